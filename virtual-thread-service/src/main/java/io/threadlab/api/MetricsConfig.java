@@ -1,0 +1,37 @@
+package io.threadlab.api;
+
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+/** Makes the variants' metrics comparable: same histograms, same client name. */
+@Singleton
+public class MetricsConfig {
+
+    /** Percentile histograms on the HTTP timers, so p50/p99 of any window can be computed from two scrapes. */
+    @Produces
+    @Singleton
+    MeterFilter httpHistograms() {
+        return new MeterFilter() {
+            @Override
+            public DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {
+                if (id.getName().startsWith("http.")) {
+                    return DistributionStatisticConfig.builder().percentilesHistogram(true).build().merge(config);
+                }
+                return config;
+            }
+        };
+    }
+
+    /**
+     * The classic client tags its timer {@code clientName="127.0.0.1"}, the reactive one {@code clientName="delay"}.
+     * Each variant has exactly one client, the delay service, so one name makes the three comparable.
+     */
+    @Produces
+    @Singleton
+    MeterFilter oneClientName() {
+        return MeterFilter.replaceTagValues("clientName", name -> "delay");
+    }
+}
