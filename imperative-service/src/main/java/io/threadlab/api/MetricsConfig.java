@@ -1,12 +1,14 @@
 package io.threadlab.api;
 
 import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.jvm.JvmCompilationMetrics;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-/** Makes the variants' metrics comparable: same histograms, same client name. */
+/** Makes the variants' metrics comparable: same histograms, same client name, and JIT activity. */
 @Singleton
 public class MetricsConfig {
 
@@ -33,5 +35,15 @@ public class MetricsConfig {
     @Singleton
     MeterFilter oneClientName() {
         return MeterFilter.replaceTagValues("clientName", name -> "delay");
+    }
+
+    /**
+     * JIT compilation time ({@code jvm_compilation_time_ms_total}). Under a 0.5-CPU quota the compiler competes with
+     * requests for the same CPU, and a JVM is only warm once it has gone quiet: the runner's warm-up waits for that.
+     */
+    @Produces
+    @Singleton
+    MeterBinder jitActivity() {
+        return new JvmCompilationMetrics();
     }
 }

@@ -1,0 +1,202 @@
+package io.threadlab.experiment;
+
+import io.threadlab.experiment.analyse.ThreadAnalysis;
+import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.Knobs;
+import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.plan.WarmUpPolicy;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code ./experiment}: the lab's one command. */
+@Command(name = "experiment", mixinStandardHelpOptions = true, version = "quarkus-thread-lab 1.0",
+        description = "Worker threads vs event loop vs virtual threads in Quarkus, measured.",
+        subcommands = {ExperimentCommand.Run.class, ExperimentCommand.Analyze.class})
+public final class ExperimentCommand {
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    static int execute(String... args) {
+        CommandLine cli = new CommandLine(new ExperimentCommand());
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof IllegalArgumentException) { // bad input found after parsing: usage error
+                commandLine.getErr().println("experiment: " + e.getMessage());
+                commandLine.usage(commandLine.getErr());
+                return 2;
+            }
+            commandLine.getErr().println("experiment: " + e.getMessage());
+            return 1;
+        });
+        return cli.execute(args);
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Run the experiment: each variant in turn at a CPU quota, warmed up until steady, under k6 "
+                    + "load, with one JFR recording per measured window. Writes results/<UTC timestamp>/.",
+                    "Defaults: 3 variants x closed model at 100 and 500 users x 3 repetitions, plus recorded twins and "
+                            + "open-model steps in repetition 1 (about 15 min)."})
+    static final class Run implements Callable<Integer> {
+
+        @Option(names = "--quick", description = "A smoke run of the same pipeline: 1 repetition, short windows "
+                + "(about 3 min). Explicit flags still win.")
+        boolean quick;
+
+        @Option(names = "--variants", split = ",", paramLabel = "NAME",
+                description = "Variants to run, in order (default: imperative,reactive,virtual-thread).")
+        List<String> variants = List.of("imperative", "reactive", "virtual-thread");
+
+        @Option(names = "--levels", split = ",", paramLabel = "USERS",
+                description = "Closed-model load levels, in concurrent users (default: 100,500).")
+        List<Integer> levels = List.of(100, 500);
+
+        @Option(names = "--window", paramLabel = "SECONDS", description = "Length of each measured window (default: 12; quick: 4).")
+        Integer windowSeconds;
+
+        @Option(names = "--settle", paramLabel = "SECONDS", description = "Load before each closed-model window that is "
+                + "not measured: connections opened, pools filled (default: 3; quick: 1).")
+        Integer settleSeconds;
+
+        @Option(names = "--repetitions", paramLabel = "N", description = "Repetitions of every plain window, with the "
+                + "variant order rotated each time (default: 3; quick: 1).")
+        Integer repetitions;
+
+        @Option(names = "--warmup-min", paramLabel = "SECONDS", description = "Least warm-up (default: 20; quick: 4).")
+        Integer warmupMin;
+
+        @Option(names = "--warmup-max", paramLabel = "SECONDS", description = "Warm-up ceiling when the rate never "
+                + "steadies (default: 90; quick: 15).")
+        Integer warmupMax;
+
+        @Option(names = "--warmup-users", paramLabel = "USERS", description = "Warm-up load (default: the highest level).")
+        Integer warmupUsers;
+
+        @Option(names = "--warmup-tolerance", paramLabel = "FRACTION", description = "Steady when the last 3 samples "
+                + "(2 s each) lie within this fraction of their mean (default: 0.1).")
+        double warmupTolerance = 0.10;
+
+        @Option(names = "--warmup-jit-quiet", paramLabel = "MS_PER_S", description = "...and the JIT compiled less "
+                + "than this many ms per second over them (default: 20, i.e. 4 %% of a 0.5-CPU quota).")
+        double warmupJitQuiet = 20;
+
+        @Option(names = "--open-rates", split = ",", paramLabel = "REQ_PER_S", description = "Open-model arrival-rate "
+                + "steps, measured once per variant in repetition 1 (default: 250,500,1000,2000,4000,8000; quick: 500,2000).")
+        List<Integer> openRates;
+
+        @Option(names = "--open-step", paramLabel = "SECONDS", description = "Length of each open-model step (default: 6; quick: 3).")
+        Integer openStepSeconds;
+
+        @Option(names = "--no-open", description = "Skip the open-model steps.")
+        boolean noOpen;
+
+        @Option(names = "--no-jfr", description = "Skip the recorded twin windows (and so the thread analysis).")
+        boolean noJfr;
+
+        @Option(names = "--delay-ms", paramLabel = "MS", description = "Downstream wait (default: 10).")
+        int delayMs = 10;
+
+        @Option(names = "--cpus", paramLabel = "CPUS", description = "CPU quota per variant (default: 0.5).")
+        double cpus = 0.5;
+
+        @Option(names = "--heap", paramLabel = "SIZE", description = "-Xms and -Xmx of every service (default: 512m).")
+        String heap = "512m";
+
+        @Option(names = "--gc", paramLabel = "GC", description = "Serial, Parallel, G1 or Z for every service "
+                + "(default: Serial, what the JVM picks at 1 CPU anyway).")
+        String gc = "Serial";
+
+        @Option(names = "--pool-size", paramLabel = "N", description = "REST-client connection pool (default: 1000; "
+                + "the clients' own default of 50 caps every variant).")
+        int poolSize = 1000;
+
+        @Option(names = "--worker-max", paramLabel = "N", description = "Worker pool maximum (default: 200).")
+        int workerMax = 200;
+
+        @Option(names = "--connect-timeout-ms", paramLabel = "MS", description = "Client connect timeout (default: 1000).")
+        int connectTimeoutMs = 1000;
+
+        @Option(names = "--read-timeout-ms", paramLabel = "MS", description = "Client read timeout (default: 5000).")
+        int readTimeoutMs = 5000;
+
+        @Option(names = "--confine-delay-service", description = "Give the delay service the same CPU quota (default: "
+                + "unconfined, its headroom measured).")
+        boolean confineDelayService;
+
+        @Option(names = "--output", paramLabel = "DIR", description = "Where run directories go (default: results).")
+        Path output = Path.of("results");
+
+        @Override
+        public Integer call() {
+            ExperimentPlan plan = plan();
+            Path labHome = LabHome.find();
+            Path javaHome = Path.of(System.getProperty("java.home"));
+            Path dir = new Experiment(plan, labHome, output.isAbsolute() ? output : labHome.resolve(output), javaHome)
+                    .run();
+            return Analyze.analyse(dir);
+        }
+
+        ExperimentPlan plan() {
+            List<Variant> chosen = variants.stream().map(Variant::fromLabel).distinct().toList();
+            int maxLevel = levels.stream().mapToInt(i -> i).max().orElse(100);
+            WarmUpPolicy warmUp = new WarmUpPolicy(warmupUsers != null ? warmupUsers : maxLevel,
+                    or(warmupMin, 20, 4), or(warmupMax, 90, 15), 2, 3, warmupTolerance, warmupJitQuiet);
+            List<Integer> rates = noOpen ? List.of()
+                    : openRates != null ? openRates
+                    : quick ? List.of(500, 2000) : List.of(250, 500, 1000, 2000, 4000, 8000);
+            Knobs knobs = new Knobs(cpus, heap, gc, delayMs, poolSize, connectTimeoutMs, readTimeoutMs, workerMax,
+                    confineDelayService);
+            return new ExperimentPlan(chosen, levels, or(windowSeconds, 12, 4), or(settleSeconds, 3, 1),
+                    or(repetitions, 3, 1), warmUp, rates, or(openStepSeconds, 6, 3), !noJfr, knobs);
+        }
+
+        private int or(Integer given, int normal, int quickValue) {
+            return given != null ? given : quick ? quickValue : normal;
+        }
+    }
+
+    @Command(name = "analyze", mixinStandardHelpOptions = true,
+            description = {"Thread-behaviour analysis of JFR recordings: per thread group (worker pool, event loops, "
+                    + "virtual threads, carriers, ...) socket I/O, parks, CPU samples, pinning; verdicts per variant; "
+                    + "a thread-lane picture per variant. Runs by itself at the end of `run`.",
+                    "Writes analysis.json, analysis.md and lanes-<variant>.svg/.png into the results directory "
+                            + "(or <recording>.analysis.* beside a single recording)."})
+    static final class Analyze implements Callable<Integer> {
+
+        @Parameters(paramLabel = "RESULTS_DIR|RECORDING.jfr", description = "A results directory or one recording.")
+        Path target;
+
+        @Option(names = "--delay-port", paramLabel = "PORT", description = "The delay service's port, which marks "
+                + "downstream socket I/O (default: 8090).")
+        int delayPort = Experiment.DELAY_PORT;
+
+        @Override
+        public Integer call() {
+            if (!java.nio.file.Files.exists(target)) {
+                throw new IllegalArgumentException("no such results directory or recording: " + target);
+            }
+            return analyse(target, delayPort);
+        }
+
+        static int analyse(Path target) {
+            return analyse(target, Experiment.DELAY_PORT);
+        }
+
+        /** Exit 0 when every recording was analysed, 1 when any could not be (the others are still written). */
+        static int analyse(Path target, int delayPort) {
+            ThreadAnalysis.Outcome outcome = new ThreadAnalysis(delayPort).analyse(target);
+            System.out.println();
+            System.out.print(ThreadAnalysis.table(outcome.analyses()));
+            outcome.lanes().values().forEach(svg -> System.out.println("Thread lanes: " + svg));
+            System.out.println("Analysis: " + outcome.markdown() + " and " + outcome.json());
+            outcome.failures().forEach(f -> System.err.println("experiment analyze: " + f));
+            return outcome.failures().isEmpty() ? 0 : 1;
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package io.threadlab.experiment;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Versions and machine facts for the manifest: what a reader needs to judge or repeat a run. */
+final class MachineFacts {
+
+    private MachineFacts() {
+    }
+
+    static Map<String, Object> collect(Path labHome, Path javaHome, String k6Version, String anyServiceModule) {
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("git_sha", run(labHome, "git", "rev-parse", "HEAD"));
+        facts.put("git_dirty", !run(labHome, "git", "status", "--porcelain").isEmpty());
+        facts.put("quarkus_version", quarkusVersion(labHome.resolve(anyServiceModule)));
+        facts.put("java_home", javaHome.toString());
+        facts.put("runner_java_version", System.getProperty("java.version"));
+        facts.put("k6_version", k6Version);
+        facts.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        facts.put("cpu_model", cpuModel());
+        facts.put("machine_cores", Runtime.getRuntime().availableProcessors());
+        facts.put("machine_memory_mb", memoryMb());
+        return facts;
+    }
+
+    private static String quarkusVersion(Path module) {
+        try {
+            return Files.readAllLines(module.resolve("target/quarkus-app/quarkus-app-dependencies.txt")).stream()
+                    .filter(l -> l.startsWith("io.quarkus:quarkus-core::jar:")).findFirst()
+                    .map(l -> l.substring("io.quarkus:quarkus-core::jar:".length())).orElse("unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static String cpuModel() {
+        return lineValue(Path.of("/proc/cpuinfo"), "model name");
+    }
+
+    private static long memoryMb() {
+        String kb = lineValue(Path.of("/proc/meminfo"), "MemTotal").replace("kB", "").trim();
+        return kb.isEmpty() ? -1 : Long.parseLong(kb) / 1024;
+    }
+
+    private static String lineValue(Path file, String key) {
+        try {
+            return Files.readAllLines(file).stream().filter(l -> l.startsWith(key)).findFirst()
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("");
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static String run(Path dir, String... command) {
+        try {
+            Process p = new ProcessBuilder(List.of(command)).directory(dir.toFile()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : "";
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+}

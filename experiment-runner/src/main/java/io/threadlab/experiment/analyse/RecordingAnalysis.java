@@ -1,0 +1,93 @@
+package io.threadlab.experiment.analyse;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The numbers of one recording, per thread group, and what they say about the variant that was recorded. */
+public record RecordingAnalysis(Path file, Instant start, Instant end, Map<ThreadKind, GroupStats> groups,
+                                long totalSamples, long virtualThreadsStarted, long virtualThreadsEnded,
+                                Durations.Summary pinned, Map<String, Integer> pinnedAt, long submitFailed,
+                                double gcPauseMs, Throttling throttling, Map<String, Long> eventCounts) {
+
+    /** CPU throttling of the JVM's container, as the JVM itself saw it during the recording. */
+    public record Throttling(long periods, long throttledPeriods, double throttledMs) {
+    }
+
+    public static final List<String> VARIANTS = List.of("imperative", "reactive", "virtual-thread");
+
+    public double seconds() {
+        return Duration.between(start, end).toNanos() / 1e9;
+    }
+
+    public GroupStats group(ThreadKind kind) {
+        return groups.get(kind);
+    }
+
+    /** The recording's name without .jfr: variant-scenario-rep for the runner's recordings. */
+    public String window() {
+        String name = file.getFileName().toString();
+        return name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
+    }
+
+    /**
+     * Which variant this is: from the runner's file name, else from where the request code ran (the group with the
+     * most samples inside io.threadlab.api).
+     */
+    public String variant() {
+        Optional<String> named = VARIANTS.stream().sorted((a, b) -> b.length() - a.length())
+                .filter(v -> window().startsWith(v + "-")).findFirst();
+        if (named.isPresent()) {
+            return named.get();
+        }
+        ThreadKind busiest = groups.entrySet().stream()
+                .max((a, b) -> Long.compare(a.getValue().requestSamples, b.getValue().requestSamples))
+                .filter(e -> e.getValue().requestSamples > 0).map(Map.Entry::getKey).orElse(ThreadKind.OTHER);
+        return switch (busiest) {
+            case WORKER -> "imperative";
+            case EVENT_LOOP -> "reactive";
+            case VIRTUAL -> "virtual-thread";
+            default -> "unknown";
+        };
+    }
+
+    /** Share of the carriers' time spent parked (idle), from ThreadPark events of 1 ms or more: a lower bound. */
+    public double carrierIdleShare() {
+        GroupStats carriers = group(ThreadKind.CARRIER);
+        if (carriers.threads.isEmpty() || seconds() <= 0) {
+            return Double.NaN;
+        }
+        return Math.min(1.0, carriers.parks.totalMs() / 1000.0 / (carriers.threads.size() * seconds()));
+    }
+
+    public Map<String, Object> toMap(Verdicts verdicts) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("file", file.toString());
+        map.put("window", window());
+        map.put("variant", variant());
+        map.put("seconds", Durations.round(seconds()));
+        map.put("execution_samples", totalSamples);
+        Map<String, Object> byGroup = new LinkedHashMap<>();
+        groups.forEach((kind, stats) -> {
+            if (!stats.threads.isEmpty() || stats.executionSamples > 0) {
+                byGroup.put(kind.name().toLowerCase(), stats.toMap(totalSamples));
+            }
+        });
+        map.put("groups", byGroup);
+        map.put("virtual_threads_started", virtualThreadsStarted);
+        map.put("virtual_threads_ended", virtualThreadsEnded);
+        map.put("virtual_threads_pinned", pinned);
+        map.put("pinned_at", pinnedAt);
+        map.put("virtual_thread_submit_failed", submitFailed);
+        map.put("carrier_idle_share", Durations.round(carrierIdleShare()));
+        map.put("gc_pause_ms", gcPauseMs);
+        map.put("cpu_throttling", throttling);
+        map.put("verdicts", verdicts.findings());
+        map.put("unexpected", verdicts.unexpected());
+        return map;
+    }
+}

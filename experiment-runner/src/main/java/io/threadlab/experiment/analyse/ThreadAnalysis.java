@@ -1,0 +1,192 @@
+package io.threadlab.experiment.analyse;
+
+import io.threadlab.experiment.collect.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * {@code analyze}: every recording of a results directory (or one recording) through the analyzer, then
+ * analysis.json, analysis.md, a console table and one lane picture per variant. A recording that cannot be read is
+ * named with what is wrong, and the others are still analysed.
+ */
+public final class ThreadAnalysis {
+
+    private static final Duration SLICE = Duration.ofMillis(200);
+    private static final int LANES_PER_GROUP = 14;
+    private static final Pattern CLOSED_LEVEL = Pattern.compile("-closed-(\\d+)(?:-jfr)?-(\\d+)$");
+
+    private final RecordingAnalyzer analyzer;
+
+    public ThreadAnalysis(int delayPort) {
+        this.analyzer = new RecordingAnalyzer(delayPort);
+    }
+
+    /** What an analysis produced: the analyses, the failures (one line each), and where it wrote. */
+    public record Outcome(List<RecordingAnalysis> analyses, List<String> failures, Path json, Path markdown,
+                          Map<String, Path> lanes) {
+    }
+
+    /** @param target a results directory (its jfr/*.jfr) or a single .jfr file */
+    public Outcome analyse(Path target) {
+        boolean single = Files.isRegularFile(target) || target.toString().endsWith(".jfr");
+        List<Path> recordings = single ? List.of(target) : recordingsIn(target);
+        Path outDir = single ? target.toAbsolutePath().getParent() : target.toAbsolutePath();
+        String prefix = single ? stripJfr(target.getFileName().toString()) + "." : "";
+
+        List<RecordingAnalysis> analyses = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        if (recordings.isEmpty()) {
+            failures.add(target + ": no recordings found (expected " + target.resolve("jfr") + "/*.jfr)");
+        }
+        for (Path recording : recordings) {
+            try {
+                analyses.add(analyzer.analyse(recording));
+            } catch (RecordingAnalyzer.UnusableRecording e) {
+                failures.add(e.getMessage());
+            }
+        }
+        Map<String, Path> lanes = new LinkedHashMap<>();
+        for (RecordingAnalysis chosen : lanesSources(analyses)) {
+            try {
+                ThreadLanes picture = ThreadLanes.read(chosen, SLICE, LANES_PER_GROUP);
+                Path svg = outDir.resolve(prefix + "lanes-" + chosen.variant() + ".svg");
+                LaneChart.write(picture, svg, pngOrNull(outDir.resolve(prefix + "lanes-" + chosen.variant() + ".png")));
+                lanes.put(chosen.variant(), svg);
+            } catch (IOException | RuntimeException | Error e) {
+                failures.add(chosen.file() + ": lane picture failed: " + e);
+            }
+        }
+        Path json = outDir.resolve(prefix + "analysis.json");
+        Path markdown = outDir.resolve(prefix + "analysis.md");
+        writeJson(json, analyses, failures, lanes, outDir);
+        writeMarkdown(markdown, analyses, failures, lanes, outDir);
+        return new Outcome(analyses, failures, json, markdown, lanes);
+    }
+
+    /** The console table: one line per recording. */
+    public static String table(List<RecordingAnalysis> analyses) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-34s %8s %9s %9s %9s %9s %7s %s%n",
+                "recording", "workers", "wrk reads", "loop rds", "vthreads", "pinned", "carr.idle", "signature"));
+        for (RecordingAnalysis a : analyses) {
+            Verdicts v = Verdicts.of(a);
+            out.append(String.format(Locale.ROOT, "%-34s %8d %9d %9d %9d %9d %7s %s%n", a.window(),
+                    a.group(ThreadKind.WORKER).threadsReadingDownstream.size(),
+                    a.group(ThreadKind.WORKER).downstreamReads.count(),
+                    a.group(ThreadKind.EVENT_LOOP).downstreamReads.count(), a.virtualThreadsStarted(),
+                    a.pinned().count(), Double.isNaN(a.carrierIdleShare()) ? "-"
+                            : String.format(Locale.ROOT, "%.0f%%", a.carrierIdleShare() * 100),
+                    v.unexpected().isEmpty() ? "as expected" : "UNEXPECTED: " + String.join("; ", v.unexpected())));
+        }
+        return out.toString();
+    }
+
+    private static List<Path> recordingsIn(Path dir) {
+        Path jfr = dir.resolve("jfr");
+        if (!Files.isDirectory(jfr)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(jfr)) {
+            return files.filter(f -> f.toString().endsWith(".jfr")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Per variant, the recording under the heaviest closed-model load of the first repetition, else any. */
+    private static List<RecordingAnalysis> lanesSources(List<RecordingAnalysis> analyses) {
+        Map<String, RecordingAnalysis> best = new LinkedHashMap<>();
+        Comparator<RecordingAnalysis> preference = Comparator.comparingInt(ThreadAnalysis::closedLevel)
+                .thenComparing(a -> -repetition(a));
+        for (RecordingAnalysis a : analyses) {
+            best.merge(a.variant(), a, (x, y) -> preference.compare(x, y) >= 0 ? x : y);
+        }
+        return List.copyOf(best.values());
+    }
+
+    private static int closedLevel(RecordingAnalysis a) {
+        Matcher m = CLOSED_LEVEL.matcher(a.window());
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+
+    private static int repetition(RecordingAnalysis a) {
+        Matcher m = CLOSED_LEVEL.matcher(a.window());
+        return m.find() ? Integer.parseInt(m.group(2)) : 99;
+    }
+
+    private static Path pngOrNull(Path png) {
+        return Boolean.getBoolean("lab.noPng") ? null : png;
+    }
+
+    private static String stripJfr(String name) {
+        return name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
+    }
+
+    private static void writeJson(Path json, List<RecordingAnalysis> analyses, List<String> failures,
+                                  Map<String, Path> lanes, Path outDir) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("recordings", analyses.stream().map(a -> a.toMap(Verdicts.of(a))).toList());
+        root.put("failures", failures);
+        Map<String, String> pictures = new LinkedHashMap<>();
+        lanes.forEach((variant, svg) -> pictures.put(variant, outDir.relativize(svg.toAbsolutePath()).toString()));
+        root.put("lanes", pictures);
+        Json.write(json, root);
+    }
+
+    private static void writeMarkdown(Path markdown, List<RecordingAnalysis> analyses, List<String> failures,
+                                      Map<String, Path> lanes, Path outDir) {
+        StringBuilder md = new StringBuilder("# Thread analysis\n\n");
+        md.append("Computed from the JFR recordings with `jdk.jfr.consumer`; threads are grouped by name, and virtual "
+                + "threads by the JVM's own flag (JMC keys threads on the OS thread id, which virtual threads lack).\n\n");
+        if (!failures.isEmpty()) {
+            md.append("## Recordings that could not be analysed\n\n");
+            failures.forEach(f -> md.append("- ").append(f).append('\n'));
+            md.append('\n');
+        }
+        lanes.forEach((variant, svg) -> md.append("![").append(variant).append(" thread lanes](")
+                .append(outDir.relativize(svg.toAbsolutePath())).append(")\n\n"));
+        for (RecordingAnalysis a : analyses) {
+            Verdicts v = Verdicts.of(a);
+            md.append("## ").append(a.window()).append(" (").append(a.variant()).append(", ")
+                    .append(String.format(Locale.ROOT, "%.1f s", a.seconds())).append(")\n\n");
+            v.unexpected().forEach(u -> md.append("- **UNEXPECTED:** ").append(u).append('\n'));
+            v.findings().forEach(f -> md.append("- ").append(f).append('\n'));
+            md.append("\n| group | threads | downstream reads (p50 / p99 ms) | client reads | parks (total s) |"
+                    + " CPU samples | mean CPU |\n|---|---:|---:|---:|---:|---:|---:|\n");
+            for (ThreadKind kind : ThreadKind.values()) {
+                GroupStats g = a.group(kind);
+                if (g.threads.isEmpty() && g.executionSamples == 0) {
+                    continue;
+                }
+                md.append(String.format(Locale.ROOT, "| %s | %d | %,d (%s / %s) | %,d | %,d (%.1f) | %.0f %% | %.2f |%n",
+                        kind.label(), g.threads.size(), g.downstreamReads.count(),
+                        num(g.downstreamReads.percentile(50)), num(g.downstreamReads.percentile(99)),
+                        g.clientReads.count(), g.parks.count(), g.parks.totalMs() / 1000,
+                        a.totalSamples() == 0 ? 0.0 : 100.0 * g.executionSamples / a.totalSamples(), g.meanCpu()));
+            }
+            md.append('\n');
+        }
+        try {
+            Files.writeString(markdown, md);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+    }
+}

@@ -1,0 +1,196 @@
+package io.threadlab.experiment.analyse;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingFile;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A JMC-style timeline of a short slice of a recording: one lane per thread, what it was doing when. Collected in a
+ * second streaming pass that keeps only the slice.
+ */
+public final class ThreadLanes {
+
+    /** What a stretch of a lane shows. */
+    public enum Activity {
+        SOCKET_READ("socket read", "#1f77b4"),
+        SOCKET_WRITE("socket write", "#17becf"),
+        PARK("parked", "#b0b0b0"),
+        MONITOR("monitor enter/wait", "#d62728"),
+        ALIVE("virtual thread alive", "#c5b0d5"),
+        SAMPLE("on CPU (execution sample)", "#ff7f0e");
+
+        final String label;
+        final String color;
+
+        Activity(String label, String color) {
+            this.label = label;
+            this.color = color;
+        }
+    }
+
+    public record Segment(Activity activity, double fromMs, double toMs) {
+    }
+
+    public record Lane(String thread, ThreadKind kind, List<Segment> segments) {
+    }
+
+    /** Groups shown, in order; the others (GC, JIT, JFR, other) are not the lesson. */
+    static final List<ThreadKind> SHOWN = List.of(ThreadKind.WORKER, ThreadKind.EVENT_LOOP, ThreadKind.VIRTUAL,
+            ThreadKind.CARRIER, ThreadKind.INTERNAL_BLOCKING);
+
+    private final List<Lane> lanes;
+    private final Map<ThreadKind, Integer> hidden;
+    private final double sliceMs;
+    private final String title;
+
+    ThreadLanes(List<Lane> lanes, Map<ThreadKind, Integer> hidden, double sliceMs, String title) {
+        this.lanes = lanes;
+        this.hidden = hidden;
+        this.sliceMs = sliceMs;
+        this.title = title;
+    }
+
+    public List<Lane> lanes() {
+        return lanes;
+    }
+
+    public Map<ThreadKind, Integer> hidden() {
+        return hidden;
+    }
+
+    public double sliceMs() {
+        return sliceMs;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    /** Reads the slice of {@code sliceMs} centred in the recording, keeping at most {@code perGroup} lanes a group. */
+    public static ThreadLanes read(RecordingAnalysis analysis, Duration slice, int perGroup) throws IOException {
+        Instant middle = analysis.start().plus(Duration.between(analysis.start(), analysis.end()).dividedBy(2));
+        Instant from = middle.minus(slice.dividedBy(2));
+        Instant to = from.plus(slice);
+        Map<Long, List<Segment>> segments = new HashMap<>();
+        Map<Long, RecordedThread> threads = new HashMap<>();
+        Map<Long, Instant> virtualStarts = new HashMap<>();
+
+        try (RecordingFile recording = new RecordingFile(analysis.file())) {
+            while (recording.hasMoreEvents()) {
+                RecordedEvent event = recording.readEvent();
+                String type = event.getEventType().getName();
+                if (type.equals("jdk.VirtualThreadStart") && event.getThread() != null) {
+                    virtualStarts.put(event.getThread().getJavaThreadId(), event.getStartTime());
+                    continue;
+                }
+                if (event.getEndTime().isBefore(from) || event.getStartTime().isAfter(to)) {
+                    if (type.equals("jdk.VirtualThreadEnd") && event.getThread() != null) {
+                        virtualStarts.remove(event.getThread().getJavaThreadId());
+                    }
+                    continue;
+                }
+                RecordedThread thread = type.equals("jdk.ExecutionSample") ? event.getThread("sampledThread")
+                        : event.getThread();
+                if (thread == null || !SHOWN.contains(ThreadKind.of(thread))) {
+                    continue;
+                }
+                Activity activity = switch (type) {
+                    case "jdk.SocketRead" -> Activity.SOCKET_READ;
+                    case "jdk.SocketWrite" -> Activity.SOCKET_WRITE;
+                    case "jdk.ThreadPark" -> Activity.PARK;
+                    case "jdk.JavaMonitorEnter", "jdk.JavaMonitorWait" -> Activity.MONITOR;
+                    case "jdk.ExecutionSample" -> Activity.SAMPLE;
+                    case "jdk.VirtualThreadEnd" -> Activity.ALIVE;
+                    default -> null;
+                };
+                if (activity == null) {
+                    continue;
+                }
+                long id = thread.getJavaThreadId();
+                threads.put(id, thread);
+                Instant start = event.getStartTime();
+                Instant end = event.getEndTime();
+                if (activity == Activity.ALIVE) {
+                    start = virtualStarts.getOrDefault(id, from);
+                    virtualStarts.remove(id);
+                } else if (activity == Activity.SAMPLE) {
+                    end = start.plusNanos(500_000); // a sample is an instant: draw it half a millisecond wide
+                }
+                segments.computeIfAbsent(id, k -> new ArrayList<>()).add(new Segment(activity,
+                        clamp(ms(from, start), slice), clamp(ms(from, end), slice)));
+            }
+        }
+        // Virtual threads alive across the whole slice's end.
+        virtualStarts.forEach((id, start) -> {
+            if (segments.containsKey(id) && start.isBefore(to)) {
+                segments.get(id).add(new Segment(Activity.ALIVE, clamp(ms(from, start), slice), slice.toNanos() / 1e6));
+            }
+        });
+
+        List<Lane> lanes = new ArrayList<>();
+        Map<ThreadKind, Integer> hidden = new LinkedHashMap<>();
+        for (ThreadKind kind : SHOWN) {
+            List<Long> ids = segments.keySet().stream().filter(id -> ThreadKind.of(threads.get(id)) == kind)
+                    .sorted(Comparator.comparingDouble((Long id) -> busy(segments.get(id))).reversed()
+                            .thenComparing(id -> name(threads.get(id))))
+                    .toList();
+            ids.stream().limit(perGroup).sorted(Comparator.comparing(id -> naturalKey(name(threads.get(id)))))
+                    .forEach(id -> lanes.add(new Lane(name(threads.get(id)), kind, segments.get(id).stream()
+                            .sorted(Comparator.comparing(s -> s.activity() == Activity.ALIVE ? 0 : 1)).toList())));
+            if (ids.size() > perGroup) {
+                hidden.put(kind, ids.size() - perGroup);
+            }
+        }
+        String title = analysis.variant() + ": thread lanes, " + slice.toMillis() + " ms from the middle of "
+                + analysis.window();
+        return new ThreadLanes(lanes, hidden, slice.toNanos() / 1e6, title);
+    }
+
+    private static double busy(List<Segment> segments) {
+        return segments.stream().filter(s -> s.activity() != Activity.PARK && s.activity() != Activity.ALIVE)
+                .mapToDouble(s -> s.toMs() - s.fromMs()).sum();
+    }
+
+    private static String name(RecordedThread thread) {
+        return thread.getJavaName() != null ? thread.getJavaName() : String.valueOf(thread.getOSName());
+    }
+
+    /** executor-thread-9 before executor-thread-10. */
+    private static String naturalKey(String name) {
+        int i = name.length();
+        while (i > 0 && Character.isDigit(name.charAt(i - 1))) {
+            i--;
+        }
+        return i < name.length() ? name.substring(0, i) + "%08d".formatted(Long.parseLong(name.substring(i))) : name;
+    }
+
+    private static double ms(Instant from, Instant t) {
+        return Duration.between(from, t).toNanos() / 1e6;
+    }
+
+    private static double clamp(double ms, Duration slice) {
+        return Math.max(0, Math.min(slice.toNanos() / 1e6, ms));
+    }
+
+    /** Counts of lanes by group, for tests and captions. */
+    public Map<ThreadKind, Long> laneCounts() {
+        Map<ThreadKind, Long> counts = new LinkedHashMap<>();
+        lanes.forEach(l -> counts.merge(l.kind(), 1L, Long::sum));
+        return counts;
+    }
+
+    static Path pathFor(Path dir, String variant, String extension) {
+        return dir.resolve("lanes-" + variant + "." + extension);
+    }
+}

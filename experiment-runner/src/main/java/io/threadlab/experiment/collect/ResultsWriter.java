@@ -1,0 +1,51 @@
+package io.threadlab.experiment.collect;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** results.csv and results.json, rewritten after every window so an aborted run keeps all it measured. */
+public final class ResultsWriter {
+
+    private final Path dir;
+    private final List<WindowResult> rows = new ArrayList<>();
+
+    public ResultsWriter(Path dir) {
+        this.dir = dir;
+    }
+
+    public synchronized void add(WindowResult row) {
+        rows.add(row);
+        write();
+    }
+
+    public synchronized List<WindowResult> rows() {
+        return List.copyOf(rows);
+    }
+
+    private void write() {
+        StringBuilder csv = new StringBuilder(String.join(",", WindowResult.CSV_COLUMNS)).append('\n');
+        for (WindowResult row : rows) {
+            csv.append(row.csvValues().stream().map(ResultsWriter::cell).collect(Collectors.joining(","))).append('\n');
+        }
+        try {
+            Files.writeString(dir.resolve("results.csv"), csv);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Json.write(dir.resolve("results.json"), rows);
+    }
+
+    private static String cell(Object value) {
+        if (value instanceof Double d) {
+            return d.isNaN() ? "" : String.format(Locale.ROOT, "%.3f", d);
+        }
+        String s = String.valueOf(value);
+        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+}

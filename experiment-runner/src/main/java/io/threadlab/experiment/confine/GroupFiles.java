@@ -1,0 +1,94 @@
+package io.threadlab.experiment.confine;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads and writes cgroup files, and remembers the groups it made so they can all be removed, children first. */
+final class GroupFiles {
+
+    private final List<Path> made = Collections.synchronizedList(new ArrayList<>());
+
+    Path makeGroup(Path dir) {
+        try {
+            if (!Files.isDirectory(dir)) {
+                Files.createDirectory(dir);
+                made.add(dir);
+            }
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make cgroup " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    void write(Path file, String value) {
+        try {
+            Files.writeString(file, value);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write '" + value + "' to " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** rmdir each group made, newest first; a group still holding a process is retried briefly, as it may be exiting. */
+    void removeMade() {
+        List<Path> dirs;
+        synchronized (made) {
+            dirs = new ArrayList<>(made);
+            made.clear();
+        }
+        Collections.reverse(dirs);
+        for (Path dir : dirs) {
+            for (int attempt = 0; attempt < 50 && Files.isDirectory(dir); attempt++) {
+                try {
+                    Files.delete(dir);
+                } catch (java.nio.file.DirectoryNotEmptyException e) {
+                    deleteFiles(dir); // an ordinary directory (a test's fake tree); cgroupfs allows rmdir as it is
+                } catch (IOException e) {
+                    sleepBriefly();
+                }
+            }
+            if (Files.isDirectory(dir)) {
+                System.err.println("WARNING: could not remove cgroup " + dir + " (a process is still in it)");
+            }
+        }
+    }
+
+    private static void deleteFiles(Path dir) {
+        try (var children = Files.list(dir)) {
+            for (Path child : children.filter(Files::isRegularFile).toList()) {
+                Files.delete(child);
+            }
+        } catch (IOException e) {
+            sleepBriefly();
+        }
+    }
+
+    static Map<String, Long> keyValues(String text) {
+        Map<String, Long> values = new LinkedHashMap<>();
+        text.lines().map(l -> l.trim().split("\\s+")).filter(f -> f.length == 2)
+                .forEach(f -> values.put(f[0], Long.parseLong(f[1])));
+        return values;
+    }
+
+    private static void sleepBriefly() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

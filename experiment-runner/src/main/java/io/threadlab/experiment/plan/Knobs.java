@@ -1,0 +1,58 @@
+package io.threadlab.experiment.plan;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything that changes results, set explicitly and identically for every variant, and recorded in the manifest.
+ * The services carry the same defaults in application.properties; the runner states them again on the command line
+ * so that a run never depends on what a jar happened to be built with.
+ */
+public record Knobs(double cpuQuota, String heap, String gc, int delayMs, int connectionPoolSize,
+                    int connectTimeoutMs, int readTimeoutMs, int workerPoolMax, boolean confineDelayService) {
+
+    public static final List<String> GCS = List.of("Serial", "Parallel", "G1", "Z");
+
+    public Knobs {
+        if (cpuQuota <= 0 || cpuQuota > 64) {
+            throw new IllegalArgumentException("--cpus must be above 0 and at most 64, was " + cpuQuota);
+        }
+        if (!heap.matches("\\d+[kmgKMG]")) {
+            throw new IllegalArgumentException("--heap must look like 512m or 1g, was '" + heap + "'");
+        }
+        if (!GCS.contains(gc)) {
+            throw new IllegalArgumentException("--gc must be one of " + GCS + ", was '" + gc + "'");
+        }
+        if (delayMs < 0 || delayMs > 60_000) {
+            throw new IllegalArgumentException("--delay-ms must be from 0 to 60000, was " + delayMs);
+        }
+        if (connectionPoolSize < 1 || workerPoolMax < 1 || connectTimeoutMs < 1 || readTimeoutMs < 1) {
+            throw new IllegalArgumentException("pool sizes and timeouts must be positive");
+        }
+    }
+
+    /** JVM flags for every service: fixed heap (no resizing noise) and an explicit GC (at 1 CPU the JVM picks Serial). */
+    public List<String> jvmFlags() {
+        return List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+Use" + gc + "GC");
+    }
+
+    /** The variants' fairness knobs as Quarkus system properties. */
+    public List<String> variantProperties(String delayUrl) {
+        List<String> properties = new ArrayList<>();
+        serviceSettings(delayUrl).forEach((key, value) -> properties.add("-D" + key + "=" + value));
+        return properties;
+    }
+
+    public Map<String, Object> serviceSettings(String delayUrl) {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("quarkus.rest-client.delay.url", delayUrl);
+        settings.put("lab.delay.ms", delayMs);
+        settings.put("quarkus.rest-client.delay.connection-pool-size", connectionPoolSize);
+        settings.put("quarkus.rest-client.delay.connect-timeout", connectTimeoutMs);
+        settings.put("quarkus.rest-client.delay.read-timeout", readTimeoutMs);
+        settings.put("quarkus.thread-pool.max-threads", workerPoolMax);
+        return settings;
+    }
+}

@@ -1,0 +1,274 @@
+package io.threadlab.api;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Small in-process workloads with the three variants' thread signatures, for recording at test time. They live in
+ * {@code io.threadlab.api} because that is how the analysis recognises request code. A 10 ms "delay service" on a
+ * loopback port answers one byte after 10 ms.
+ */
+public final class SignatureWorkloads implements AutoCloseable {
+
+    private final ServerSocket server;
+    private final ExecutorService serverThreads = Executors.newCachedThreadPool(r -> new Thread(r, "delay-stub"));
+
+    public SignatureWorkloads() throws IOException {
+        server = new ServerSocket(0, 200, java.net.InetAddress.getLoopbackAddress());
+        serverThreads.submit(this::accept);
+    }
+
+    public int delayPort() {
+        return server.getLocalPort();
+    }
+
+    /** Imperative: platform threads named like Quarkus' worker pool, each blocking in a socket read per request. */
+    public void imperative(int threads, Duration duration) throws InterruptedException {
+        long end = System.nanoTime() + duration.toNanos();
+        List<Thread> workers = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            workers.add(Thread.ofPlatform().name("executor-thread-" + (i + 1)).start(() -> {
+                try (Socket socket = new Socket("127.0.0.1", delayPort())) {
+                    while (System.nanoTime() < end) {
+                        handleRequest(() -> blockingCall(socket));
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }));
+        }
+        for (Thread worker : workers) {
+            worker.join();
+        }
+    }
+
+    /** Reactive: one event loop does all socket I/O without blocking; request code runs in its callbacks. */
+    public void reactive(int inFlight, Duration duration) throws Exception {
+        try (EventLoop loop = new EventLoop(delayPort())) {
+            long end = System.nanoTime() + duration.toNanos();
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            int[] outstanding = {0};
+            Consumer<Void>[] next = new Consumer[1];
+            next[0] = ignored -> {
+                handleRequest(() -> { });
+                outstanding[0]--;
+                if (System.nanoTime() < end) {
+                    outstanding[0]++;
+                    loop.call(next[0]);
+                } else if (outstanding[0] == 0) {
+                    done.complete(null);
+                }
+            };
+            loop.execute(() -> {
+                for (int i = 0; i < inFlight; i++) {
+                    outstanding[0]++;
+                    loop.call(next[0]);
+                }
+            });
+            done.get(duration.toSeconds() + 10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Virtual threads: one per request, each waiting (unmounted) for the event loop to bring the reply. */
+    public void virtualThreads(int concurrent, Duration duration) throws Exception {
+        try (EventLoop loop = new EventLoop(delayPort());
+             ExecutorService virtuals = Executors.newThreadPerTaskExecutor(
+                     Thread.ofVirtual().name("quarkus-virtual-thread-", 0).factory())) {
+            long end = System.nanoTime() + duration.toNanos();
+            List<java.util.concurrent.Future<?>> users = new ArrayList<>();
+            for (int i = 0; i < concurrent; i++) {
+                users.add(virtuals.submit(() -> {
+                    while (System.nanoTime() < end) {
+                        // a new virtual thread per request, as @RunOnVirtualThread does
+                        virtuals.submit(() -> handleRequest(() -> loop.callAndWait())).get();
+                    }
+                    return null;
+                }));
+            }
+            for (var user : users) {
+                user.get();
+            }
+        }
+    }
+
+    /** A virtual thread that blocks inside a class initializer: still pins its carrier on JDK 25. */
+    public void pinOnce() throws InterruptedException {
+        Thread.ofVirtual().name("quarkus-virtual-thread-pinned").start(PinsWhileInitialising::touch).join();
+    }
+
+    static final class PinsWhileInitialising {
+        static {
+            try {
+                Thread.sleep(30);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        static void touch() {
+        }
+    }
+
+    /** "Request code": some CPU work around the downstream call, so that execution samples land in this package. */
+    static void handleRequest(Runnable downstream) {
+        busy();
+        downstream.run();
+        busy();
+    }
+
+    private static long sink;
+
+    private static void busy() {
+        long x = 0;
+        for (int i = 0; i < 200_000; i++) {
+            x += Long.rotateLeft(x ^ i, 7);
+        }
+        sink += x;
+    }
+
+    private static void blockingCall(Socket socket) {
+        try {
+            socket.getOutputStream().write(1);
+            socket.getOutputStream().flush();
+            if (socket.getInputStream().read() < 0) {
+                throw new IOException("delay stub closed the connection");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void accept() {
+        while (!server.isClosed()) {
+            try {
+                Socket socket = server.accept();
+                serverThreads.submit(() -> serve(socket));
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private static void serve(Socket socket) {
+        try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
+            while (in.read() >= 0) {
+                Thread.sleep(10);
+                out.write(1);
+                out.flush();
+            }
+        } catch (IOException | InterruptedException e) {
+            // connection closed
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+        serverThreads.shutdownNow();
+    }
+
+    /** A one-thread NIO loop named like Vert.x's: writes a byte per call, reads the reply when it is ready. */
+    static final class EventLoop implements AutoCloseable {
+        private final int port;
+        private final Selector selector = Selector.open();
+        private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+        private final Queue<SocketChannel> idle = new ArrayDeque<>();
+        private final Thread thread;
+        private volatile boolean running = true;
+
+        EventLoop(int port) throws IOException {
+            this.port = port;
+            this.thread = Thread.ofPlatform().name("vert.x-eventloop-thread-0").start(this::loop);
+        }
+
+        void execute(Runnable task) {
+            tasks.add(task);
+            selector.wakeup();
+        }
+
+        /** On the loop: send one request; {@code reply} runs on the loop when the answer arrives. */
+        void call(Consumer<Void> reply) {
+            try {
+                SocketChannel channel = idle.poll();
+                if (channel == null) {
+                    channel = SocketChannel.open(new InetSocketAddress("127.0.0.1", port));
+                    channel.configureBlocking(false);
+                }
+                channel.write(ByteBuffer.wrap(new byte[] {1}));
+                SelectionKey key = channel.keyFor(selector);
+                if (key == null) {
+                    channel.register(selector, SelectionKey.OP_READ, reply);
+                } else {
+                    key.attach(reply);
+                    key.interestOps(SelectionKey.OP_READ);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** From any thread: call and wait for the reply. */
+        void callAndWait() {
+            CompletableFuture<Void> reply = new CompletableFuture<>();
+            execute(() -> call(reply::complete));
+            reply.join();
+        }
+
+        @SuppressWarnings("unchecked")
+        private void loop() {
+            ByteBuffer buffer = ByteBuffer.allocate(16);
+            while (running) {
+                try {
+                    selector.select(100);
+                    for (Runnable task; (task = tasks.poll()) != null; ) {
+                        task.run();
+                    }
+                    for (var it = selector.selectedKeys().iterator(); it.hasNext(); ) {
+                        SelectionKey key = it.next();
+                        it.remove();
+                        SocketChannel channel = (SocketChannel) key.channel();
+                        buffer.clear();
+                        if (channel.read(buffer) > 0) {
+                            key.interestOps(0);
+                            idle.add(channel);
+                            ((Consumer<Void>) key.attachment()).accept(null);
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+
+        @Override
+        public void close() throws IOException, InterruptedException {
+            running = false;
+            selector.wakeup();
+            thread.join(5_000);
+            for (SocketChannel channel : idle) {
+                channel.close();
+            }
+            selector.close();
+        }
+    }
+}

@@ -1,0 +1,63 @@
+// Open model: requests arrive at a fixed rate whatever the service does, step after step, so latency is measured
+// without coordinated omission; a step the service cannot keep up with shows as dropped iterations.
+//   k6 run k6/open.js -e BASE_URL=http://127.0.0.1:8082 -e RATES=250,500,1000,2000 -e STEP=15s
+import { callApi, summarize, summaryTrendStats, VARIANT } from './lib.js';
+
+const RATES = (__ENV.RATES || '250,500,1000,2000').split(',').map((r) => parseInt(r, 10));
+const STEP_SECONDS = parseInt((__ENV.STEP || '15s').replace(/s$/, ''), 10);
+const MAX_VUS = parseInt(__ENV.MAX_VUS || '1000', 10);
+const SCENARIO = `open-${RATES.join('-')}`;
+
+const scenarios = {};
+RATES.forEach((rate, i) => {
+  scenarios[`rate_${rate}`] = {
+    executor: 'constant-arrival-rate',
+    rate: rate,
+    timeUnit: '1s',
+    duration: `${STEP_SECONDS}s`,
+    startTime: `${i * STEP_SECONDS}s`,
+    preAllocatedVUs: Math.min(MAX_VUS, Math.max(10, Math.ceil(rate / 10))),
+    maxVUs: MAX_VUS,
+    gracefulStop: '5s', // let in-flight requests finish: cutting them would count as errors
+    tags: { rate: String(rate) },
+  };
+});
+
+const thresholds = { http_req_failed: ['rate<0.01'] };
+// One sub-metric per step, so the summary carries latency per offered rate.
+RATES.forEach((rate) => {
+  thresholds[`http_req_duration{rate:${rate}}`] = ['p(99)<60000'];
+  thresholds[`http_reqs{rate:${rate}}`] = ['count>=0'];
+  thresholds[`dropped_iterations{rate:${rate}}`] = ['count>=0'];
+});
+
+export const options = { scenarios, tags: { variant: VARIANT, lab_scenario: SCENARIO }, summaryTrendStats, thresholds };
+
+export default callApi;
+
+export function handleSummary(data) {
+  const out = summarize(data, SCENARIO);
+  const path = __ENV.SUMMARY_PATH;
+  if (path) {
+    const steps = RATES.map((rate) => {
+      const d = data.metrics[`http_req_duration{rate:${rate}}`];
+      const r = data.metrics[`http_reqs{rate:${rate}}`];
+      const dr = data.metrics[`dropped_iterations{rate:${rate}}`];
+      const dv = d ? (d.values || d) : {};
+      return {
+        offered_rate: rate,
+        requests: r ? (r.values || r).count : 0,
+        achieved_rate: r ? (r.values || r).count / STEP_SECONDS : 0,
+        p50_ms: dv['p(50)'] ?? null,
+        p90_ms: dv['p(90)'] ?? null,
+        p99_ms: dv['p(99)'] ?? null,
+        max_ms: dv.max ?? null,
+        dropped_iterations: dr ? (dr.values || dr).count : 0,
+      };
+    });
+    const summary = JSON.parse(out[path]);
+    summary.steps = steps;
+    out[path] = JSON.stringify(summary, null, 2);
+  }
+  return out;
+}
