@@ -159,6 +159,7 @@ final class Experiment {
                 "verified_by", "cgroup CPU usage of each window <= quota + 5 %, and availableProcessors reported by"
                         + " each variant"));
         manifest.put("jvm_flags", plan.knobs().jvmFlags());
+        manifest.put("settings_file", LabSettings.read());
         manifest.put("knobs", plan.knobs().serviceSettings(delayUrl()));
         manifest.put("jfr_settings", "jfr/threads.jfc");
         manifest.put("plan", planFacts());

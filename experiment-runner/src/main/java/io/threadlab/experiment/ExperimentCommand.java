@@ -5,6 +5,7 @@ import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.WarmUpPolicy;
+import io.threadlab.experiment.report.Report;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,7 +18,7 @@ import java.util.concurrent.Callable;
 /** {@code ./experiment}: the lab's one command. */
 @Command(name = "experiment", mixinStandardHelpOptions = true, version = "quarkus-thread-lab 1.0",
         description = "Worker threads vs event loop vs virtual threads in Quarkus, measured.",
-        subcommands = {ExperimentCommand.Run.class, ExperimentCommand.Analyze.class})
+        subcommands = {ExperimentCommand.Run.class, ExperimentCommand.Analyze.class, ExperimentCommand.ReportCommand.class})
 public final class ExperimentCommand {
 
     public static void main(String[] args) {
@@ -39,6 +40,7 @@ public final class ExperimentCommand {
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+            defaultValueProvider = LabSettings.class,
             description = {"Run the experiment: each variant in turn at a CPU quota, warmed up until steady, under k6 "
                     + "load, with one JFR recording per measured window. Writes results/<UTC timestamp>/.",
                     "Defaults: 3 variants x closed model at 100 and 500 users x 3 repetitions, plus recorded twins and "
@@ -72,7 +74,7 @@ public final class ExperimentCommand {
         Integer warmupMin;
 
         @Option(names = "--warmup-max", paramLabel = "SECONDS", description = "Warm-up ceiling when the rate never "
-                + "steadies (default: 90; quick: 15).")
+                + "steadies (default: 120; quick: 15).")
         Integer warmupMax;
 
         @Option(names = "--warmup-users", paramLabel = "USERS", description = "Warm-up load (default: the highest level).")
@@ -99,30 +101,30 @@ public final class ExperimentCommand {
         @Option(names = "--no-jfr", description = "Skip the recorded twin windows (and so the thread analysis).")
         boolean noJfr;
 
-        @Option(names = "--delay-ms", paramLabel = "MS", description = "Downstream wait (default: 10).")
+        @Option(names = "--delay-ms", paramLabel = "MS", description = "Downstream wait (default from .env: ${DEFAULT-VALUE}).")
         int delayMs = 10;
 
-        @Option(names = "--cpus", paramLabel = "CPUS", description = "CPU quota per variant (default: 0.5).")
+        @Option(names = "--cpus", paramLabel = "CPUS", description = "CPU quota per variant (default from .env: ${DEFAULT-VALUE}).")
         double cpus = 0.5;
 
-        @Option(names = "--heap", paramLabel = "SIZE", description = "-Xms and -Xmx of every service (default: 512m).")
+        @Option(names = "--heap", paramLabel = "SIZE", description = "-Xms and -Xmx of every service (default from .env: ${DEFAULT-VALUE}).")
         String heap = "512m";
 
         @Option(names = "--gc", paramLabel = "GC", description = "Serial, Parallel, G1 or Z for every service "
-                + "(default: Serial, what the JVM picks at 1 CPU anyway).")
+                + "(default from .env: ${DEFAULT-VALUE}; Serial is what the JVM picks at 1 CPU anyway).")
         String gc = "Serial";
 
-        @Option(names = "--pool-size", paramLabel = "N", description = "REST-client connection pool (default: 1000; "
-                + "the clients' own default of 50 caps every variant).")
+        @Option(names = "--pool-size", paramLabel = "N", description = "REST-client connection pool (default from "
+                + ".env: ${DEFAULT-VALUE}; the clients' own default of 50 caps every variant).")
         int poolSize = 1000;
 
-        @Option(names = "--worker-max", paramLabel = "N", description = "Worker pool maximum (default: 200).")
+        @Option(names = "--worker-max", paramLabel = "N", description = "Worker pool maximum (default from .env: ${DEFAULT-VALUE}).")
         int workerMax = 200;
 
-        @Option(names = "--connect-timeout-ms", paramLabel = "MS", description = "Client connect timeout (default: 1000).")
+        @Option(names = "--connect-timeout-ms", paramLabel = "MS", description = "Client connect timeout (default from .env: ${DEFAULT-VALUE}).")
         int connectTimeoutMs = 1000;
 
-        @Option(names = "--read-timeout-ms", paramLabel = "MS", description = "Client read timeout (default: 5000).")
+        @Option(names = "--read-timeout-ms", paramLabel = "MS", description = "Client read timeout (default from .env: ${DEFAULT-VALUE}).")
         int readTimeoutMs = 5000;
 
         @Option(names = "--confine-delay-service", description = "Give the delay service the same CPU quota (default: "
@@ -139,14 +141,16 @@ public final class ExperimentCommand {
             Path javaHome = Path.of(System.getProperty("java.home"));
             Path dir = new Experiment(plan, labHome, output.isAbsolute() ? output : labHome.resolve(output), javaHome)
                     .run();
-            return Analyze.analyse(dir);
+            int analysed = Analyze.analyse(dir);
+            int reported = ReportCommand.report(dir);
+            return Math.max(analysed, reported);
         }
 
         ExperimentPlan plan() {
             List<Variant> chosen = variants.stream().map(Variant::fromLabel).distinct().toList();
             int maxLevel = levels.stream().mapToInt(i -> i).max().orElse(100);
             WarmUpPolicy warmUp = new WarmUpPolicy(warmupUsers != null ? warmupUsers : maxLevel,
-                    or(warmupMin, 20, 4), or(warmupMax, 90, 15), 2, 3, warmupTolerance, warmupJitQuiet);
+                    or(warmupMin, 20, 4), or(warmupMax, 120, 15), 2, 3, warmupTolerance, warmupJitQuiet);
             List<Integer> rates = noOpen ? List.of()
                     : openRates != null ? openRates
                     : quick ? List.of(500, 2000) : List.of(250, 500, 1000, 2000, 4000, 8000);
@@ -197,6 +201,35 @@ public final class ExperimentCommand {
             System.out.println("Analysis: " + outcome.markdown() + " and " + outcome.json());
             outcome.failures().forEach(f -> System.err.println("experiment analyze: " + f));
             return outcome.failures().isEmpty() ? 0 : 1;
+        }
+    }
+
+    @Command(name = "report", mixinStandardHelpOptions = true,
+            description = {"Statistics and charts of a results directory: report.md and a self-contained report.html "
+                    + "(no network needed to open it), plus charts/*.svg. Needs no running service. Runs by itself at "
+                    + "the end of `run`."})
+    static final class ReportCommand implements Callable<Integer> {
+
+        @Parameters(paramLabel = "RESULTS_DIR", description = "A results directory written by `run`.")
+        Path dir;
+
+        @Override
+        public Integer call() {
+            if (!java.nio.file.Files.isDirectory(dir)) {
+                throw new IllegalArgumentException("no such results directory: " + dir);
+            }
+            return report(dir);
+        }
+
+        static int report(Path dir) {
+            try {
+                Report.Written written = Report.write(dir);
+                System.out.println("Report: " + written.html() + " (and " + written.markdown().getFileName() + ")");
+                return 0;
+            } catch (java.io.IOException e) {
+                System.err.println("experiment report: " + e.getMessage());
+                return 1;
+            }
         }
     }
 }

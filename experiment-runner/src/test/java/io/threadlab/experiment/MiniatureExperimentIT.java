@@ -66,6 +66,31 @@ class MiniatureExperimentIT {
                 .first().asString().startsWith("variant,scenario,repetition,requests_per_second,p50_ms,p90_ms,p99_ms");
         assertThat(run.resolve("logs/delay-service.log")).isNotEmptyFile();
 
+        // The real services show their threading signatures, and the report was written from the run.
+        JsonNode analysis = Json.MAPPER.readTree(run.resolve("analysis.json").toFile());
+        assertThat(analysis.get("failures")).isEmpty();
+        assertThat(analysis.get("recordings")).hasSize(3);
+        for (JsonNode recording : analysis.get("recordings")) {
+            assertThat(recording.get("unexpected")).as(recording.get("window").asText()).isEmpty();
+            JsonNode groups = recording.get("groups");
+            switch (recording.get("variant").asText()) {
+                case "imperative" -> assertThat(groups.get("worker").get("socket_reads_downstream").get("count")
+                        .asInt()).isPositive();
+                case "reactive" -> assertThat(groups.get("event_loop").get("socket_reads_downstream").get("count")
+                        .asInt()).isPositive();
+                case "virtual-thread" -> {
+                    assertThat(recording.get("virtual_threads_started").asInt()).isPositive();
+                    assertThat(recording.get("virtual_threads_pinned").get("count").asInt()).isZero();
+                }
+                default -> throw new AssertionError("unknown variant in " + recording);
+            }
+        }
+        for (String variant : List.of("imperative", "reactive", "virtual-thread")) {
+            assertThat(run.resolve("lanes-" + variant + ".svg")).isNotEmptyFile();
+        }
+        assertThat(run.resolve("report.html")).isNotEmptyFile();
+        assertThat(Files.readString(run.resolve("report.md"))).contains("## Validity checks", "## Summary");
+
         // Nothing left behind: no child process, no cgroup of this run.
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
         for (String mount : List.of("/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpuacct", "/sys/fs/cgroup")) {

@@ -74,8 +74,9 @@ public record Verdicts(List<String> findings, List<String> unexpected) {
             default -> unexpected.add("could not tell which variant this is: no request code was sampled");
         }
         if (a.throttling() != null && a.throttling().periods() > 0) {
-            findings.add(f("CPU quota throttled the JVM in %d of %d periods (%.0f ms held back)",
-                    a.throttling().throttledPeriods(), a.throttling().periods(), a.throttling().throttledMs()));
+            findings.add(f("CPU quota throttled the JVM in %d of %d periods (%.1f s of runnable time held back, summed"
+                            + " over CPUs)", a.throttling().throttledPeriods(), a.throttling().periods(),
+                    a.throttling().throttledMs() / 1000));
         }
         findings.add(f("GC paused for %.1f ms in total", a.gcPauseMs()));
         return new Verdicts(List.copyOf(findings), List.copyOf(unexpected));

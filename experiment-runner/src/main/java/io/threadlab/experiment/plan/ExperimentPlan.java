@@ -68,7 +68,7 @@ public record ExperimentPlan(List<Variant> variants, List<Integer> levels, int w
         return windows;
     }
 
-    /** Rough length of the run, for the progress line. */
+    /** Rough length of the run, for the progress line: each window also costs about 3 s of k6 start and scrapes. */
     public int estimatedSeconds(int startSeconds) {
         return startSeconds + variants.size() * warmUp.typicalSeconds()
                 + sessions().stream().flatMap(s -> s.windows().stream()).mapToInt(w -> w.load().seconds() + 3).sum();

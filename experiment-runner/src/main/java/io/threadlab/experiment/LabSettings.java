@@ -1,0 +1,52 @@
+package io.threadlab.experiment;
+
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The lab's shared settings file, {@code .env} at the checkout's root: compose.yaml reads it for its ${...}, and the
+ * runner takes its flag defaults from it, so the two cannot drift. Explicit flags still win.
+ */
+final class LabSettings implements CommandLine.IDefaultValueProvider {
+
+    /** Runner option to .env key. */
+    private static final Map<String, String> KEYS = Map.of(
+            "--cpus", "LAB_CPUS",
+            "--heap", "LAB_HEAP",
+            "--gc", "LAB_GC",
+            "--delay-ms", "LAB_DELAY_MS",
+            "--pool-size", "LAB_CONNECTION_POOL_SIZE",
+            "--connect-timeout-ms", "LAB_CONNECT_TIMEOUT_MS",
+            "--read-timeout-ms", "LAB_READ_TIMEOUT_MS",
+            "--worker-max", "LAB_WORKER_POOL_MAX");
+
+    @Override
+    public String defaultValue(CommandLine.Model.ArgSpec argSpec) {
+        if (!(argSpec instanceof CommandLine.Model.OptionSpec option)) {
+            return null;
+        }
+        String key = KEYS.get(option.longestName());
+        return key == null ? null : read().get(key);
+    }
+
+    /** The settings in force, for the manifest; empty when the file is missing. */
+    static Map<String, String> read() {
+        try {
+            return parse(Files.readString(LabHome.find().resolve(".env")));
+        } catch (IOException | IllegalStateException e) {
+            return Map.of();
+        }
+    }
+
+    static Map<String, String> parse(String text) {
+        Map<String, String> values = new LinkedHashMap<>();
+        text.lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#") && l.contains("="))
+                .forEach(l -> values.put(l.substring(0, l.indexOf('=')).trim(), l.substring(l.indexOf('=') + 1).trim()));
+        return values;
+    }
+}

@@ -1,0 +1,169 @@
+package io.threadlab.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.threadlab.experiment.collect.Json;
+import io.threadlab.experiment.plan.Knobs;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The container path's invariants, checked on the files themselves (this machine has no Docker engine): the same
+ * four services as the local runner, the same quota, memory, flags and knobs for every variant from the one .env
+ * the runner reads too, JFR recorded and mounted, healthchecks, and the load and monitoring profiles.
+ */
+class ComposeFileTest {
+
+    private static final Path LAB = Path.of("..").toAbsolutePath().normalize();
+    private static final List<String> VARIANTS = List.of("imperative-service", "reactive-service",
+            "virtual-thread-service");
+    private static final Map<String, Integer> PORTS = Map.of("delay-service", 8090, "imperative-service", 8081,
+            "reactive-service", 8082, "virtual-thread-service", 8083);
+
+    // SnakeYAML applies YAML merge keys (<<: *variant) as Compose does; a plain tree reader would not.
+    private final JsonNode compose = Json.MAPPER.valueToTree(new Yaml().load(Files.readString(LAB.resolve("compose.yaml"))));
+    private final Map<String, String> env = LabSettings.parse(Files.readString(LAB.resolve(".env")));
+
+    ComposeFileTest() throws IOException {
+    }
+
+    private JsonNode service(String name) {
+        return compose.path("services").path(name);
+    }
+
+    /** ${VAR} replaced from .env, as compose does. */
+    private String resolved(JsonNode value) {
+        String text = value.asText();
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            text = text.replace("${" + e.getKey() + "}", e.getValue());
+        }
+        assertThat(text).as("every ${...} is defined in .env").doesNotContain("${");
+        return text;
+    }
+
+    @Test
+    void theFourServicesAreThereOnTheirLocalPortsWithTheirOwnDockerfiles() throws IOException {
+        for (Map.Entry<String, Integer> s : PORTS.entrySet()) {
+            JsonNode service = service(s.getKey());
+            assertThat(service.isMissingNode()).as(s.getKey()).isFalse();
+            assertThat(service.path("ports").get(0).asText()).isEqualTo("127.0.0.1:" + s.getValue() + ":" + s.getValue());
+            assertThat(service.path("build").path("context").asText()).isEqualTo(".");
+            String dockerfile = service.path("build").path("dockerfile").asText();
+            assertThat(dockerfile).isEqualTo(s.getKey() + "/src/main/docker/Dockerfile.jvm");
+            String text = Files.readString(LAB.resolve(dockerfile));
+            assertThat(text.lines().filter(l -> l.startsWith("FROM "))).as("multi-stage: build, then run").hasSize(2)
+                    .last().asString().contains("-jdk"); // a JDK, so jcmd is there for JFR
+            assertThat(text).contains("USER lab", "ENTRYPOINT [\"java\", \"-jar\"", "EXPOSE " + s.getValue());
+            assertThat(Files.readString(LAB.resolve(s.getKey() + "/src/main/resources/application.properties")))
+                    .contains("quarkus.http.port=" + s.getValue());
+        }
+        assertThat(Files.readString(LAB.resolve(".dockerignore"))).contains("**/target/", "results/");
+    }
+
+    @Test
+    void everyVariantGetsTheSameQuotaMemoryFlagsAndKnobsFromTheOneEnvFile() {
+        List<String> flags = new ArrayList<>();
+        for (String variant : VARIANTS) {
+            JsonNode service = service(variant);
+            assertThat(resolved(service.path("cpus"))).isEqualTo(env.get("LAB_CPUS")).isEqualTo("0.5");
+            assertThat(resolved(service.path("mem_limit"))).isEqualTo(env.get("LAB_MEMORY"));
+            String options = resolved(service.path("environment").path("JDK_JAVA_OPTIONS"));
+            flags.add(options.replaceAll("filename=/recordings/[a-z-]+\\.jfr", "filename=<own>"));
+            JsonNode environment = service.path("environment");
+            assertThat(resolved(environment.path("QUARKUS_REST_CLIENT_DELAY_CONNECTION_POOL_SIZE")))
+                    .isEqualTo(env.get("LAB_CONNECTION_POOL_SIZE"));
+            assertThat(resolved(environment.path("QUARKUS_THREAD_POOL_MAX_THREADS"))).isEqualTo(env.get("LAB_WORKER_POOL_MAX"));
+            assertThat(resolved(environment.path("LAB_DELAY_MS"))).isEqualTo(env.get("LAB_DELAY_MS"));
+            assertThat(environment.path("DELAY_URL").asText()).isEqualTo("http://delay-service:8090");
+        }
+        assertThat(flags).as("identical JVM flags apart from the recording's file name").containsOnly(flags.getFirst());
+
+        // ... and they are the runner's defaults: one source of truth, not two copies.
+        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        new CommandLine(run).setDefaultValueProvider(new LabSettings()).parseArgs();
+        Knobs knobs = run.plan().knobs();
+        for (String flag : knobs.jvmFlags()) {
+            assertThat(flags.getFirst()).contains(flag);
+        }
+        assertThat(knobs.cpuQuota()).isEqualTo(Double.parseDouble(env.get("LAB_CPUS")));
+        assertThat(knobs.connectionPoolSize()).isEqualTo(Integer.parseInt(env.get("LAB_CONNECTION_POOL_SIZE")));
+    }
+
+    @Test
+    void eachVariantRecordsWithTheLabsJfcAndDumpsOnExitIntoTheHostsJfrDirectory() {
+        for (String variant : VARIANTS) {
+            JsonNode service = service(variant);
+            assertThat(service.path("environment").path("JDK_JAVA_OPTIONS").asText())
+                    .contains("-XX:StartFlightRecording=settings=/lab/threads.jfc,filename=/recordings/" + variant
+                            + ".jfr,dumponexit=true");
+            List<String> volumes = new ArrayList<>();
+            service.path("volumes").forEach(v -> volumes.add(v.asText()));
+            assertThat(volumes).contains("./jfr/threads.jfc:/lab/threads.jfc:ro", "./jfr:/recordings");
+        }
+    }
+
+    @Test
+    void variantsStartOnlyOnceTheDelayServiceIsHealthy() {
+        for (String name : PORTS.keySet()) {
+            JsonNode check = service(name).path("healthcheck").path("test");
+            assertThat(check.toString()).as(name).contains("/dev/tcp/127.0.0.1/" + PORTS.get(name), "/q/health/ready");
+        }
+        for (String variant : VARIANTS) {
+            assertThat(service(variant).path("depends_on").path("delay-service").path("condition").asText())
+                    .isEqualTo("service_healthy");
+        }
+    }
+
+    @Test
+    void loadAndMonitoringAreProfilesWithTheirFilesInTheRepo() throws IOException {
+        JsonNode k6 = service("k6");
+        assertThat(k6.path("profiles").toString()).contains("load");
+        assertThat(k6.path("image").asText()).startsWith("grafana/k6:");
+        assertThat(k6.path("volumes").toString()).contains("./k6:/scripts:ro");
+        assertThat(service("prometheus").path("profiles").toString()).contains("monitoring");
+        assertThat(service("grafana").path("profiles").toString()).contains("monitoring");
+
+        String prometheus = Files.readString(LAB.resolve("monitoring/prometheus.yml"));
+        PORTS.forEach((name, port) -> assertThat(prometheus).contains(name + ":" + port));
+        assertThat(prometheus).contains("metrics_path: /q/metrics");
+        JsonNode dashboard = Json.MAPPER.readTree(LAB.resolve("monitoring/grafana/dashboards/thread-lab.json").toFile());
+        List<String> exprs = new ArrayList<>();
+        dashboard.path("panels").forEach(p -> p.path("targets").forEach(t -> exprs.add(t.path("expr").asText())));
+        assertThat(String.join("\n", exprs)).contains("http_server_requests_seconds_count",
+                "http_server_requests_seconds_bucket", "jvm_threads_live_threads", "worker_pool_active",
+                "process_cpu_usage");
+        assertThat(Files.readString(LAB.resolve("monitoring/grafana/provisioning/datasources/prometheus.yml")))
+                .contains("url: http://prometheus:9090");
+    }
+
+    @Test
+    void dockerComposeAcceptsTheFileWhereItIsInstalled() throws Exception {
+        Process probe;
+        try {
+            probe = new ProcessBuilder("docker", "compose", "version").redirectErrorStream(true).start();
+        } catch (IOException e) {
+            System.out.println("SKIPPED docker compose config -q: no docker CLI on this machine");
+            return;
+        }
+        probe.getInputStream().readAllBytes();
+        if (!probe.waitFor(30, TimeUnit.SECONDS) || probe.exitValue() != 0) {
+            System.out.println("SKIPPED docker compose config -q: the docker CLI here has no compose plugin");
+            return;
+        }
+        Process config = new ProcessBuilder("docker", "compose", "config", "-q").directory(LAB.toFile())
+                .redirectErrorStream(true).start();
+        String out = new String(config.getInputStream().readAllBytes());
+        assertThat(config.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(config.exitValue()).as(out).isZero();
+    }
+}
