@@ -18,8 +18,11 @@ import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.record.DelayHeadroom;
-import io.threadlab.experiment.record.FlightRecorder;
+import io.threadlab.experiment.record.Recorder;
 import io.threadlab.experiment.record.ProcessStats;
+import io.threadlab.experiment.start.ComposeEngine;
+import io.threadlab.experiment.start.Engine;
+import io.threadlab.experiment.start.LocalEngine;
 import io.threadlab.experiment.start.PortCheck;
 import io.threadlab.experiment.start.Processes;
 import io.threadlab.experiment.start.ServiceJars;
@@ -53,22 +56,26 @@ final class Experiment {
     private final Path labHome;
     private final Path outputRoot;
     private final Path javaHome;
+    private final String engineName;
     private final Console console = new Console();
 
     private Path dir;
     private Manifest manifest;
     private ResultsWriter results;
+    private Engine engine;
     private Confinement confinement;
     private K6 k6;
-    private FlightRecorder recorder;
+    private Recorder recorder;
     private ServiceProcess delayService;
     private volatile boolean interrupted;
 
-    Experiment(ExperimentPlan plan, Path labHome, Path outputRoot, Path javaHome) {
+    /** @param engineName "local" (JVMs in cgroups) or "compose" (containers) */
+    Experiment(ExperimentPlan plan, Path labHome, Path outputRoot, Path javaHome, String engineName) {
         this.plan = plan;
         this.labHome = labHome;
         this.outputRoot = outputRoot;
         this.javaHome = javaHome;
+        this.engineName = engineName;
     }
 
     /** Runs the plan; returns the results directory. Throws after cleaning up if the run failed. */
@@ -130,7 +137,11 @@ final class Experiment {
     }
 
     private void prepare(List<Variant> variants) {
-        confinement = ConfinementDetector.forThisMachine("threadlab-" + dir.getFileName()).detect();
+        engine = engineName.equals("compose") ? new ComposeEngine(labHome, plan.knobs())
+                : new LocalEngine(ConfinementDetector.forThisMachine("threadlab-" + dir.getFileName()).detect(),
+                javaHome, labHome.resolve("jfr/threads.jfc"));
+        confinement = engine.confinement();
+        recorder = engine.recorder();
         ConfinementDetector.unconfinedReason(confinement).ifPresent(reason -> {
             String warning = "NOT CONFINED: " + reason + ". The variants run on all " + Runtime.getRuntime()
                     .availableProcessors() + " CPUs, not " + plan.knobs().cpuQuota() + "; results are not comparable"
@@ -142,16 +153,16 @@ final class Experiment {
         List<String> modules = new ArrayList<>(List.of(DELAY_MODULE));
         variants.forEach(v -> modules.add(v.module()));
         ServiceJars jars = new ServiceJars(labHome);
-        List<String> stale = jars.stale(modules);
+        List<String> stale = engine instanceof ComposeEngine ? List.of() : jars.stale(modules); // compose builds images
         if (!stale.isEmpty()) {
             console.say("Building " + stale + " (missing or older than their sources)...");
             jars.build(stale);
         }
         k6 = K6.locate(labHome.resolve(".tools"));
-        recorder = new FlightRecorder(javaHome, labHome.resolve("jfr/threads.jfc"));
 
         manifest.put("lab", MachineFacts.collect(labHome, javaHome, k6.version(), DELAY_MODULE));
         manifest.put("confinement", Map.of(
+                "engine", engine.name(),
                 "method", confinement.method(),
                 "limits_cpu", confinement.limits(),
                 "variant_cpu_quota", plan.knobs().cpuQuota(),
@@ -193,8 +204,8 @@ final class Experiment {
         OptionalDouble quota = plan.knobs().confineDelayService()
                 ? OptionalDouble.of(plan.knobs().cpuQuota()) : OptionalDouble.empty();
         console.say("Starting the delay service" + (quota.isPresent() ? " (confined)" : " (unconfined, measured)"));
-        ServiceProcess service = ServiceProcess.start(DELAY_MODULE, DELAY_PORT,
-                confinement.wrap("delay", quota, java), dir.resolve("logs/delay-service.log"));
+        ServiceProcess service = engine.start(DELAY_MODULE, DELAY_PORT, "delay", quota, java,
+                dir.resolve("logs/delay-service.log"));
         service.awaitReady(READY_TIMEOUT);
         return service;
     }
@@ -213,9 +224,8 @@ final class Experiment {
         for (Variant variant : variants) {
             console.say("Starting " + variant.module() + " at " + plan.knobs().cpuQuota() + " CPU");
             List<String> java = javaCommand(variant.module(), plan.knobs().variantProperties(delayUrl()));
-            services.put(variant, ServiceProcess.start(variant.module(), variant.port(),
-                    confinement.wrap(variant.label(), OptionalDouble.of(plan.knobs().cpuQuota()), java),
-                    dir.resolve("logs/" + variant.label() + ".log")));
+            services.put(variant, engine.start(variant.module(), variant.port(), variant.label(),
+                    OptionalDouble.of(plan.knobs().cpuQuota()), java, dir.resolve("logs/" + variant.label() + ".log")));
         }
         for (ServiceProcess service : services.values()) {
             service.awaitReady(READY_TIMEOUT);
@@ -300,7 +310,7 @@ final class Experiment {
         String group = variant.label();
         Path jfr = dir.resolve("jfr/" + id + ".jfr");
         if (window.detailedRecording()) {
-            recorder.start(service.pid(), jfr); // before the load: starting a recording costs CPU of its own
+            recorder.start(service, jfr); // before the load: starting a recording costs CPU of its own
         }
         K6Summary summary;
         Edge before;
@@ -335,7 +345,7 @@ final class Experiment {
             throw new UncheckedIOException(e);
         }
         if (window.detailedRecording()) {
-            recorder.stop(service.pid());
+            recorder.stop(service, jfr);
         }
         record(window, summary, before, after);
     }
@@ -450,12 +460,12 @@ final class Experiment {
 
     private void requireAlive(ServiceProcess service) {
         if (!service.isAlive()) {
-            throw new IllegalStateException(service.name() + " died during the run. Last lines of " + service.log()
+            throw new IllegalStateException(service.name() + " died during the run. Last lines of " + service.logLocation()
                     + ":\n" + service.logTail(30));
         }
         if (!delayService.isAlive()) {
             throw new IllegalStateException("the delay service died during the run. Last lines of "
-                    + delayService.log() + ":\n" + delayService.logTail(30));
+                    + delayService.logLocation() + ":\n" + delayService.logTail(30));
         }
     }
 
@@ -465,8 +475,8 @@ final class Experiment {
             return;
         }
         Processes.stopAll();
-        if (confinement != null) {
-            confinement.removeAll();
+        if (engine != null) {
+            engine.cleanUp();
         }
         manifest.finish(status, failure);
         if (!"completed".equals(status)) {

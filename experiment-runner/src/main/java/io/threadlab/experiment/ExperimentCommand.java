@@ -6,6 +6,7 @@ import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.WarmUpPolicy;
 import io.threadlab.experiment.report.Report;
+import io.threadlab.experiment.start.ComposeCli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -85,8 +86,9 @@ public final class ExperimentCommand {
         double warmupTolerance = 0.10;
 
         @Option(names = "--warmup-jit-quiet", paramLabel = "MS_PER_S", description = "...and the JIT compiled less "
-                + "than this many ms per second over them (default: 20, i.e. 4 %% of a 0.5-CPU quota).")
-        double warmupJitQuiet = 20;
+                + "than this many ms per second, on average, over them (default: 100; a busy JIT runs at hundreds to "
+                + "thousands).")
+        double warmupJitQuiet = 100;
 
         @Option(names = "--open-rates", split = ",", paramLabel = "REQ_PER_S", description = "Open-model arrival-rate "
                 + "steps, measured once per variant in repetition 1 (default: 250,500,1000,2000,4000,8000; quick: 500,2000).")
@@ -134,13 +136,23 @@ public final class ExperimentCommand {
         @Option(names = "--output", paramLabel = "DIR", description = "Where run directories go (default: results).")
         Path output = Path.of("results");
 
+        @Option(names = "--engine", paramLabel = "ENGINE", description = "local: JVMs on this machine, each in its CPU "
+                + "group (default); compose: the containers of compose.yaml (needs a running Docker engine).")
+        String engine = "local";
+
         @Override
         public Integer call() {
             ExperimentPlan plan = plan();
+            if (!engine.equals("local") && !engine.equals("compose")) {
+                throw new IllegalArgumentException("--engine must be local or compose, was '" + engine + "'");
+            }
+            if (engine.equals("compose")) {
+                ComposeCli.requireEngine(); // fail fast, before anything is made
+            }
             Path labHome = LabHome.find();
             Path javaHome = Path.of(System.getProperty("java.home"));
-            Path dir = new Experiment(plan, labHome, output.isAbsolute() ? output : labHome.resolve(output), javaHome)
-                    .run();
+            Path dir = new Experiment(plan, labHome, output.isAbsolute() ? output : labHome.resolve(output), javaHome,
+                    engine).run();
             int analysed = Analyze.analyse(dir);
             int reported = ReportCommand.report(dir);
             return Math.max(analysed, reported);

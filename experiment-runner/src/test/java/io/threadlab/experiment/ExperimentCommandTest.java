@@ -46,13 +46,37 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void theComposeEngineFailsFastWithoutDockerAndAnUnknownEngineIsAUsageError() {
+        assertThat(execute("run", "--engine", "kubernetes").exit()).isEqualTo(2);
+        boolean dockerAnswers;
+        try {
+            io.threadlab.experiment.start.ComposeCli.requireEngine();
+            dockerAnswers = true;
+        } catch (IllegalStateException e) {
+            dockerAnswers = false;
+        }
+        if (dockerAnswers) {
+            System.out.println("SKIPPED the no-Docker check: this machine has a Docker engine");
+            return;
+        }
+        Outcome outcome = execute("run", "--engine", "compose", "--output", "target/never");
+        assertThat(outcome.exit()).isEqualTo(1);
+        assertThat(outcome.err()).contains("--engine compose needs Docker with the compose plugin and a running engine")
+                .contains("run without --engine");
+        assertThat(java.nio.file.Path.of("target/never")).doesNotExist(); // nothing made before failing
+    }
+
+    @Test
     void helpIsThereForEveryCommand() {
         Outcome top = execute("--help");
         assertThat(top.exit()).isZero();
         assertThat(top.out()).contains("run");
         Outcome run = execute("run", "--help");
         assertThat(run.exit()).isZero();
-        assertThat(run.out()).contains("--quick", "--cpus", "--levels", "--repetitions", "--heap", "--gc");
+        assertThat(run.out()).contains("--quick", "--cpus", "--levels", "--repetitions", "--heap", "--gc", "--engine");
+        assertThat(execute("analyze", "--help").exit()).isZero();
+        assertThat(execute("report", "--help").exit()).isZero();
+        assertThat(execute("report", "no/such/dir").exit()).isEqualTo(2);
     }
 
     @Test

@@ -52,10 +52,7 @@ final class CgroupV1 implements Confinement {
     public CpuReading read(String name, long pid) {
         Path cpu = cpuMount.resolve(prefix + "-" + name);
         Path cpuacct = cpuacctMount.resolve(prefix + "-" + name);
-        long usage = Long.parseLong(files.read(cpuacct.resolve("cpuacct.usage")).trim());
-        var stat = GroupFiles.keyValues(files.read(cpu.resolve("cpu.stat")));
-        return new CpuReading(usage, stat.getOrDefault("nr_periods", 0L), stat.getOrDefault("nr_throttled", 0L),
-                stat.getOrDefault("throttled_time", 0L));
+        return CpuReading.fromCgroupV1(files.read(cpuacct.resolve("cpuacct.usage")), files.read(cpu.resolve("cpu.stat")));
     }
 
     @Override

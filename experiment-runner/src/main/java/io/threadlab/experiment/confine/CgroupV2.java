@@ -46,9 +46,7 @@ final class CgroupV2 implements Confinement {
 
     @Override
     public CpuReading read(String name, long pid) {
-        var stat = GroupFiles.keyValues(files.read(root.resolve(prefix).resolve(name).resolve("cpu.stat")));
-        return new CpuReading(stat.getOrDefault("usage_usec", 0L) * 1000, stat.getOrDefault("nr_periods", 0L),
-                stat.getOrDefault("nr_throttled", 0L), stat.getOrDefault("throttled_usec", 0L) * 1000);
+        return CpuReading.fromCgroupV2(files.read(root.resolve(prefix).resolve(name).resolve("cpu.stat")));
     }
 
     @Override

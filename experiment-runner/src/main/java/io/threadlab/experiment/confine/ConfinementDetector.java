@@ -1,12 +1,14 @@
 package io.threadlab.experiment.confine;
 
+import io.threadlab.experiment.start.Processes;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Chooses how to confine on this machine, from the mount table: a writable cgroup v2 tree with the cpu controller,
@@ -78,15 +80,7 @@ public final class ConfinementDetector {
     }
 
     private static boolean systemdScopeWorks() {
-        try {
-            Process p = new ProcessBuilder("systemd-run", "--user", "--scope", "--quiet", "-p", "CPUQuota=50%", "true")
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return Processes.succeeds(Duration.ofSeconds(10), "systemd-run", "--user", "--scope", "--quiet", "-p",
+                "CPUQuota=50%", "true");
     }
 }

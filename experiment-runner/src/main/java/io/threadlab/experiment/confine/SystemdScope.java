@@ -43,10 +43,8 @@ final class SystemdScope implements Confinement {
     public CpuReading read(String name, long pid) {
         String line = files.read(Path.of("/proc", String.valueOf(pid), "cgroup")).lines()
                 .filter(l -> l.startsWith("0::")).findFirst().orElse("0::/");
-        var stat = GroupFiles.keyValues(files.read(cgroupRoot.resolve(line.substring(3).replaceFirst("^/", ""))
+        return CpuReading.fromCgroupV2(files.read(cgroupRoot.resolve(line.substring(3).replaceFirst("^/", ""))
                 .resolve("cpu.stat")));
-        return new CpuReading(stat.getOrDefault("usage_usec", 0L) * 1000, stat.getOrDefault("nr_periods", 0L),
-                stat.getOrDefault("nr_throttled", 0L), stat.getOrDefault("throttled_usec", 0L) * 1000);
     }
 
     @Override

@@ -79,16 +79,7 @@ public final class K6 {
     }
 
     private static boolean hasGo() {
-        try {
-            Process p = new ProcessBuilder("go", "version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return Processes.succeeds(java.time.Duration.ofSeconds(10), "go", "version");
     }
 
     private static String versionOf(Path k6) {

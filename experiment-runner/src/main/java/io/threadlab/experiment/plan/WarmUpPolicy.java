@@ -4,7 +4,7 @@ package io.threadlab.experiment.plan;
  * Warm up until the JVM is steady, with a floor and a ceiling. Under 0.5 CPU the JIT shares the quota: throughput
  * plateaus while the compiler is still busy and then jumps (measured: 1,700 req/s "steady" for 10 s, then 4,000
  * once C2 finished). So steady means both: the last {@code steadySamples} throughput samples within
- * {@code tolerance} of their mean, and the JIT compiling less than {@code jitQuietMsPerSecond} over them.
+ * {@code tolerance} of their mean, and the JIT compiling less than {@code jitQuietMsPerSecond} on average over them.
  */
 public record WarmUpPolicy(int vus, int minSeconds, int maxSeconds, int sampleSeconds, int steadySamples,
                            double tolerance, double jitQuietMsPerSecond) {

@@ -1,6 +1,7 @@
 package io.threadlab.experiment.record;
 
 import io.threadlab.experiment.start.Processes;
+import io.threadlab.experiment.start.ServiceProcess;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,12 +10,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One JFR recording per measured window, started and stopped from outside with {@code jcmd}, so a window's file
- * holds that window only and the service needs no recording flags of its own.
+ * Local JVMs: the recording is started and stopped from outside with this JDK's {@code jcmd}, so the service needs no
+ * recording flags of its own.
  */
-public final class FlightRecorder {
+public final class FlightRecorder implements Recorder {
 
-    private static final String NAME = "lab-window";
+    static final String NAME = "lab-window";
 
     private final Path jcmd;
     private final Path settings;
@@ -24,17 +25,18 @@ public final class FlightRecorder {
         this.settings = settings.toAbsolutePath();
     }
 
-    public void start(long pid, Path file) {
-        jcmd(pid, "JFR.start", "name=" + NAME, "settings=" + settings, "filename=" + file.toAbsolutePath());
+    @Override
+    public void start(ServiceProcess service, Path file) {
+        run(List.of(jcmd.toString(), String.valueOf(service.pid()), "JFR.start", "name=" + NAME,
+                "settings=" + settings, "filename=" + file.toAbsolutePath()));
     }
 
-    public void stop(long pid) {
-        jcmd(pid, "JFR.stop", "name=" + NAME);
+    @Override
+    public void stop(ServiceProcess service, Path file) {
+        run(List.of(jcmd.toString(), String.valueOf(service.pid()), "JFR.stop", "name=" + NAME));
     }
 
-    private void jcmd(long pid, String... command) {
-        List<String> args = new java.util.ArrayList<>(List.of(jcmd.toString(), String.valueOf(pid)));
-        args.addAll(List.of(command));
+    private static void run(List<String> args) {
         try {
             Process process = Processes.track(new ProcessBuilder(args).redirectErrorStream(true).start());
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

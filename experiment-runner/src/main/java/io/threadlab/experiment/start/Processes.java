@@ -32,6 +32,17 @@ public final class Processes {
         RUNNING.remove(process);
     }
 
+    /** Whether a short probe command (a tool's "version", say) exists and exits 0 within the timeout. */
+    public static boolean succeeds(Duration timeout, String... command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return ServiceProcess.waitFor(p, timeout) && p.exitValue() == 0;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     public static void stopAll() {
         for (Process process : Set.copyOf(RUNNING)) {
             stop(process, Duration.ofSeconds(10));

@@ -12,42 +12,46 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** One running service JVM: started with its output in a log file, ready when its health check says so. */
-public final class ServiceProcess implements AutoCloseable {
+/**
+ * One running service: started by an engine (a local JVM, or a container), ready when its health check says so,
+ * and reached over HTTP on its loopback port either way.
+ */
+public abstract class ServiceProcess implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final String name;
     private final int port;
-    private final Path log;
-    private final Process process;
 
-    private ServiceProcess(String name, int port, Path log, Process process) {
+    protected ServiceProcess(String name, int port) {
         this.name = name;
         this.port = port;
-        this.log = log;
-        this.process = process;
     }
 
-    public static ServiceProcess start(String name, int port, List<String> command, Path log) {
-        PortCheck.requireFree(port, name);
-        try {
-            Files.createDirectories(log.getParent());
-            Process process = Processes.track(new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start());
-            return new ServiceProcess(name, port, log, process);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + name + ": " + e.getMessage(), e);
-        }
-    }
+    /** The JVM's process id as this machine sees it (for /proc and cgroups). */
+    public abstract long pid();
+
+    public abstract boolean isAlive();
+
+    /** Why the service is not running, for messages. */
+    protected abstract String howItEnded();
+
+    public abstract String logTail(int lines);
+
+    /** Where its full log is. */
+    public abstract String logLocation();
+
+    /** Stops the service: SIGTERM, so Quarkus shuts down cleanly; harder if it does not go. */
+    @Override
+    public abstract void close();
 
     /** Waits for {@code /q/health/ready}; on death or timeout, fails with the tail of the service's log. */
     public void awaitReady(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException(name + " exited with code " + process.exitValue()
-                        + " while starting. Last lines of " + log + ":\n" + logTail(30));
+            if (!isAlive()) {
+                throw new IllegalStateException(name + " " + howItEnded() + " while starting. Last lines of "
+                        + logLocation() + ":\n" + logTail(30));
             }
             try {
                 HttpResponse<Void> health = HTTP.send(HttpRequest.newBuilder(uri("/q/health/ready"))
@@ -64,7 +68,7 @@ public final class ServiceProcess implements AutoCloseable {
             sleep(200);
         }
         throw new IllegalStateException(name + " was not ready within " + timeout.toSeconds() + " s. Last lines of "
-                + log + ":\n" + logTail(30));
+                + logLocation() + ":\n" + logTail(30));
     }
 
     public String get(String path) {
@@ -87,23 +91,11 @@ public final class ServiceProcess implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port + path);
     }
 
-    public long pid() {
-        return process.pid();
-    }
-
-    public boolean isAlive() {
-        return process.isAlive();
-    }
-
     public String name() {
         return name;
     }
 
-    public Path log() {
-        return log;
-    }
-
-    public String logTail(int lines) {
+    static String tail(Path log, int lines) {
         try {
             List<String> all = Files.readAllLines(log);
             return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
@@ -112,13 +104,7 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    /** SIGTERM, so Quarkus shuts down cleanly; SIGKILL if it has not gone after 15 s. */
-    @Override
-    public void close() {
-        Processes.stop(process, Duration.ofSeconds(15));
-    }
-
-    private static void sleep(long ms) {
+    static void sleep(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {

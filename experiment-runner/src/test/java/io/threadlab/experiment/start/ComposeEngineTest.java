@@ -1,0 +1,37 @@
+package io.threadlab.experiment.start;
+
+import io.threadlab.experiment.plan.Knobs;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ComposeEngineTest {
+
+    @Test
+    void theRunsKnobsReachEveryVariableComposeUses() throws IOException {
+        Knobs knobs = new Knobs(0.75, "768m", "Parallel", 20, 300, 900, 4000, 150, false);
+        var env = ComposeEngine.environment(knobs);
+        assertThat(env).containsEntry("LAB_CPUS", "0.75").containsEntry("LAB_HEAP", "768m")
+                .containsEntry("LAB_GC", "Parallel").containsEntry("LAB_DELAY_MS", "20")
+                .containsEntry("LAB_CONNECTION_POOL_SIZE", "300").containsEntry("LAB_CONNECT_TIMEOUT_MS", "900")
+                .containsEntry("LAB_READ_TIMEOUT_MS", "4000").containsEntry("LAB_WORKER_POOL_MAX", "150")
+                .containsEntry("LAB_RECORD_FROM_START", "");
+
+        // Every variable compose.yaml interpolates is set by the run, except the memory limit, kept from .env.
+        Matcher m = Pattern.compile("\\$\\{([A-Z_]+)").matcher(Files.readString(Path.of("../compose.yaml")));
+        Set<String> used = new TreeSet<>();
+        while (m.find()) {
+            used.add(m.group(1));
+        }
+        used.remove("LAB_MEMORY");
+        assertThat(env.keySet()).containsAll(used);
+    }
+}
