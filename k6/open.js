@@ -24,11 +24,12 @@ RATES.forEach((rate, i) => {
 });
 
 const thresholds = { http_req_failed: ['rate<0.01'] };
-// One sub-metric per step, so the summary carries latency per offered rate.
+// One sub-metric per step, so the summary carries latency per offered rate. Keyed on k6's own scenario tag: k6 tags
+// dropped iterations with the scenario but not with a scenario's custom tags.
 RATES.forEach((rate) => {
-  thresholds[`http_req_duration{rate:${rate}}`] = ['p(99)<60000'];
-  thresholds[`http_reqs{rate:${rate}}`] = ['count>=0'];
-  thresholds[`dropped_iterations{rate:${rate}}`] = ['count>=0'];
+  thresholds[`http_req_duration{scenario:rate_${rate}}`] = ['p(99)<60000'];
+  thresholds[`http_reqs{scenario:rate_${rate}}`] = ['count>=0'];
+  thresholds[`dropped_iterations{scenario:rate_${rate}}`] = ['count>=0'];
 });
 
 export const options = { scenarios, tags: { variant: VARIANT, lab_scenario: SCENARIO }, summaryTrendStats, thresholds };
@@ -40,9 +41,9 @@ export function handleSummary(data) {
   const path = __ENV.SUMMARY_PATH;
   if (path) {
     const steps = RATES.map((rate) => {
-      const d = data.metrics[`http_req_duration{rate:${rate}}`];
-      const r = data.metrics[`http_reqs{rate:${rate}}`];
-      const dr = data.metrics[`dropped_iterations{rate:${rate}}`];
+      const d = data.metrics[`http_req_duration{scenario:rate_${rate}}`];
+      const r = data.metrics[`http_reqs{scenario:rate_${rate}}`];
+      const dr = data.metrics[`dropped_iterations{scenario:rate_${rate}}`];
       const dv = d ? (d.values || d) : {};
       return {
         offered_rate: rate,

@@ -175,7 +175,7 @@ final class Experiment {
         manifest.put("jfr_settings", "jfr/threads.jfc");
         manifest.put("plan", planFacts());
         console.estimate(plan.estimatedSeconds(10));
-        console.say("Confinement: " + confinement.method() + ", variants at " + plan.knobs().cpuQuota() + " CPU; k6 "
+        console.say("Confinement: " + confinement.method() + ", variants at " + plan.knobs().cpuQuota() + " CPU; "
                 + k6.version());
     }
 

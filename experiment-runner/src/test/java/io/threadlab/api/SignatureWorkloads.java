@@ -140,7 +140,7 @@ public final class SignatureWorkloads implements AutoCloseable {
 
     private static void busy() {
         long x = 0;
-        for (int i = 0; i < 200_000; i++) {
+        for (int i = 0; i < 500_000; i++) {
             x += Long.rotateLeft(x ^ i, 7);
         }
         sink += x;

@@ -132,7 +132,7 @@ class ThreadAnalysisTest {
     void pinningInTheVirtualThreadVariantIsReportedLoudly(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("virtual-thread-closed-1-1.jfr");
         record(file, () -> {
-            workloads.virtualThreads(2, Duration.ofMillis(300));
+            workloads.virtualThreads(4, Duration.ofMillis(1200));
             workloads.pinOnce();
         });
         RecordingAnalysis a = new RecordingAnalyzer(workloads.delayPort()).analyse(file);
