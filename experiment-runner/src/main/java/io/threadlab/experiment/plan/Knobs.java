@@ -15,6 +15,9 @@ public record Knobs(double cpuQuota, String heap, String gc, int delayMs, int co
 
     public static final List<String> GCS = List.of("Serial", "Parallel", "G1", "Z");
 
+    /** How long a pooled (keep-alive) client connection may live; the services' own value, stated and recorded. */
+    public static final int CONNECTION_TTL_MS = 60_000;
+
     public Knobs {
         if (cpuQuota <= 0 || cpuQuota > 64) {
             throw new IllegalArgumentException("--cpus must be above 0 and at most 64, was " + cpuQuota);
@@ -52,6 +55,7 @@ public record Knobs(double cpuQuota, String heap, String gc, int delayMs, int co
         settings.put("quarkus.rest-client.delay.connection-pool-size", connectionPoolSize);
         settings.put("quarkus.rest-client.delay.connect-timeout", connectTimeoutMs);
         settings.put("quarkus.rest-client.delay.read-timeout", readTimeoutMs);
+        settings.put("quarkus.rest-client.delay.connection-ttl", CONNECTION_TTL_MS);
         settings.put("quarkus.thread-pool.max-threads", workerPoolMax);
         return settings;
     }
