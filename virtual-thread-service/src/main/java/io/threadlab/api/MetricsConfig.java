@@ -1,6 +1,7 @@
 package io.threadlab.api;
 
 import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.jvm.JvmCompilationMetrics;
 import io.micrometer.core.instrument.config.MeterFilter;
@@ -28,13 +29,20 @@ public class MetricsConfig {
     }
 
     /**
-     * The classic client tags its timer {@code clientName="127.0.0.1"}, the reactive one {@code clientName="delay"}.
-     * Each variant has exactly one client, the delay service, so one name makes the three comparable.
+     * The classic client tags its request timer {@code clientName="127.0.0.1"}, the reactive one {@code "delay"}. Each
+     * variant has exactly one client, the delay service, so one name makes the three comparable. Only that timer:
+     * renaming every meter would merge gauges that must stay apart.
      */
     @Produces
     @Singleton
     MeterFilter oneClientName() {
-        return MeterFilter.replaceTagValues("clientName", name -> "delay");
+        return new MeterFilter() {
+            @Override
+            public Meter.Id map(Meter.Id id) {
+                return id.getName().equals("http.client.requests") && id.getTag("clientName") != null
+                        ? id.replaceTags(Tags.of(id.getTags()).and("clientName", "delay")) : id;
+            }
+        };
     }
 
     /**
