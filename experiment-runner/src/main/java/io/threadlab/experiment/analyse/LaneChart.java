@@ -28,12 +28,6 @@ public final class LaneChart {
         }
     }
 
-    static String svg(ThreadLanes lanes) {
-        Canvas.Svg vector = new Canvas.Svg(WIDTH, height(lanes));
-        draw(lanes, vector);
-        return vector.svg();
-    }
-
     private static int height(ThreadLanes lanes) {
         long groups = lanes.lanes().stream().map(ThreadLanes.Lane::kind).distinct().count();
         return TOP + lanes.lanes().size() * ROW + (int) groups * GROUP_GAP + 90;

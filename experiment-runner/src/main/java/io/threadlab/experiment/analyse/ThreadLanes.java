@@ -5,7 +5,6 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -181,16 +180,5 @@ public final class ThreadLanes {
 
     private static double clamp(double ms, Duration slice) {
         return Math.max(0, Math.min(slice.toNanos() / 1e6, ms));
-    }
-
-    /** Counts of lanes by group, for tests and captions. */
-    public Map<ThreadKind, Long> laneCounts() {
-        Map<ThreadKind, Long> counts = new LinkedHashMap<>();
-        lanes.forEach(l -> counts.merge(l.kind(), 1L, Long::sum));
-        return counts;
-    }
-
-    static Path pathFor(Path dir, String variant, String extension) {
-        return dir.resolve("lanes-" + variant + "." + extension);
     }
 }
