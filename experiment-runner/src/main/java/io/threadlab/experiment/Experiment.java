@@ -189,6 +189,7 @@ final class Experiment {
         facts.put("warm_up", plan.warmUp());
         facts.put("open_model_rates", plan.openRates());
         facts.put("open_model_step_seconds", plan.openStepSeconds());
+        facts.put("open_model_max_vus", openModelMaxVus());
         facts.put("jfr_windows", plan.jfrWindows());
         facts.put("jvms", "one per variant for the whole run, warmed up once; repetitions rotate the order");
         facts.put("windows", plan.sessions().stream().flatMap(s -> s.windows().stream()).map(Window::id).toList());
@@ -443,11 +444,15 @@ final class Experiment {
             case Window.OpenSteps open -> {
                 env.put("RATES", open.rates().stream().map(String::valueOf).collect(Collectors.joining(",")));
                 env.put("STEP", open.stepSeconds() + "s");
-                env.put("MAX_VUS", String.valueOf(Math.max(1000, plan.levels().stream().mapToInt(i -> i).max()
-                        .orElse(1000))));
+                env.put("MAX_VUS", String.valueOf(openModelMaxVus()));
             }
         }
         return env;
+    }
+
+    /** Users k6 may hold at once in the open model: enough that only a saturated service makes it drop iterations. */
+    private int openModelMaxVus() {
+        return Math.max(1000, plan.levels().stream().mapToInt(i -> i).max().orElse(1000));
     }
 
     private void saveMetrics(String name, String metrics) {
