@@ -1,4 +1,4 @@
-# Sourced by ./experiment and .ci/run: sets JAVA_HOME to a JDK >= 21 (virtual threads), or fails saying what to do.
+# Sourced by ./experiment, ./mvnw and .ci/run: sets JAVA_HOME to a JDK >= 21 (virtual threads), or fails saying what to do.
 # Order: $JAVA_HOME, then the newest under /usr/lib/jvm, then the java on PATH.
 
 jdk_feature() { # prints the feature version of the JDK at $1 (e.g. 25), or nothing
@@ -32,4 +32,13 @@ MSG
     return 1
   fi
   export JAVA_HOME=$best
+}
+
+# For ./mvnw: Maven 3.9's own libraries (Guice, Jansi) use sun.misc.Unsafe and native access, which JDK 24+ warns
+# about on every build. Allow them for Maven's JVM only; the lab's code and services are unaffected.
+maven_jvm_options() {
+  if [ "$(jdk_feature "$JAVA_HOME")" -ge 24 ]; then
+    MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+    export MAVEN_OPTS
+  fi
 }

@@ -1,6 +1,7 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.plan.ExperimentPlan;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -55,10 +56,7 @@ class ExperimentCommandTest {
         } catch (IllegalStateException e) {
             dockerAnswers = false;
         }
-        if (dockerAnswers) {
-            System.out.println("SKIPPED the no-Docker check: this machine has a Docker engine");
-            return;
-        }
+        Assumptions.assumeFalse(dockerAnswers, "the no-Docker check needs a machine without a running Docker engine");
         Outcome outcome = execute("run", "--engine", "compose", "--output", "target/never");
         assertThat(outcome.exit()).isEqualTo(1);
         assertThat(outcome.err()).contains("--engine compose needs Docker with the compose plugin and a running engine")

@@ -240,7 +240,8 @@ public final class Findings {
         claims.add(new Claim("Quarkus team, 2022", "reactive ≈ +30 % throughput over imperative at equal CPU",
                 "Quarkus 2, Java 11, 0.5-CPU containers, 10 ms downstream delay",
                 "reactive / imperative throughput at " + high + " users", ratio("reactive", BASELINE, high,
-                "requests_per_second"), 1.30, "Quarkus 3.34 and JDK 25 here; " + cpu + " CPU via cgroups,"
+                "requests_per_second"), 1.30, "Quarkus " + data.manifestText("lab", "quarkus_version") + " and JDK "
+                + data.manifestText("lab", "runner_java_version") + " here; " + cpu + " CPU via cgroups,"
                 + " load generator on the same 2-core machine"));
         claims.add(new Claim("Spring Boot benchmark", "virtual threads +71.6 % over platform threads at 100 users",
                 "Spring Boot (Tomcat), 1 CPU, 10 ms network delay, JMeter", "virtual-thread / imperative at " + low

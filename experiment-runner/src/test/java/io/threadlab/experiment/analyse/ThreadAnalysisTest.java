@@ -35,6 +35,9 @@ class ThreadAnalysisTest {
     static void recordTheThreeSignaturesAndAnalyseThem() throws Exception {
         workloads = new SignatureWorkloads();
         Path jfr = Files.createDirectories(results.resolve("jfr"));
+        // Unrecorded first: a virtual thread that loads a class on its way to a park can pin for a moment (the class
+        // loader is called from the VM, a native frame), which is start-up, not the signature under test.
+        workloads.virtualThreads(2, Duration.ofMillis(100));
         record(jfr.resolve("imperative-closed-10-1.jfr"), () -> workloads.imperative(4, Duration.ofMillis(1200)));
         record(jfr.resolve("reactive-closed-10-1.jfr"), () -> workloads.reactive(8, Duration.ofMillis(1200)));
         record(jfr.resolve("virtual-thread-closed-10-1.jfr"),

@@ -2,6 +2,7 @@ package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.Json;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -156,11 +157,8 @@ class ReportTest {
     void theHtmlRendersInARealBrowser() throws Exception {
         Path chromium = List.of(Path.of("/usr/bin/chromium"), Path.of("/usr/bin/chromium-browser"),
                 Path.of("/usr/bin/google-chrome")).stream().filter(Files::isExecutable).findFirst().orElse(null);
-        if (chromium == null) {
-            System.out.println("SKIPPED the browser check of report.html: no Chromium on this machine"
-                    + " (apt-get install chromium)");
-            return;
-        }
+        Assumptions.assumeTrue(chromium != null,
+                "the browser check of report.html needs Chromium on this machine (apt-get install chromium)");
         Path profile = Files.createTempDirectory("chromium-profile");
         Path screenshot = Path.of("target/report-screenshot.png").toAbsolutePath();
         List<String> flags = List.of("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
