@@ -11,21 +11,21 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The three variant modules are copies on purpose (each runs alone), so that a diff of two of them shows only what
+ * The variant modules are copies on purpose (each runs alone), so that a diff of two of them shows only what
  * the threading model changes. This keeps the shared files from drifting apart.
  */
 class VariantParityTest {
 
     private static final Path LAB = Path.of("..").toAbsolutePath().normalize();
     private static final List<String> VARIANTS = List.of("imperative-service", "reactive-service",
-            "virtual-thread-service");
+            "virtual-thread-service", "imperative-rest-service");
     /** The files that express the threading choice, and so may differ. */
     private static final List<String> THREADING_CHOICE = List.of("pom.xml", "ApiResource.java", "DelayClient.java",
             "application.properties", "ApiResourceTest.java", "NoPinningTest.java", "PinningRecorder.java",
             "Dockerfile.jvm");
 
     @Test
-    void everyFileOutsideTheThreadingChoiceIsIdenticalInTheThreeVariants() throws IOException {
+    void everyFileOutsideTheThreadingChoiceIsIdenticalInEveryVariant() throws IOException {
         Path first = LAB.resolve(VARIANTS.getFirst());
         List<Path> shared;
         try (Stream<Path> files = Files.walk(first.resolve("src"))) {

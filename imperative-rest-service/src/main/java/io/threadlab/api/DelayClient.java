@@ -1,0 +1,17 @@
+package io.threadlab.api;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.QueryParam;
+import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/** The delay service, with a blocking signature: the calling worker thread waits for the reply. */
+@Path("/delay")
+@RegisterRestClient(configKey = "delay")
+@RegisterProvider(DownstreamStatusMapper.class)
+public interface DelayClient {
+
+    @GET
+    DelayReply delay(@QueryParam("ms") long ms);
+}

@@ -1,0 +1,116 @@
+package io.threadlab.api;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@QuarkusTest
+@QuarkusTestResource(DelayServiceStub.class)
+class ApiResourceTest {
+
+    // The lesson of this variant: requests run on the worker pool.
+    static final String EXPECTED_THREAD = "executor-thread-\\d+";
+    static final boolean EXPECTED_VIRTUAL = false;
+
+    @DelayServiceStub.InjectDelayService
+    WireMockServer delayService;
+
+    @BeforeEach
+    void answerNormally() {
+        DelayServiceStub.answerNormally(delayService);
+    }
+
+    @Test
+    void passesOnTheDownstreamMessageAndNamesTheThreadItRanOn() {
+        given().when().get("/api")
+                .then().statusCode(200)
+                .contentType("application/json")
+                .body("message", is("delayed 10 ms"))
+                .body("servedBy.thread", matchesPattern(EXPECTED_THREAD))
+                .body("servedBy.virtual", is(EXPECTED_VIRTUAL));
+        delayService.verify(getRequestedFor(urlPathEqualTo("/delay")).withQueryParam("ms", equalTo("10")));
+    }
+
+    @Test
+    void aDownstreamSlowerThanTheReadTimeoutIsAGatewayTimeout() {
+        delayService.stubFor(get(urlPathEqualTo("/delay")).willReturn(aResponse().withFixedDelay(3_000)));
+        long start = System.nanoTime();
+        given().when().get("/api")
+                .then().statusCode(504)
+                .contentType("application/json")
+                .body("error", is("delay service did not answer within the read timeout"));
+        long waitedMs = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(waitedMs < 3_000, "gave up at the read timeout, not when the downstream answered: " + waitedMs);
+    }
+
+    @Test
+    void aDownstreamErrorIsABadGateway() {
+        delayService.stubFor(get(urlPathEqualTo("/delay")).willReturn(aResponse().withStatus(500)));
+        given().when().get("/api")
+                .then().statusCode(502)
+                .contentType("application/json")
+                .body("error", is("delay service answered HTTP 500"));
+    }
+
+    @Test
+    void unknownPathsStayNotFound() {
+        given().when().get("/nope").then().statusCode(404);
+    }
+
+    @Test
+    void timeoutsLeakNeitherConnectionsNorThreads() {
+        // The test pool holds 2 connections: if timed-out calls kept theirs, the calls after them would starve.
+        delayService.stubFor(get(urlPathEqualTo("/delay")).willReturn(aResponse().withFixedDelay(1_500)));
+        for (int i = 0; i < 4; i++) {
+            given().when().get("/api").then().statusCode(504);
+        }
+        DelayServiceStub.answerNormally(delayService);
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            for (int i = 0; i < 4; i++) {
+                given().when().get("/api").then().statusCode(200);
+            }
+        }, "a timed-out call kept its pooled connection");
+        assertEquals(List.of(), ThreadsStillReading.downstream(), "threads still waiting on the delay service");
+    }
+
+    @Test
+    void metricsShowServerAndClientTimersUnderOneClientName() {
+        given().when().get("/api").then().statusCode(200);
+        given().when().get("/q/metrics")
+                .then().statusCode(200)
+                .body(containsString("http_server_requests_seconds_bucket{"))
+                .body(matchesPattern("(?s).*http_client_requests_seconds_count\\{[^}]*clientName=\"delay\".*"))
+                .body(containsString("jvm_threads_live_threads"))
+                .body(containsString("jvm_memory_used_bytes"))
+                .body(containsString("worker_pool_"));
+    }
+
+    @Test
+    void reportsHowTheJvmSizedItself() {
+        Map<String, Object> info = given().when().get("/lab/runtime")
+                .then().statusCode(200).extract().jsonPath().getMap("");
+        assertEquals(200, info.get("workerPoolMax"));
+        assertEquals(Runtime.getRuntime().availableProcessors(), info.get("availableProcessors"));
+        assertTrue((Integer) info.get("eventLoops") >= 1, "event loops: " + info);
+        assertTrue((Integer) info.get("carrierParallelism") >= 1, "carriers: " + info);
+    }
+}
