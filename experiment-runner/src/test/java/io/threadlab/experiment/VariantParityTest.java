@@ -5,14 +5,17 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The variant modules are copies on purpose (each runs alone), so that a diff of two of them shows only what
- * the threading model changes. This keeps the shared files from drifting apart.
+ * The variant modules are copies on purpose (each runs alone), so that a diff of two of them shows only what the
+ * threading model (or, against the control, the stack) changes. This keeps the shared files from drifting apart.
  */
 class VariantParityTest {
 
@@ -23,35 +26,70 @@ class VariantParityTest {
     private static final List<String> THREADING_CHOICE = List.of("pom.xml", "ApiResource.java", "DelayClient.java",
             "application.properties", "ApiResourceTest.java", "NoPinningTest.java", "PinningRecorder.java",
             "Dockerfile.jvm");
+    /** Files only one stack needs: present in every variant on Quarkus REST, absent on classic RESTEasy. */
+    private static final List<String> QUARKUS_REST_ONLY = List.of("InlineClientTimer.java");
+    private static final String STACK_SECTION = "# ---- The stack's own settings";
 
     @Test
     void everyFileOutsideTheThreadingChoiceIsIdenticalInEveryVariant() throws IOException {
-        Path first = LAB.resolve(VARIANTS.getFirst());
-        List<Path> shared;
-        try (Stream<Path> files = Files.walk(first.resolve("src"))) {
-            shared = files.filter(Files::isRegularFile)
-                    .filter(f -> !THREADING_CHOICE.contains(f.getFileName().toString()))
-                    .map(first::relativize).toList();
+        Set<Path> all = new TreeSet<>();
+        for (String variant : VARIANTS) {
+            all.addAll(sharedFiles(variant));
         }
-        assertThat(shared).as("shared files found").hasSizeGreaterThan(5);
-        for (String variant : VARIANTS.subList(1, VARIANTS.size())) {
-            for (Path file : shared) {
+        assertThat(all).as("shared files found").hasSizeGreaterThan(5);
+        for (Path file : all) {
+            List<String> holders = new ArrayList<>();
+            for (String variant : VARIANTS) {
+                if (Files.exists(LAB.resolve(variant).resolve(file))) {
+                    holders.add(variant);
+                }
+            }
+            List<String> expected = QUARKUS_REST_ONLY.contains(file.getFileName().toString())
+                    ? VARIANTS.stream().filter(v -> !v.equals("imperative-service")).toList() : VARIANTS;
+            assertThat(holders).as("variants holding " + file).isEqualTo(expected);
+            for (String variant : holders) {
                 assertThat(LAB.resolve(variant).resolve(file)).as(variant + "/" + file)
-                        .hasSameTextualContentAs(first.resolve(file));
+                        .hasSameTextualContentAs(LAB.resolve(holders.getFirst()).resolve(file));
             }
         }
     }
 
     @Test
-    void theirConfigurationDiffersOnlyInNameAndPort() throws IOException {
-        List<String> reference = normalised("imperative-service");
+    void theirConfigurationDiffersOnlyInNameAndPortAndTheStacksOwnSection() throws IOException {
+        List<String> reference = shared("imperative-service");
         for (String variant : VARIANTS) {
-            assertThat(normalised(variant)).as(variant).isEqualTo(reference);
+            assertThat(shared(variant)).as(variant).isEqualTo(reference);
+        }
+        List<String> quarkusRest = stackSection("reactive-service");
+        assertThat(quarkusRest).as("the Quarkus REST stack's settings").isNotEmpty();
+        assertThat(stackSection("virtual-thread-service")).isEqualTo(quarkusRest);
+        assertThat(stackSection("imperative-rest-service")).isEqualTo(quarkusRest);
+    }
+
+    private static List<Path> sharedFiles(String variant) throws IOException {
+        Path root = LAB.resolve(variant);
+        try (Stream<Path> files = Files.walk(root.resolve("src"))) {
+            return files.filter(Files::isRegularFile)
+                    .filter(f -> !THREADING_CHOICE.contains(f.getFileName().toString()))
+                    .map(root::relativize).toList();
         }
     }
 
-    private static List<String> normalised(String variant) throws IOException {
-        return Files.readAllLines(LAB.resolve(variant).resolve("src/main/resources/application.properties")).stream()
+    private static List<String> properties(String variant) throws IOException {
+        return Files.readAllLines(LAB.resolve(variant).resolve("src/main/resources/application.properties"));
+    }
+
+    private static List<String> shared(String variant) throws IOException {
+        List<String> lines = properties(variant);
+        int stack = lines.stream().filter(l -> l.startsWith(STACK_SECTION)).findFirst().map(lines::indexOf)
+                .orElseThrow(() -> new AssertionError(variant + " has no '" + STACK_SECTION + "' section"));
+        return lines.subList(0, stack).stream()
                 .filter(l -> !l.startsWith("lab.variant=") && !l.startsWith("quarkus.http.port=")).toList();
+    }
+
+    private static List<String> stackSection(String variant) throws IOException {
+        List<String> lines = properties(variant);
+        return lines.subList(lines.indexOf(lines.stream().filter(l -> l.startsWith(STACK_SECTION)).findFirst()
+                .orElseThrow()), lines.size());
     }
 }

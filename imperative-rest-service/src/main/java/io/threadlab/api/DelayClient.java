@@ -10,6 +10,7 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 @Path("/delay")
 @RegisterRestClient(configKey = "delay")
 @RegisterProvider(DownstreamStatusMapper.class)
+@RegisterProvider(InlineClientTimer.class)
 public interface DelayClient {
 
     @GET
