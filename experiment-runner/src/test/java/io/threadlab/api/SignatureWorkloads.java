@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Small in-process workloads with the three variants' thread signatures, for recording at test time. They live in
+ * Small in-process workloads with the four variants' thread signatures, for recording at test time. They live in
  * {@code io.threadlab.api} because that is how the analysis recognises request code. A 10 ms "delay service" on a
  * loopback port answers one byte after 10 ms.
  */
@@ -59,6 +59,27 @@ public final class SignatureWorkloads implements AutoCloseable {
         }
         for (Thread worker : workers) {
             worker.join();
+        }
+    }
+
+    /**
+     * Imperative on the reactive stack (imperative-rest): platform threads named like Quarkus' worker pool run the
+     * request code and park on a future while the event loop does the socket I/O and completes it.
+     */
+    public void imperativeRest(int threads, Duration duration) throws Exception {
+        try (EventLoop loop = new EventLoop(delayPort())) {
+            long end = System.nanoTime() + duration.toNanos();
+            List<Thread> workers = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                workers.add(Thread.ofPlatform().name("executor-thread-" + (i + 1)).start(() -> {
+                    while (System.nanoTime() < end) {
+                        handleRequest(loop::callAndWait);
+                    }
+                }));
+            }
+            for (Thread worker : workers) {
+                worker.join();
+            }
         }
     }
 

@@ -2,8 +2,17 @@ package io.threadlab.experiment.analyse;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
-/** Draws {@link ThreadLanes}: one row per thread, grouped and labelled, time across, and a legend. */
+/**
+ * Draws {@link ThreadLanes}: one row per thread, grouped and labelled, time across, and a legend. Monitor blocks are
+ * labelled with their site where the label fits inside, else with the number of the site in a key below, where the
+ * slice's top sites are named.
+ */
 public final class LaneChart {
 
     private static final int WIDTH = 1100;
@@ -12,6 +21,10 @@ public final class LaneChart {
     private static final int ROW = 14;
     private static final int GROUP_GAP = 22;
     private static final int TOP = 56;
+    private static final int KEY_SITES = 5;
+    private static final int KEY_LINE = 15;
+    /** Wide enough for any glyph of the 9-point label font, so that an estimated label never overflows its block. */
+    private static final double LABEL_CHAR = 5.6;
 
     private LaneChart() {
     }
@@ -30,7 +43,8 @@ public final class LaneChart {
 
     private static int height(ThreadLanes lanes) {
         long groups = lanes.lanes().stream().map(ThreadLanes.Lane::kind).distinct().count();
-        return TOP + lanes.lanes().size() * ROW + (int) groups * GROUP_GAP + 90;
+        int key = monitorSites(lanes).isEmpty() ? 0 : 10 + (monitorSites(lanes).size() + 1) * KEY_LINE;
+        return TOP + lanes.lanes().size() * ROW + (int) groups * GROUP_GAP + 90 + key;
     }
 
     private static void draw(ThreadLanes lanes, Canvas c) {
@@ -38,6 +52,7 @@ public final class LaneChart {
         c.text(10, 40, "Under a CPU quota the JVM is frozen for part of every 100 ms period: an event that spans a frozen"
                 + " stretch looks long.", 11, "#666666", false, false);
         double scale = PLOT / lanes.sliceMs();
+        List<String> keySites = List.copyOf(monitorSites(lanes).keySet());
         double y = TOP;
         ThreadKind current = null;
         for (ThreadLanes.Lane lane : lanes.lanes()) {
@@ -55,6 +70,7 @@ public final class LaneChart {
                 c.rect(LABEL + s.fromMs() * scale, y + inset, (s.toMs() - s.fromMs()) * scale, ROW - 2 * inset,
                         s.activity().color);
             }
+            labelMonitorBlocks(lane, keySites, scale, y, c);
             y += ROW;
         }
         if (lanes.lanes().isEmpty()) {
@@ -78,5 +94,57 @@ public final class LaneChart {
             c.text(x + 18, y - 1, a.label, 11, "#333333", false, false);
             x += 18 + a.label.length() * 6.3 + 18;
         }
+        // Key of the monitor sites
+        Map<String, double[]> sites = monitorSites(lanes);
+        if (!sites.isEmpty()) {
+            y += 10 + KEY_LINE;
+            c.text(LABEL, y, "Monitor blocks in this slice, by total wait (a number in a block names its site here):",
+                    11, "#333333", true, false);
+            int n = 1;
+            for (Map.Entry<String, double[]> site : sites.entrySet()) {
+                y += KEY_LINE;
+                c.text(LABEL, y, String.format(Locale.ROOT, "%d  %s: %d blocks, %.1f ms", n++,
+                        site.getKey(), (int) site.getValue()[0], site.getValue()[1]), 11, "#333333", false, false);
+            }
+        }
+    }
+
+    /** Inside each red block: its site if it fits, else its key number if it fits, else nothing. */
+    private static void labelMonitorBlocks(ThreadLanes.Lane lane, List<String> keySites, double scale, double y,
+                                           Canvas c) {
+        double freeFrom = 0;
+        List<ThreadLanes.Segment> blocks = lane.segments().stream()
+                .filter(s -> s.activity() == ThreadLanes.Activity.MONITOR && s.label() != null)
+                .sorted(Comparator.comparingDouble(ThreadLanes.Segment::fromMs)).toList();
+        for (ThreadLanes.Segment s : blocks) {
+            double x = LABEL + s.fromMs() * scale;
+            double width = (s.toMs() - s.fromMs()) * scale;
+            int key = keySites.indexOf(s.label()) + 1;
+            String text = width >= s.label().length() * LABEL_CHAR + 4 ? s.label()
+                    : key > 0 && width >= String.valueOf(key).length() * LABEL_CHAR + 4 ? String.valueOf(key) : null;
+            if (text != null && x >= freeFrom) {
+                c.text(x + 2, y + ROW - 4, text, 9, "#ffffff", true, false);
+                freeFrom = x + width;
+            }
+        }
+    }
+
+    /** The slice's monitor sites with the most waiting, each with {blocks, total ms}, most first. */
+    private static Map<String, double[]> monitorSites(ThreadLanes lanes) {
+        Map<String, double[]> totals = new LinkedHashMap<>();
+        for (ThreadLanes.Lane lane : lanes.lanes()) {
+            for (ThreadLanes.Segment s : lane.segments()) {
+                if (s.activity() == ThreadLanes.Activity.MONITOR && s.label() != null) {
+                    double[] t = totals.computeIfAbsent(s.label(), k -> new double[2]);
+                    t[0]++;
+                    t[1] += s.toMs() - s.fromMs();
+                }
+            }
+        }
+        Map<String, double[]> top = new LinkedHashMap<>();
+        totals.entrySet().stream()
+                .sorted(Comparator.comparingDouble((Map.Entry<String, double[]> e) -> e.getValue()[1]).reversed())
+                .limit(KEY_SITES).forEach(e -> top.put(e.getKey(), e.getValue()));
+        return top;
     }
 }

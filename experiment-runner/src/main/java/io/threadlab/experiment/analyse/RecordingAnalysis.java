@@ -8,17 +8,29 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The numbers of one recording, per thread group, and what they say about the variant that was recorded. */
+/**
+ * The numbers of one recording, per thread group, and what they say about the variant that was recorded.
+ *
+ * @param monitorEnterSites  the top sites of monitor contention (jdk.JavaMonitorEnter), by total wait
+ * @param monitorWaitSites   the top sites of Object.wait (jdk.JavaMonitorWait), by total wait
+ * @param parkSites          the top park sites (jdk.ThreadPark), by total wait
+ * @param workerFutureParks  the worker threads' parks on a future: waiting for an asynchronous client's reply
+ * @param cpu                the process's CPU by layer
+ * @param cpuMsPerRequest    the recorded window's CPU per request from results.json, or null when unknown
+ */
 public record RecordingAnalysis(Path file, Instant start, Instant end, Map<ThreadKind, GroupStats> groups,
                                 long totalSamples, long virtualThreadsStarted, long virtualThreadsEnded,
                                 Durations.Summary pinned, Map<String, Integer> pinnedAt, long submitFailed,
-                                double gcPauseMs, Throttling throttling, Map<String, Long> eventCounts) {
+                                double gcPauseMs, Throttling throttling, Map<String, Long> eventCounts,
+                                List<WaitSites.Site> monitorEnterSites, List<WaitSites.Site> monitorWaitSites,
+                                List<WaitSites.Site> parkSites, WaitSites.Site workerFutureParks, LayerCpu cpu,
+                                Double cpuMsPerRequest) {
 
     /** CPU throttling of the JVM's container, as the JVM itself saw it during the recording. */
     public record Throttling(long periods, long throttledPeriods, double throttledMs) {
     }
 
-    public static final List<String> VARIANTS = List.of("imperative", "reactive", "virtual-thread");
+    public static final List<String> VARIANTS = List.of("imperative", "reactive", "virtual-thread", "imperative-rest");
 
     public double seconds() {
         return Duration.between(start, end).toNanos() / 1e9;
@@ -35,8 +47,10 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
     }
 
     /**
-     * Which variant this is: from the runner's file name, else from where the request code ran (the group with the
-     * most samples inside io.threadlab.api).
+     * Which variant this is: from the runner's file name (longest name first: imperative-rest-... also starts with
+     * imperative), else from where the request code ran (the group with the most samples inside io.threadlab.api)
+     * and, for worker threads, who read the downstream replies: the workers themselves (imperative) or the event
+     * loops for them (imperative-rest).
      */
     public String variant() {
         Optional<String> named = VARIANTS.stream().sorted((a, b) -> b.length() - a.length())
@@ -48,7 +62,8 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                 .max((a, b) -> Long.compare(a.getValue().requestSamples, b.getValue().requestSamples))
                 .filter(e -> e.getValue().requestSamples > 0).map(Map.Entry::getKey).orElse(ThreadKind.OTHER);
         return switch (busiest) {
-            case WORKER -> "imperative";
+            case WORKER -> group(ThreadKind.WORKER).downstreamReads.count() == 0
+                    && group(ThreadKind.EVENT_LOOP).downstreamReads.count() > 0 ? "imperative-rest" : "imperative";
             case EVENT_LOOP -> "reactive";
             case VIRTUAL -> "virtual-thread";
             default -> "unknown";
@@ -62,6 +77,13 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
             return Double.NaN;
         }
         return Math.min(1.0, carriers.parks.totalMs() / 1000.0 / (carriers.threads.size() * seconds()));
+    }
+
+    /** The same analysis, with the recorded window's CPU per request (from results.json). */
+    public RecordingAnalysis withCpuMsPerRequest(Double msPerRequest) {
+        return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
+                pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
+                parkSites, workerFutureParks, cpu, msPerRequest);
     }
 
     public Map<String, Object> toMap(Verdicts verdicts) {
@@ -86,6 +108,10 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
         map.put("carrier_idle_share", Durations.round(carrierIdleShare()));
         map.put("gc_pause_ms", gcPauseMs);
         map.put("cpu_throttling", throttling);
+        map.put("monitor_enter_sites", monitorEnterSites);
+        map.put("monitor_wait_sites", monitorWaitSites);
+        map.put("park_sites", parkSites);
+        map.put("cpu_by_layer", cpu.toMap(cpuMsPerRequest));
         map.put("verdicts", verdicts.findings());
         map.put("unexpected", verdicts.unexpected());
         return map;

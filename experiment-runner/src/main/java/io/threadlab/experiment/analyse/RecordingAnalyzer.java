@@ -2,8 +2,6 @@ package io.threadlab.experiment.analyse;
 
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -18,15 +16,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Streams one recording's events (never the whole file in memory) into per-thread-group statistics. Socket I/O is
- * split by remote port: the delay service's port is "downstream", anything else is the service's own clients.
+ * Streams one recording's events (never the whole file in memory) into per-thread-group statistics, the sites where
+ * threads waited (monitors, parks) and the CPU by layer. Socket I/O is split by remote port: the delay service's
+ * port is "downstream", anything else is the service's own clients.
  */
 public final class RecordingAnalyzer {
 
     /** Events without which the analysis would say nothing; a recording lacking them was not made with threads.jfc. */
     static final List<String> REQUIRED = List.of("jdk.ExecutionSample", "jdk.SocketRead");
 
-    private static final String REQUEST_CODE = "io.threadlab.api.";
+    private static final int TOP_SITES = 5;
 
     private final int delayPort;
 
@@ -51,6 +50,11 @@ public final class RecordingAnalyzer {
         }
         Map<String, Long> eventCounts = new HashMap<>();
         Map<String, Integer> pinnedFrames = new HashMap<>();
+        StackFacts stacks = new StackFacts();
+        WaitSites monitorEnters = new WaitSites();
+        WaitSites monitorWaits = new WaitSites();
+        WaitSites parks = new WaitSites();
+        LayerCpu.Tally cpu = new LayerCpu.Tally();
         Durations pinned = new Durations();
         long virtualStarted = 0;
         long virtualEnded = 0;
@@ -89,26 +93,47 @@ public final class RecordingAnalyzer {
                     }
                     case "jdk.ThreadPark" -> {
                         GroupStats g = group(groups, event.getThread());
-                        g.parks.add(millis(event));
-                        RecordedClass parkedClass = event.getClass("parkedClass");
-                        g.parkedOn(parkedClass == null ? "(no blocker)" : parkedClass.getName());
+                        double ms = millis(event);
+                        g.parks.add(ms);
+                        String parkedOn = className(event.getClass("parkedClass"), "(no blocker)");
+                        g.parkedOn(parkedOn);
+                        parks.add(parkedOn, stacks.site(event.getStackTrace()), ThreadKind.of(event.getThread()), ms);
                     }
-                    case "jdk.JavaMonitorEnter" -> group(groups, event.getThread()).monitorEnters.add(millis(event));
-                    case "jdk.JavaMonitorWait" -> group(groups, event.getThread()).monitorWaits.add(millis(event));
+                    case "jdk.JavaMonitorEnter", "jdk.JavaMonitorWait" -> {
+                        boolean enter = type.equals("jdk.JavaMonitorEnter");
+                        double ms = millis(event);
+                        (enter ? group(groups, event.getThread()).monitorEnters
+                                : group(groups, event.getThread()).monitorWaits).add(ms);
+                        (enter ? monitorEnters : monitorWaits).add(className(event.getClass("monitorClass"), "?"),
+                                stacks.site(event.getStackTrace()), ThreadKind.of(event.getThread()), ms);
+                    }
                     case "jdk.ExecutionSample" -> {
                         RecordedThread sampled = event.getThread("sampledThread");
                         GroupStats g = group(groups, sampled);
                         g.executionSamples++;
                         totalSamples++;
-                        if (inRequestCode(event.getStackTrace())) {
+                        StackFacts.Sample sample = stacks.sample(event.getStackTrace());
+                        cpu.sample(sample.layer());
+                        if (sample.requestCode()) {
                             g.requestSamples++;
                         }
                     }
                     case "jdk.ThreadCPULoad" -> {
                         GroupStats g = group(groups, event.getThread());
-                        g.cpuLoadSum += event.getFloat("user") + event.getFloat("system");
+                        double load = event.getFloat("user") + event.getFloat("system");
+                        g.cpuLoadSum += load;
                         g.cpuLoadSeconds.add(start.getEpochSecond());
+                        cpu.threadLoad(ThreadKind.of(event.getThread()), load);
                     }
+                    case "jdk.GCCPUTime" -> cpu.gc((event.getDuration("userTime").toNanos()
+                            + event.getDuration("systemTime").toNanos()) / 1e9);
+                    case "jdk.IntFlag" -> {
+                        if ("ActiveProcessorCount".equals(event.getString("name"))) {
+                            cpu.activeProcessorCountFlag(longField(event, "value"));
+                        }
+                    }
+                    case "jdk.ContainerConfiguration" -> cpu.containerCpus(longField(event, "effectiveCpuCount"));
+                    case "jdk.CPUInformation" -> cpu.hardwareThreads(longField(event, "hwThreads"));
                     case "jdk.VirtualThreadStart" -> {
                         virtualStarted++;
                         group(groups, event.getThread());
@@ -116,7 +141,7 @@ public final class RecordingAnalyzer {
                     case "jdk.VirtualThreadEnd" -> virtualEnded++;
                     case "jdk.VirtualThreadPinned" -> {
                         pinned.add(millis(event));
-                        pinnedFrames.merge(topApplicationFrame(event.getStackTrace()), 1, Integer::sum);
+                        pinnedFrames.merge(stacks.site(event.getStackTrace()), 1, Integer::sum);
                     }
                     case "jdk.VirtualThreadSubmitFailed" -> submitFailed++;
                     case "jdk.GarbageCollection" -> gcPauseMs += event.getDuration("sumOfPauses").toNanos() / 1e6;
@@ -148,7 +173,8 @@ public final class RecordingAnalyzer {
                 throttling[3] - throttling[0], throttling[4] - throttling[1], (throttling[5] - throttling[2]) / 1e6);
         return new RecordingAnalysis(file, first, last, groups, totalSamples, virtualStarted, virtualEnded,
                 pinned.summary(), GroupStats.topEntries(pinnedFrames, 5), submitFailed, Durations.round(gcPauseMs),
-                throttled, eventCounts);
+                throttled, eventCounts, monitorEnters.top(TOP_SITES), monitorWaits.top(TOP_SITES),
+                parks.top(TOP_SITES), parks.sum(ThreadKind.WORKER, RecordingAnalyzer::isFuture), cpu.result(), null);
     }
 
     private static GroupStats group(Map<ThreadKind, GroupStats> groups, RecordedThread thread) {
@@ -168,31 +194,17 @@ public final class RecordingAnalyzer {
         return event.getDuration().toNanos() / 1e6;
     }
 
-    private static boolean inRequestCode(RecordedStackTrace stack) {
-        if (stack == null) {
-            return false;
-        }
-        for (RecordedFrame frame : stack.getFrames()) {
-            if (frame.getMethod() != null && frame.getMethod().getType().getName().startsWith(REQUEST_CODE)) {
-                return true;
-            }
-        }
-        return false;
+    /** A field that older JDKs may lack: 0 then, rather than an exception that would condemn the recording. */
+    private static long longField(RecordedEvent event, String name) {
+        return event.hasField(name) ? event.getLong(name) : 0;
     }
 
-    static String topApplicationFrame(RecordedStackTrace stack) {
-        if (stack == null) {
-            return "(no stack trace)";
-        }
-        for (RecordedFrame frame : stack.getFrames()) {
-            if (frame.getMethod() == null) {
-                continue;
-            }
-            String type = frame.getMethod().getType().getName();
-            if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")) {
-                return type + "." + frame.getMethod().getName() + ":" + frame.getLineNumber();
-            }
-        }
-        return "(JDK frames only)";
+    private static String className(RecordedClass c, String none) {
+        return c == null ? none : c.getName();
+    }
+
+    /** What a thread parks on while it waits for an asynchronous result (CompletableFuture$Signaller, ...). */
+    static boolean isFuture(String className) {
+        return className.contains("Future");
     }
 }

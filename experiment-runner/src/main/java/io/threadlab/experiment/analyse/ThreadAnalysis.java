@@ -1,5 +1,6 @@
 package io.threadlab.experiment.analyse;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.threadlab.experiment.collect.Json;
 
 import java.io.IOException;
@@ -52,9 +53,11 @@ public final class ThreadAnalysis {
         if (recordings.isEmpty()) {
             failures.add(target + ": no recordings found (expected " + target.resolve("jfr") + "/*.jfr)");
         }
+        Map<String, Double> cpuPerRequest = cpuMsPerRequest(single ? resultsOf(target) : target.resolve("results.json"));
         for (Path recording : recordings) {
             try {
-                analyses.add(analyzer.analyse(recording));
+                analyses.add(analyzer.analyse(recording)
+                        .withCpuMsPerRequest(cpuPerRequest.get(recording.getFileName().toString())));
             } catch (RecordingAnalyzer.UnusableRecording e) {
                 failures.add(e.getMessage());
             }
@@ -79,19 +82,59 @@ public final class ThreadAnalysis {
 
     /** The console table: one line per recording. */
     public static String table(List<RecordingAnalysis> analyses) {
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-34s %8s %9s %9s %9s %9s %7s %s%n",
-                "recording", "workers", "wrk reads", "loop rds", "vthreads", "pinned", "carr.idle", "signature"));
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-34s %8s %9s %9s %9s %9s %7s %-44s %s%n",
+                "recording", "workers", "wrk reads", "loop rds", "vthreads", "pinned", "carr.idle",
+                "top monitor contention (waits, total ms)", "signature"));
         for (RecordingAnalysis a : analyses) {
             Verdicts v = Verdicts.of(a);
-            out.append(String.format(Locale.ROOT, "%-34s %8d %9d %9d %9d %9d %7s %s%n", a.window(),
+            out.append(String.format(Locale.ROOT, "%-34s %8d %9d %9d %9d %9d %7s %-44s %s%n", a.window(),
                     a.group(ThreadKind.WORKER).threadsReadingDownstream.size(),
                     a.group(ThreadKind.WORKER).downstreamReads.count(),
                     a.group(ThreadKind.EVENT_LOOP).downstreamReads.count(), a.virtualThreadsStarted(),
                     a.pinned().count(), Double.isNaN(a.carrierIdleShare()) ? "-"
                             : String.format(Locale.ROOT, "%.0f%%", a.carrierIdleShare() * 100),
+                    topContention(a),
                     v.unexpected().isEmpty() ? "as expected" : "UNEXPECTED: " + String.join("; ", v.unexpected())));
         }
         return out.toString();
+    }
+
+    private static String topContention(RecordingAnalysis a) {
+        if (a.monitorEnterSites().isEmpty()) {
+            return "-";
+        }
+        WaitSites.Site top = a.monitorEnterSites().getFirst();
+        String numbers = String.format(Locale.ROOT, " (%d, %.0f)", top.count(), top.totalMs());
+        String site = top.shortForm();
+        int room = 44 - numbers.length();
+        return (site.length() > room ? site.substring(0, room - 1) + "…" : site) + numbers;
+    }
+
+    /** Where results.json would be for a single recording: beside the jfr/ directory that holds it. */
+    private static Path resultsOf(Path recording) {
+        Path dir = recording.toAbsolutePath().getParent();
+        return dir.getFileName() != null && dir.getFileName().toString().equals("jfr")
+                ? dir.resolveSibling("results.json") : dir.resolve("results.json");
+    }
+
+    /** The recorded windows' CPU per request, by recording file name: results.json's rows carry jfr_file. */
+    private static Map<String, Double> cpuMsPerRequest(Path resultsJson) {
+        Map<String, Double> byFile = new LinkedHashMap<>();
+        if (!Files.isRegularFile(resultsJson)) {
+            return byFile;
+        }
+        try {
+            for (JsonNode row : Json.MAPPER.readTree(resultsJson.toFile())) {
+                if (row.path("jfr_file").isTextual() && row.path("cpu_ms_per_request").isNumber()) {
+                    byFile.put(Path.of(row.path("jfr_file").asText()).getFileName().toString(),
+                            row.path("cpu_ms_per_request").asDouble());
+                }
+            }
+        } catch (IOException e) {
+            // Without it the analysis still gives shares; only the per-request numbers are missing.
+            return Map.of();
+        }
+        return byFile;
     }
 
     private static List<Path> recordingsIn(Path dir) {
@@ -150,7 +193,11 @@ public final class ThreadAnalysis {
                                       Map<String, Path> lanes, Path outDir) {
         StringBuilder md = new StringBuilder("# Thread analysis\n\n");
         md.append("Computed from the JFR recordings with `jdk.jfr.consumer`; threads are grouped by name, and virtual "
-                + "threads by the JVM's own flag (JMC keys threads on the OS thread id, which virtual threads lack).\n\n");
+                + "threads by the JVM's own flag (JMC keys threads on the OS thread id, which virtual threads lack). "
+                + "A wait's site is its first stack frame outside the JDK. An execution sample's layer is decided by its "
+                + "first frame, from the leaf down, that belongs to a layer (code shared by server and client, such as "
+                + "Netty's HTTP codec, by the side that called it); the Java threads' CPU is shared out by those "
+                + "samples, and the JVM's own threads (JIT, GC, JFR) are a layer of their own.\n\n");
         if (!failures.isEmpty()) {
             md.append("## Recordings that could not be analysed\n\n");
             failures.forEach(f -> md.append("- ").append(f).append('\n'));
@@ -178,12 +225,53 @@ public final class ThreadAnalysis {
                         a.totalSamples() == 0 ? 0.0 : 100.0 * g.executionSamples / a.totalSamples(), g.meanCpu()));
             }
             md.append('\n');
+            sites(md, "Monitor contention (jdk.JavaMonitorEnter), top sites by total wait", "monitor class",
+                    a.monitorEnterSites());
+            sites(md, "Object.wait (jdk.JavaMonitorWait), top sites by total wait", "monitor class",
+                    a.monitorWaitSites());
+            sites(md, "Parks (jdk.ThreadPark), top sites by total wait", "parked on", a.parkSites());
+            cpuLayers(md, a);
         }
         try {
             Files.writeString(markdown, md);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static void sites(StringBuilder md, String title, String on, List<WaitSites.Site> sites) {
+        md.append("**").append(title).append("**");
+        if (sites.isEmpty()) {
+            md.append(": none recorded.\n\n");
+            return;
+        }
+        md.append("\n\n| ").append(on).append(" | site (first frame outside the JDK) | group | count | total ms |"
+                + " longest ms |\n|---|---|---|---:|---:|---:|\n");
+        for (WaitSites.Site s : sites) {
+            md.append(String.format(Locale.ROOT, "| `%s` | `%s` | %s | %,d | %,.1f | %.1f |%n", s.on(), s.site(),
+                    s.groupLabel(), s.count(), s.totalMs(), s.maxMs()));
+        }
+        md.append('\n');
+    }
+
+    private static void cpuLayers(StringBuilder md, RecordingAnalysis a) {
+        LayerCpu cpu = a.cpu();
+        md.append(String.format(Locale.ROOT, "**CPU by layer** (%.1f CPU-seconds: %.1f on Java threads, shared out by"
+                        + " %,d execution samples; %.1f on JIT, GC and VM threads; %d processors from %s)%n%n",
+                cpu.processCpuSeconds(), cpu.javaCpuSeconds(), a.totalSamples(), cpu.jvmCpuSeconds(),
+                cpu.processors(), cpu.processorsFrom()));
+        if (a.cpuMsPerRequest() != null) {
+            md.append(String.format(Locale.ROOT, "CPU ms per request: each share of this recorded window's %.3f CPU ms"
+                    + " per request (results.json; JFR's own cost included).%n%n", a.cpuMsPerRequest()));
+        }
+        md.append("| layer | samples | share of the process's CPU | CPU ms per request |\n|---|---:|---:|---:|\n");
+        for (Layer layer : Layer.values()) {
+            double share = cpu.shares().get(layer);
+            md.append(String.format(Locale.ROOT, "| %s | %,d | %.1f %% | %s |%n", layer.label(),
+                    cpu.samples().get(layer), share * 100, a.cpuMsPerRequest() == null ? "-"
+                            : String.format(Locale.ROOT, "%.3f", share * a.cpuMsPerRequest())));
+        }
+        md.append('\n');
     }
 
     private static String num(double v) {

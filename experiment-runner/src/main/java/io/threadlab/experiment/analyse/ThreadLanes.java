@@ -1,5 +1,6 @@
 package io.threadlab.experiment.analyse;
 
+import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
@@ -38,7 +39,12 @@ public final class ThreadLanes {
         }
     }
 
-    public record Segment(Activity activity, double fromMs, double toMs) {
+    /** A stretch of a lane; a monitor block carries its site ("Object @ Selector.select"), others no label. */
+    public record Segment(Activity activity, double fromMs, double toMs, String label) {
+
+        Segment(Activity activity, double fromMs, double toMs) {
+            this(activity, fromMs, toMs, null);
+        }
     }
 
     public record Lane(String thread, ThreadKind kind, List<Segment> segments) {
@@ -84,6 +90,7 @@ public final class ThreadLanes {
         Map<Long, List<Segment>> segments = new HashMap<>();
         Map<Long, RecordedThread> threads = new HashMap<>();
         Map<Long, Instant> virtualStarts = new HashMap<>();
+        StackFacts stacks = new StackFacts();
 
         try (RecordingFile recording = new RecordingFile(analysis.file())) {
             while (recording.hasMoreEvents()) {
@@ -126,8 +133,9 @@ public final class ThreadLanes {
                 } else if (activity == Activity.SAMPLE) {
                     end = start.plusNanos(500_000); // a sample is an instant: draw it half a millisecond wide
                 }
+                String label = activity == Activity.MONITOR ? monitorLabel(event, stacks) : null;
                 segments.computeIfAbsent(id, k -> new ArrayList<>()).add(new Segment(activity,
-                        clamp(ms(from, start), slice), clamp(ms(from, end), slice)));
+                        clamp(ms(from, start), slice), clamp(ms(from, end), slice), label));
             }
         }
         // Virtual threads alive across the whole slice's end.
@@ -154,6 +162,12 @@ public final class ThreadLanes {
         String title = analysis.variant() + ": thread lanes, " + slice.toMillis() + " ms from the middle of "
                 + analysis.window();
         return new ThreadLanes(lanes, hidden, slice.toNanos() / 1e6, title);
+    }
+
+    /** "Object @ SelectedSelectionKeySetSelector.select": the monitor's class and the site that waited for it. */
+    private static String monitorLabel(RecordedEvent event, StackFacts stacks) {
+        RecordedClass monitor = event.getClass("monitorClass");
+        return StackFacts.shortForm(monitor == null ? "?" : monitor.getName(), stacks.site(event.getStackTrace()));
     }
 
     private static double busy(List<Segment> segments) {

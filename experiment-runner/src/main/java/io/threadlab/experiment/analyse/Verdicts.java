@@ -3,6 +3,8 @@ package io.threadlab.experiment.analyse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a recording says, in sentences built from its own numbers, never hard-coded; and, loudly, where the numbers
@@ -71,6 +73,7 @@ public record Verdicts(List<String> findings, List<String> unexpected) {
                     unexpected.add("no virtual thread was seen: was the recording made with jfr/threads.jfc?");
                 }
             }
+            case "imperative-rest" -> imperativeRest(a, findings, unexpected);
             default -> unexpected.add("could not tell which variant this is: no request code was sampled");
         }
         if (a.throttling() != null && a.throttling().periods() > 0) {
@@ -79,7 +82,75 @@ public record Verdicts(List<String> findings, List<String> unexpected) {
                     a.throttling().throttledMs() / 1000));
         }
         findings.add(f("GC paused for %.1f ms in total", a.gcPauseMs()));
+        findings.add(contention(a.monitorEnterSites()));
+        if (!a.parkSites().isEmpty()) {
+            WaitSites.Site top = a.parkSites().getFirst();
+            findings.add(f("most parking: %,d parks on %s at %s (%s), %.1f s in total, longest %.1f ms",
+                    top.count(), top.on(), top.site(), top.groupLabel(), top.totalMs() / 1000, top.maxMs()));
+        }
+        cpuLayers(a).ifPresent(findings::add);
         return new Verdicts(List.copyOf(findings), List.copyOf(unexpected));
+    }
+
+    /**
+     * The control: the imperative code on the reactive stack. Request code on executor threads, which park on a
+     * future while the Vert.x-based client's event loops do the socket I/O.
+     */
+    private static void imperativeRest(RecordingAnalysis a, List<String> findings, List<String> unexpected) {
+        GroupStats workers = a.group(ThreadKind.WORKER);
+        GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
+        GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
+        WaitSites.Site waits = a.workerFutureParks();
+        findings.add(f("request code ran on executor threads (%d samples); the event loops read the delay service's"
+                        + " replies for them: %,d reads on %d event-loop threads, %,d on workers",
+                workers.requestSamples, loops.downstreamReads.count(), loops.threadsReadingDownstream.size(),
+                workers.downstreamReads.count()));
+        findings.add(f("workers parked %,d times waiting for the client's reply (%.1f thread-seconds in %.1f s,"
+                        + " longest %.1f ms), mostly on %s at %s", waits.count(), waits.totalMs() / 1000,
+                a.seconds(), waits.maxMs(), waits.on(), waits.site()));
+        if (workers.downstreamReads.count() > 0) {
+            unexpected.add(f("%,d socket reads from the delay service on worker threads: the Vert.x-based client"
+                    + " should read on the event loops", workers.downstreamReads.count()));
+        }
+        if (loops.downstreamReads.count() == 0) {
+            unexpected.add("no event loop read from the delay service: the Quarkus REST client does its socket I/O"
+                    + " there");
+        }
+        if (waits.count() == 0) {
+            unexpected.add("no worker thread parked on a future: a blocking client signature should park the"
+                    + " worker until the event loop brings the reply");
+        }
+        if (virtuals.requestSamples > 0 || loops.requestSamples > workers.requestSamples) {
+            unexpected.add(f("request code ran on %d event-loop and %d virtual-thread samples against %d on"
+                    + " workers", loops.requestSamples, virtuals.requestSamples, workers.requestSamples));
+        }
+        if (a.virtualThreadsStarted() > 0) {
+            unexpected.add(f("%,d virtual threads started in the imperative-rest variant", a.virtualThreadsStarted()));
+        }
+    }
+
+    private static String contention(List<WaitSites.Site> sites) {
+        if (sites.isEmpty()) {
+            return "no monitor contention was recorded (jdk.JavaMonitorEnter)";
+        }
+        List<String> named = sites.stream().limit(2).map(s -> f("%,d waits for %s at %s (%s), %.1f ms in total,"
+                + " longest %.1f ms", s.count(), s.on(), s.site(), s.groupLabel(), s.totalMs(), s.maxMs())).toList();
+        return "most monitor contention: " + String.join("; then ", named);
+    }
+
+    private static Optional<String> cpuLayers(RecordingAnalysis a) {
+        List<Map.Entry<Layer, Double>> largest = a.cpu().largest(2);
+        if (largest.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder sentence = new StringBuilder("the largest CPU layers: ");
+        for (int i = 0; i < largest.size(); i++) {
+            double share = largest.get(i).getValue();
+            sentence.append(i == 0 ? "" : ", then ").append(largest.get(i).getKey().label())
+                    .append(f(i == 0 ? " with %.0f %% of the process's CPU" : " with %.0f %%", share * 100))
+                    .append(a.cpuMsPerRequest() == null ? "" : f(" (%.3f ms per request)", share * a.cpuMsPerRequest()));
+        }
+        return Optional.of(sentence.toString());
     }
 
     private static String f(String format, Object... args) {

@@ -14,10 +14,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Recordings made here, with the lab's own jfr/threads.jfc, of in-process workloads that have each variant's thread
@@ -31,8 +34,11 @@ class ThreadAnalysisTest {
     static SignatureWorkloads workloads;
     static ThreadAnalysis.Outcome outcome;
 
+    /** What results.json says the recorded imperative window cost per request. */
+    static final double IMPERATIVE_CPU_MS_PER_REQUEST = 2.0;
+
     @BeforeAll
-    static void recordTheThreeSignaturesAndAnalyseThem() throws Exception {
+    static void recordTheFourSignaturesAndAnalyseThem() throws Exception {
         workloads = new SignatureWorkloads();
         Path jfr = Files.createDirectories(results.resolve("jfr"));
         // Unrecorded first: a virtual thread that loads a class on its way to a park can pin for a moment (the class
@@ -42,6 +48,10 @@ class ThreadAnalysisTest {
         record(jfr.resolve("reactive-closed-10-1.jfr"), () -> workloads.reactive(8, Duration.ofMillis(1200)));
         record(jfr.resolve("virtual-thread-closed-10-1.jfr"),
                 () -> workloads.virtualThreads(8, Duration.ofMillis(1200)));
+        record(jfr.resolve("imperative-rest-closed-10-1.jfr"), () -> workloads.imperativeRest(4, Duration.ofMillis(1200)));
+        Json.write(results.resolve("results.json"), List.of(Map.of("variant", "imperative", "scenario",
+                "closed-10-jfr", "jfr_file", "jfr/imperative-closed-10-1.jfr", "cpu_ms_per_request",
+                IMPERATIVE_CPU_MS_PER_REQUEST)));
         outcome = new ThreadAnalysis(workloads.delayPort()).analyse(results);
     }
 
@@ -81,7 +91,7 @@ class ThreadAnalysisTest {
     void everyRecordingIsAnalysedAndMatchesItsSignature() {
         assertThat(outcome.failures()).isEmpty();
         assertThat(outcome.analyses()).extracting(RecordingAnalysis::variant)
-                .containsExactlyInAnyOrder("imperative", "reactive", "virtual-thread");
+                .containsExactlyInAnyOrder("imperative", "reactive", "virtual-thread", "imperative-rest");
         for (RecordingAnalysis a : outcome.analyses()) {
             assertThat(Verdicts.of(a).unexpected()).as(a.window()).isEmpty();
         }
@@ -132,6 +142,74 @@ class ThreadAnalysisTest {
     }
 
     @Test
+    void imperativeRestParksItsWorkersOnFuturesWhileTheEventLoopReads() throws IOException {
+        RecordingAnalysis a = analysis("imperative-rest");
+        GroupStats workers = a.group(ThreadKind.WORKER);
+        GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
+        assertThat(workers.requestSamples).isPositive();
+        assertThat(workers.downstreamReads.count()).isZero();
+        assertThat(loops.downstreamReads.count()).isGreaterThan(100);
+        WaitSites.Site waits = a.workerFutureParks();
+        assertThat(waits.on()).startsWith("java.util.concurrent.CompletableFuture");
+        assertThat(waits.site()).startsWith("io.threadlab.api.SignatureWorkloads$EventLoop.callAndWait:");
+        assertThat(waits.count()).isGreaterThan(100);
+        assertThat(Verdicts.of(a).unexpected()).isEmpty();
+        assertThat(json("imperative-rest").get("verdicts").get(1).asText()).startsWith(String.format(Locale.ROOT,
+                "workers parked %,d times waiting for the client's reply", waits.count()));
+    }
+
+    @Test
+    void theOtherVariantsAreNotMistakenForImperativeRest(@TempDir Path dir) throws Exception {
+        RecordingAnalyzer analyzer = new RecordingAnalyzer(workloads.delayPort());
+        for (String variant : List.of("imperative", "reactive", "virtual-thread", "imperative-rest")) {
+            Path recording = results.resolve("jfr/" + variant + "-closed-10-1.jfr");
+            String inferred = analyzer.analyse(Files.copy(recording, dir.resolve("unnamed-" + variant + ".jfr")))
+                    .variant();
+            assertThat(inferred).as("inferred from where the work ran").isEqualTo(variant);
+            if (!variant.equals("imperative-rest")) {
+                Path misnamed = Files.copy(recording, dir.resolve("imperative-rest-closed-10-" + variant + ".jfr"));
+                RecordingAnalysis a = analyzer.analyse(misnamed);
+                assertThat(a.variant()).isEqualTo("imperative-rest");
+                assertThat(Verdicts.of(a).unexpected()).as(variant + " taken for imperative-rest").isNotEmpty();
+            }
+        }
+    }
+
+    @Test
+    void theJsonHasSitesAndCpuByLayerWithCpuPerRequestFromResultsJson() throws IOException {
+        JsonNode imperative = json("imperative");
+        JsonNode park = imperative.get("park_sites").get(0);
+        assertThat(park.get("class").asText()).isNotEmpty();
+        assertThat(park.get("site").asText()).isNotEmpty();
+        assertThat(park.get("count").asInt()).isPositive();
+        assertThat(park.get("total_ms").asDouble()).isGreaterThanOrEqualTo(park.get("max_ms").asDouble());
+        assertThat(imperative.get("monitor_enter_sites").isArray()).isTrue();
+        assertThat(imperative.get("monitor_wait_sites").isArray()).isTrue();
+
+        JsonNode cpu = imperative.get("cpu_by_layer");
+        assertThat(cpu.get("cpu_ms_per_request").asDouble()).isEqualTo(IMPERATIVE_CPU_MS_PER_REQUEST);
+        double perRequest = 0;
+        double shares = 0;
+        for (Layer layer : Layer.values()) {
+            JsonNode one = cpu.get("layers").get(layer.label());
+            shares += one.get("share").asDouble();
+            perRequest += one.get("cpu_ms_per_request").asDouble();
+        }
+        assertThat(shares).isCloseTo(1.0, within(0.01));
+        assertThat(perRequest).isCloseTo(IMPERATIVE_CPU_MS_PER_REQUEST, within(0.02));
+        // the signature workloads spend their Java CPU in busy loops of io.threadlab.api
+        RecordingAnalysis a = analysis("imperative");
+        assertThat(a.cpu().samples().get(Layer.LAB)).isGreaterThan(a.totalSamples() / 2);
+        assertThat(imperative.get("verdicts").toString()).contains("lab code", "ms per request");
+        assertThat(json("reactive").get("cpu_by_layer").get("cpu_ms_per_request").isNull()).isTrue();
+
+        String markdown = Files.readString(outcome.markdown());
+        assertThat(markdown).contains("**Monitor contention (jdk.JavaMonitorEnter)", "**Parks (jdk.ThreadPark)",
+                "**CPU by layer**", "| lab code |", "| " + Layer.JVM_THREADS.label() + " |");
+        assertThat(ThreadAnalysis.table(outcome.analyses())).contains("top monitor contention");
+    }
+
+    @Test
     void pinningInTheVirtualThreadVariantIsReportedLoudly(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("virtual-thread-closed-1-1.jfr");
         record(file, () -> {
@@ -142,12 +220,12 @@ class ThreadAnalysisTest {
         assertThat(a.pinned().count()).isPositive();
         assertThat(a.pinnedAt().keySet()).anyMatch(frame -> frame.contains("SignatureWorkloads"));
         assertThat(Verdicts.of(a).unexpected()).anyMatch(u -> u.contains("pinned their carrier"));
-        assertThat(ThreadAnalysis.table(java.util.List.of(a))).contains("UNEXPECTED");
+        assertThat(ThreadAnalysis.table(List.of(a))).contains("UNEXPECTED");
     }
 
     @Test
     void eachVariantGetsALanePictureWithLabelledLanesAndALegend() throws IOException {
-        assertThat(outcome.lanes()).containsOnlyKeys("imperative", "reactive", "virtual-thread");
+        assertThat(outcome.lanes()).containsOnlyKeys("imperative", "reactive", "virtual-thread", "imperative-rest");
         String imperative = Files.readString(outcome.lanes().get("imperative"));
         assertThat(imperative).startsWith("<svg").contains("worker pool (executor-thread-*)", ">executor-thread-1<",
                 "socket read", "parked", "on CPU (execution sample)", "#1f77b4");

@@ -1,0 +1,138 @@
+package io.threadlab.experiment.analyse;
+
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a stack trace says: the layer an execution sample spent its CPU in, whether request code is on it, and the
+ * site that waited. Walking frames costs, and a recording repeats few distinct stacks many times (JFR keeps each
+ * distinct stack once per chunk and hands out the same object for it), so the answers are cached per stack object.
+ */
+final class StackFacts {
+
+    /** Enough for the distinct stacks of several chunks; the caches start over beyond it to bound the heap. */
+    private static final int MAX_CACHED = 50_000;
+    private static final String REQUEST_CODE = "io.threadlab.api.";
+    /** The JDK's own waiting machinery: a site inside it says nothing, so a JDK-only stack is named below it. */
+    private static final Set<String> WAIT_PRIMITIVES = Set.of("jdk.internal.misc.Unsafe",
+            "java.util.concurrent.locks.LockSupport", "java.lang.Object", "java.lang.VirtualThread",
+            "java.lang.Thread");
+
+    /** Where an execution sample's CPU went. */
+    record Sample(Layer layer, boolean requestCode) {
+    }
+
+    private final Map<String, CodeLayers.Kind> kinds = new HashMap<>();
+    private final Map<RecordedStackTrace, Sample> samples = new IdentityHashMap<>();
+    private final Map<RecordedStackTrace, String> sites = new IdentityHashMap<>();
+
+    Sample sample(RecordedStackTrace stack) {
+        if (stack == null) {
+            return new Sample(Layer.JDK, false);
+        }
+        Sample known = samples.get(stack);
+        if (known == null) {
+            known = new Sample(layer(stack.getFrames()), inRequestCode(stack.getFrames()));
+            remember(samples, stack, known);
+        }
+        return known;
+    }
+
+    /** The first frame outside the JDK, as Class.method:line; for a JDK-only stack, its first frame that is not a wait primitive. */
+    String site(RecordedStackTrace stack) {
+        if (stack == null) {
+            return "(no stack trace)";
+        }
+        String known = sites.get(stack);
+        if (known == null) {
+            known = findSite(stack.getFrames());
+            remember(sites, stack, known);
+        }
+        return known;
+    }
+
+    private Layer layer(List<RecordedFrame> frames) {
+        List<String> classNames = new ArrayList<>(frames.size());
+        for (RecordedFrame frame : frames) {
+            if (frame.getMethod() != null) {
+                classNames.add(frame.getMethod().getType().getName());
+            }
+        }
+        return CodeLayers.layer(classNames, this::kind);
+    }
+
+    private boolean inRequestCode(List<RecordedFrame> frames) {
+        for (RecordedFrame frame : frames) {
+            RecordedMethod method = frame.getMethod();
+            if (method != null && method.getType().getName().startsWith(REQUEST_CODE)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String findSite(List<RecordedFrame> frames) {
+        RecordedFrame firstJdk = null;
+        for (RecordedFrame frame : frames) {
+            CodeLayers.Kind kind = kind(frame);
+            if (kind == null) {
+                continue;
+            }
+            if (kind != CodeLayers.Kind.JDK) {
+                return name(frame);
+            }
+            if (firstJdk == null && !WAIT_PRIMITIVES.contains(frame.getMethod().getType().getName())) {
+                firstJdk = frame;
+            }
+        }
+        return firstJdk != null ? name(firstJdk) : "(JDK frames only)";
+    }
+
+    private CodeLayers.Kind kind(RecordedFrame frame) {
+        RecordedMethod method = frame.getMethod();
+        return method == null ? null : kind(method.getType().getName());
+    }
+
+    private CodeLayers.Kind kind(String className) {
+        return kinds.computeIfAbsent(className, CodeLayers::of);
+    }
+
+    private static String name(RecordedFrame frame) {
+        return frame.getMethod().getType().getName() + "." + frame.getMethod().getName() + ":" + frame.getLineNumber();
+    }
+
+    private static <V> void remember(Map<RecordedStackTrace, V> cache, RecordedStackTrace stack, V value) {
+        if (cache.size() >= MAX_CACHED) {
+            cache.clear();
+        }
+        cache.put(stack, value);
+    }
+
+    /** "Object @ SelectedSelectionKeySetSelector.select": a site short enough to label a picture with. */
+    static String shortForm(String className, String site) {
+        String method = site.contains(":") ? site.substring(0, site.lastIndexOf(':')) : site;
+        int dot = method.lastIndexOf('.');
+        return simpleName(className) + " @ "
+                + (dot < 0 ? method : simpleName(method.substring(0, dot)) + method.substring(dot));
+    }
+
+    /** The innermost name: ContendedLedger for io.threadlab.api.KnownCostWorkloads$ContendedLedger (Foo$1 stays). */
+    static String simpleName(String className) {
+        int lambda = className.indexOf("$$Lambda"); // a hidden class: Foo$$Lambda.0x0000...
+        if (lambda > 0) {
+            return simpleName(className.substring(0, lambda)) + "$$Lambda";
+        }
+        String simple = className.substring(className.lastIndexOf('.') + 1);
+        int nested = simple.lastIndexOf('$');
+        return nested >= 0 && nested < simple.length() - 1 && !Character.isDigit(simple.charAt(nested + 1))
+                ? simple.substring(nested + 1) : simple;
+    }
+}

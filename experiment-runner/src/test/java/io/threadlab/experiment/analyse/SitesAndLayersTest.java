@@ -1,0 +1,112 @@
+package io.threadlab.experiment.analyse;
+
+import io.threadlab.api.KnownCostWorkloads;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Recordings made here of workloads whose waiting and CPU are known by construction: the analysis must name the
+ * contended monitor and where it was waited for, the lock's park site, and put the CPU in the layers it was spent in.
+ */
+class SitesAndLayersTest {
+
+    private static final int THREADS = 6;
+    private static final int ROUNDS = 20;
+    private static final int HOLD_MS = 3;
+    private static final String LEDGER = "io.threadlab.api.KnownCostWorkloads$ContendedLedger";
+
+    @TempDir
+    static Path dir;
+
+    static RecordingAnalysis contention;
+    static RecordingAnalysis cpu;
+
+    @BeforeAll
+    static void recordKnownContentionAndKnownCpu() throws Exception {
+        Path contended = dir.resolve("contention.jfr");
+        long[] entries = new long[1];
+        ThreadAnalysisTest.record(contended, () -> {
+            entries[0] = KnownCostWorkloads.contend(THREADS, ROUNDS, HOLD_MS);
+            KnownCostWorkloads.socketReadAndSomeCpu();
+        });
+        assertThat(entries[0]).isEqualTo(THREADS * ROUNDS);
+        contention = new RecordingAnalyzer(8090).analyse(contended);
+
+        Path busy = dir.resolve("cpu.jfr");
+        ThreadAnalysisTest.record(busy, () -> {
+            KnownCostWorkloads.labCodeAndJson(Duration.ofMillis(1500), 5);
+            KnownCostWorkloads.socketReadAndSomeCpu();
+        });
+        cpu = new RecordingAnalyzer(8090).analyse(busy);
+    }
+
+    @Test
+    void theContendedMonitorIsNamedWithItsSiteGroupAndNumbers() {
+        WaitSites.Site top = contention.monitorEnterSites().getFirst();
+        assertThat(top.on()).isEqualTo(LEDGER);
+        assertThat(top.site()).startsWith(LEDGER + ".appendEntry:");
+        assertThat(top.group()).isEqualTo("worker");
+        // each entry waited at most once; most of them waited, for 1 ms (the threshold) or more
+        assertThat(top.count()).isBetween(THREADS * ROUNDS / 3, THREADS * ROUNDS);
+        assertThat(top.totalMs()).isGreaterThanOrEqualTo(top.count() * 1.0);
+        assertThat(top.maxMs()).isGreaterThanOrEqualTo(HOLD_MS - 0.5).isLessThanOrEqualTo(top.totalMs());
+        assertThat(Verdicts.of(contention).findings()).anyMatch(f -> f.startsWith("most monitor contention: "
+                + String.format(Locale.ROOT, "%,d waits for %s at %s (worker pool)", top.count(),
+                LEDGER, top.site())));
+    }
+
+    @Test
+    void theLockIsNamedAsAParkSite() {
+        WaitSites.Site lock = contention.parkSites().stream().filter(s -> s.site().startsWith(LEDGER + ".settle:"))
+                .findFirst().orElseThrow();
+        assertThat(lock.on()).isEqualTo("java.util.concurrent.locks.ReentrantLock$NonfairSync");
+        assertThat(lock.group()).isEqualTo("worker");
+        assertThat(lock.count()).isBetween(THREADS * ROUNDS / 3, THREADS * ROUNDS);
+        assertThat(lock.totalMs()).isGreaterThanOrEqualTo(lock.count() * 1.0);
+        WaitSites.Site top = contention.parkSites().getFirst();
+        assertThat(Verdicts.of(contention).findings()).contains(String.format(Locale.ROOT, "most parking: %,d parks"
+                        + " on %s at %s (%s), %.1f s in total, longest %.1f ms", top.count(), top.on(), top.site(),
+                top.groupLabel(), top.totalMs() / 1000, top.maxMs()));
+    }
+
+    @Test
+    void cpuGoesToLabCodeAndJsonAsConstructed() {
+        LayerCpu layers = cpu.cpu();
+        long lab = layers.samples().get(Layer.LAB);
+        long json = layers.samples().get(Layer.JSON);
+        assertThat(lab + json).isGreaterThanOrEqualTo((long) (0.7 * cpu.totalSamples())).isGreaterThan(50);
+        assertThat((double) lab / (lab + json)).as("lab code's part of lab + JSON samples").isBetween(0.3, 0.7);
+        assertThat(layers.javaCpuSeconds()).isPositive();
+        assertThat(layers.jvmCpuSeconds()).as("the JIT compiled Jackson meanwhile").isPositive();
+        assertThat(layers.shares().values().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(1.0, within(1e-6));
+        assertThat(layers.largest(3)).extracting(e -> e.getKey())
+                .contains(Layer.LAB, Layer.JSON);
+        assertThat(Verdicts.of(cpu).findings()).anyMatch(f -> f.startsWith("the largest CPU layers: ")
+                && (f.contains("lab code") || f.contains("JSON")));
+    }
+
+    @Test
+    void theLanePictureLabelsTheContendedMonitor() throws IOException {
+        ThreadLanes lanes = ThreadLanes.read(contention, Duration.ofMillis(200), 14);
+        assertThat(lanes.lanes()).flatExtracting(ThreadLanes.Lane::segments)
+                .filteredOn(s -> s.activity() == ThreadLanes.Activity.MONITOR).isNotEmpty()
+                .allMatch(s -> "ContendedLedger @ ContendedLedger.appendEntry".equals(s.label()));
+        Path svg = dir.resolve("lanes.svg");
+        LaneChart.write(lanes, svg, null);
+        String picture = Files.readString(svg);
+        assertThat(picture).contains("Monitor blocks in this slice, by total wait",
+                "1  ContendedLedger @ ContendedLedger.appendEntry: ");
+        assertThat(picture).containsPattern("fill=\"#ffffff\" font-weight=\"bold\">(1|ContendedLedger @ "
+                + "ContendedLedger.appendEntry)</text>");
+    }
+}
