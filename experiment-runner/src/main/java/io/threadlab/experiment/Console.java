@@ -1,27 +1,30 @@
 package io.threadlab.experiment;
 
+import io.threadlab.experiment.plan.Eta;
+
 import java.time.Duration;
 
 /** Progress on the console: elapsed and estimated remaining time, the phase, and live throughput. */
-final class Console {
+public final class Console {
 
     private final long startNanos = System.nanoTime();
     private final boolean terminal = System.console() != null;
-    private int estimatedSeconds;
+    private volatile Eta eta;
     private boolean midLine;
 
-    void estimate(int seconds) {
-        this.estimatedSeconds = seconds;
+    /** From now on the prefix says how long the run has left, as {@code eta} estimates it. */
+    public void follow(Eta eta) {
+        this.eta = eta;
     }
 
     /** A line that stays. */
-    synchronized void say(String message) {
+    public synchronized void say(String message) {
         endLine();
         System.out.println(prefix() + message);
     }
 
     /** A status that replaces itself on a terminal, and is printed now and then otherwise. */
-    synchronized void status(String message, boolean printWhenNotTerminal) {
+    public synchronized void status(String message, boolean printWhenNotTerminal) {
         if (terminal) {
             System.out.print("\r\u001b[2K" + prefix() + message);
             System.out.flush();
@@ -31,7 +34,7 @@ final class Console {
         }
     }
 
-    synchronized void warn(String message) {
+    public synchronized void warn(String message) {
         endLine();
         System.out.println();
         System.out.println("!!! WARNING: " + message);
@@ -46,8 +49,10 @@ final class Console {
     }
 
     private String prefix() {
-        long elapsed = Duration.ofNanos(System.nanoTime() - startNanos).toSeconds();
-        String left = estimatedSeconds > 0 ? ", ~" + clock(Math.max(0, estimatedSeconds - elapsed)) + " left" : "";
+        long now = System.nanoTime();
+        long elapsed = Duration.ofNanos(now - startNanos).toSeconds();
+        Eta current = eta;
+        String left = current == null ? "" : ", ~" + clock(current.secondsLeft(now)) + " left";
         return "[" + clock(elapsed) + left + "] ";
     }
 

@@ -44,51 +44,64 @@ public final class ExperimentCommand {
             defaultValueProvider = LabSettings.class,
             description = {"Run the experiment: each variant in turn at a CPU quota, warmed up until steady, under k6 "
                     + "load, with one JFR recording per measured window. Writes results/<UTC timestamp>/.",
-                    "Defaults: 3 variants x closed model at 100 and 500 users x 3 repetitions, plus recorded twins and "
-                            + "open-model steps in repetition 1 (about 15 min)."})
+                    "Defaults: 3 variants x 2 JVM starts x 2 repetitions x closed model at 100 and 500 users, plus "
+                            + "recorded twins and open-model steps."})
     static final class Run implements Callable<Integer> {
 
-        @Option(names = "--quick", description = "A smoke run of the same pipeline: 1 repetition, short windows "
-                + "(about 3 min). Explicit flags still win.")
+        @Option(names = "--quick", description = "A smoke run of the same pipeline: one JVM start, one repetition, "
+                + "short windows and warm-ups (about 3 min; the compiler will not have finished). Explicit flags win.")
         boolean quick;
 
         @Option(names = "--variants", split = ",", paramLabel = "NAME",
-                description = "Variants to run, in order (default: imperative,reactive,virtual-thread).")
-        List<String> variants = List.of("imperative", "reactive", "virtual-thread");
+                description = "Variants to run, in order (default: imperative,reactive,virtual-thread; also "
+                        + "imperative-rest, the control: worker threads on the Quarkus REST stack; and any of the "
+                        + "mistakes).")
+        List<String> variants;
+
+        @Option(names = "--mistakes", description = "Run the gallery of common mistakes, each beside the correct "
+                + "variant it spoils (default for it: one JVM start, 3 repetitions; about 25 min).")
+        boolean mistakes;
 
         @Option(names = "--levels", split = ",", paramLabel = "USERS",
                 description = "Closed-model load levels, in concurrent users (default: 100,500).")
         List<Integer> levels = List.of(100, 500);
 
-        @Option(names = "--window", paramLabel = "SECONDS", description = "Length of each measured window (default: 12; quick: 4).")
+        @Option(names = "--window", paramLabel = "SECONDS", description = "Length of each measured window (default: 10; quick: 4).")
         Integer windowSeconds;
 
         @Option(names = "--settle", paramLabel = "SECONDS", description = "Load before each closed-model window that is "
                 + "not measured: connections opened, pools filled (default: 3; quick: 1).")
         Integer settleSeconds;
 
-        @Option(names = "--repetitions", paramLabel = "N", description = "Repetitions of every plain window, with the "
-                + "variant order rotated each time (default: 3; quick: 1).")
+        @Option(names = "--jvm-starts", paramLabel = "N", description = "JVM starts per variant: the JVM start is a "
+                + "source of variance of its own (default: 2; quick: 1).")
+        Integer jvmStarts;
+
+        @Option(names = "--repetitions", paramLabel = "N", description = "Repetitions of every plain window per JVM "
+                + "start, the variant order rotated each time (default: 2; quick: 1).")
         Integer repetitions;
 
-        @Option(names = "--warmup-min", paramLabel = "SECONDS", description = "Least warm-up (default: 20; quick: 4).")
-        Integer warmupMin;
+        @Option(names = "--warmup-cpus", paramLabel = "CPUS", description = "CPU quota while a JVM's compile queue "
+                + "drains, before each level is proven at the experiment's quota; at least --cpus, at most this "
+                + "machine's CPUs (default: this machine's CPUs; equal to --cpus: no boost).")
+        Double warmupCpus;
 
-        @Option(names = "--warmup-max", paramLabel = "SECONDS", description = "Warm-up ceiling when the rate never "
-                + "steadies (default: 120; quick: 15).")
-        Integer warmupMax;
+        @Option(names = "--warmup-boost-max", paramLabel = "SECONDS", description = "Ceiling of the boost (default: "
+                + "150; quick: 30).")
+        Integer warmupBoostMax;
 
-        @Option(names = "--warmup-users", paramLabel = "USERS", description = "Warm-up load (default: the highest level).")
-        Integer warmupUsers;
+        @Option(names = "--warmup-level-max", paramLabel = "SECONDS", description = "Ceiling of proving one level at "
+                + "the quota; a JVM whose compiler is still busy then is marked not finished (default: 90; quick: 12).")
+        Integer warmupLevelMax;
 
-        @Option(names = "--warmup-tolerance", paramLabel = "FRACTION", description = "Steady when the last 3 samples "
-                + "(2 s each) lie within this fraction of their mean (default: 0.1).")
-        double warmupTolerance = 0.10;
+        @Option(names = "--time-to-peak", description = "Also start each variant once more under continuous load at "
+                + "the quota from its start, and follow it until its compiler has finished: the time a small "
+                + "container takes to reach its peak (adds about 3 to 8 minutes per variant).")
+        boolean timeToPeak;
 
-        @Option(names = "--warmup-jit-quiet", paramLabel = "MS_PER_S", description = "...and the JIT compiled less "
-                + "than this many ms per second, on average, over them (default: 100; a busy JIT runs at hundreds to "
-                + "thousands).")
-        double warmupJitQuiet = 100;
+        @Option(names = "--time-to-peak-max", paramLabel = "SECONDS", description = "Ceiling of each time to peak "
+                + "(default: 480).")
+        int timeToPeakMax = 480;
 
         @Option(names = "--open-rates", split = ",", paramLabel = "REQ_PER_S", description = "Open-model arrival-rate "
                 + "steps, measured once per variant in repetition 1 (default: 250,500,1000,2000,4000,8000; quick: 500,2000).")
@@ -102,6 +115,11 @@ public final class ExperimentCommand {
 
         @Option(names = "--no-jfr", description = "Skip the recorded twin windows (and so the thread analysis).")
         boolean noJfr;
+
+        @Option(names = "--jfr-settings", paramLabel = "FILE", description = "JFR settings of the recorded twin "
+                + "windows (default: jfr/threads.jfc, what the thread analysis needs; e.g. the JDK's 'profile' as a "
+                + "file for more).")
+        Path jfrSettings;
 
         @Option(names = "--delay-ms", paramLabel = "MS", description = "Downstream wait (default from .env: ${DEFAULT-VALUE}).")
         int delayMs = 10;
@@ -142,34 +160,52 @@ public final class ExperimentCommand {
 
         @Override
         public Integer call() {
-            ExperimentPlan plan = plan();
             if (!engine.equals("local") && !engine.equals("compose")) {
                 throw new IllegalArgumentException("--engine must be local or compose, was '" + engine + "'");
             }
+            ExperimentPlan plan = plan();
             if (engine.equals("compose")) {
                 ComposeCli.requireEngine(); // fail fast, before anything is made
             }
             Path labHome = LabHome.find();
             Path javaHome = Path.of(System.getProperty("java.home"));
+            Path settings = jfrSettings != null ? jfrSettings.toAbsolutePath() : labHome.resolve("jfr/threads.jfc");
+            if (!java.nio.file.Files.isRegularFile(settings)) {
+                throw new IllegalArgumentException("--jfr-settings: no such file " + settings);
+            }
             Path dir = new Experiment(plan, labHome, output.isAbsolute() ? output : labHome.resolve(output), javaHome,
-                    engine).run();
+                    engine, settings).run();
             int analysed = Analyze.analyse(dir);
             int reported = ReportCommand.report(dir);
             return Math.max(analysed, reported);
         }
 
         ExperimentPlan plan() {
-            List<Variant> chosen = variants.stream().map(Variant::fromLabel).distinct().toList();
-            int maxLevel = levels.stream().mapToInt(i -> i).max().orElse(100);
-            WarmUpPolicy warmUp = new WarmUpPolicy(warmupUsers != null ? warmupUsers : maxLevel,
-                    or(warmupMin, 20, 4), or(warmupMax, 120, 15), 2, 3, warmupTolerance, warmupJitQuiet);
+            if (mistakes && variants != null) {
+                throw new IllegalArgumentException("--mistakes chooses its own variants; use either it or --variants");
+            }
+            List<Variant> chosen = mistakes ? Variant.mistakesWithTheirReferences()
+                    : (variants != null ? variants : List.of("imperative", "reactive", "virtual-thread")).stream()
+                    .map(Variant::fromLabel).distinct().toList();
+            int machine = Runtime.getRuntime().availableProcessors();
+            double boost = warmupCpus != null ? warmupCpus : machine;
+            if (boost < cpus || boost > machine) {
+                throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "--warmup-cpus must lie"
+                        + " between the experiment's quota (--cpus %s) and this machine's %d CPUs, was %s", cpus,
+                        machine, boost));
+            }
+            WarmUpPolicy warmUp = quick
+                    ? new WarmUpPolicy(boost, 2, 2, or(warmupBoostMax, 150, 30), 4, or(warmupLevelMax, 90, 12), 0.02, 0.10)
+                    : new WarmUpPolicy(boost, 2, 4, or(warmupBoostMax, 150, 30), 10, or(warmupLevelMax, 90, 12), 0.02,
+                    0.10);
             List<Integer> rates = noOpen ? List.of()
                     : openRates != null ? openRates
                     : quick ? List.of(500, 2000) : List.of(250, 500, 1000, 2000, 4000, 8000);
             Knobs knobs = new Knobs(cpus, heap, gc, delayMs, poolSize, connectTimeoutMs, readTimeoutMs, workerMax,
                     confineDelayService);
-            return new ExperimentPlan(chosen, levels, or(windowSeconds, 12, 4), or(settleSeconds, 3, 1),
-                    or(repetitions, 3, 1), warmUp, rates, or(openStepSeconds, 6, 3), !noJfr, knobs);
+            return new ExperimentPlan(chosen, levels, or(windowSeconds, 10, 4), or(settleSeconds, 3, 1),
+                    or(jvmStarts, mistakes ? 1 : 2, 1), or(repetitions, mistakes ? 3 : 2, 1), warmUp, rates, or(openStepSeconds, 6, 3), !noJfr,
+                    timeToPeak, timeToPeakMax, !engine.equals("compose"), knobs);
         }
 
         private int or(Integer given, int normal, int quickValue) {

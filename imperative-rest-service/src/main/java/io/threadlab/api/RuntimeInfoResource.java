@@ -10,6 +10,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import javax.management.JMException;
+import javax.management.ObjectName;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.List;
@@ -51,8 +53,17 @@ public class RuntimeInfoResource {
                 ? group.executorCount() : -1;
     }
 
-    // The JDK's virtual-thread scheduler uses this property, else one carrier per available processor.
+    /**
+     * The virtual-thread scheduler's own parallelism (JDK 24+ publishes it as an MXBean; reading it creates the
+     * scheduler if no virtual thread has yet). Before JDK 24: what the JDK would choose, the property or one carrier
+     * per available processor.
+     */
     private static int carrierParallelism(int cpus) {
-        return Integer.getInteger("jdk.virtualThreadScheduler.parallelism", cpus);
+        try {
+            return (Integer) ManagementFactory.getPlatformMBeanServer()
+                    .getAttribute(new ObjectName("jdk.management:type=VirtualThreadScheduler"), "Parallelism");
+        } catch (JMException | RuntimeException e) {
+            return Integer.getInteger("jdk.virtualThreadScheduler.parallelism", cpus);
+        }
     }
 }

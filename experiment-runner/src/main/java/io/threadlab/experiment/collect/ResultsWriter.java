@@ -5,15 +5,22 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
-/** results.csv and results.json, rewritten after every window so an aborted run keeps all it measured. */
+/**
+ * results.csv (one row per measured window) and results.json (the windows, plus each JVM's warm-up and time-to-peak
+ * traces), rewritten after every step so an aborted run keeps all it measured.
+ */
 public final class ResultsWriter {
 
     private final Path dir;
     private final List<WindowResult> rows = new ArrayList<>();
+    private final List<Object> warmUps = new ArrayList<>();
+    private final List<Object> timesToPeak = new ArrayList<>();
 
     public ResultsWriter(Path dir) {
         this.dir = dir;
@@ -21,6 +28,16 @@ public final class ResultsWriter {
 
     public synchronized void add(WindowResult row) {
         rows.add(row);
+        write();
+    }
+
+    public synchronized void warmUp(Object outcome) {
+        warmUps.add(outcome);
+        write();
+    }
+
+    public synchronized void timeToPeak(Object outcome) {
+        timesToPeak.add(outcome);
         write();
     }
 
@@ -38,7 +55,11 @@ public final class ResultsWriter {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Json.write(dir.resolve("results.json"), rows);
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("windows", rows);
+        json.put("warm_ups", warmUps);
+        json.put("time_to_peak", timesToPeak);
+        Json.write(dir.resolve("results.json"), json);
     }
 
     private static String cell(Object value) {

@@ -4,12 +4,14 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.threadlab.experiment.load.K6Summary;
 
 import java.util.List;
+import java.util.Map;
 
-/** One row of results.csv: one variant, one scenario, one repetition. */
+/** One row of results.csv: one variant, one scenario, one repetition, on one JVM start. */
 public record WindowResult(
         String variant,
         String scenario,
         int repetition,
+        int jvm,
         @JsonProperty("requests_per_second") double requestsPerSecond,
         @JsonProperty("p50_ms") Double p50Ms,
         @JsonProperty("p90_ms") Double p90Ms,
@@ -33,19 +35,38 @@ public record WindowResult(
         @JsonProperty("delay_cpu_seconds") double delayCpuSeconds,
         @JsonProperty("delay_served_mean_ms") double delayServedMeanMs,
         @JsonProperty("jfr_file") String jfrFile,
+        @JsonProperty("started_at") String startedAt,
+        // the compiler during the window: a finished JIT neither runs nor waits to run
+        @JsonProperty("compiler_cpu_ms") double compilerCpuMs,
+        @JsonProperty("compiler_share") double compilerShare,
+        @JsonProperty("compiler_wait_ms") double compilerWaitMs,
+        @JsonProperty("heap_live_mb") Double heapLiveMb,
+        @JsonProperty("heap_used_mb") Double heapUsedMb,
+        @JsonProperty("live_threads") Double liveThreads,
+        /** Load before the window until the compiler was quiet (seconds), and whether it was. */
+        @JsonProperty("settle_seconds") double settleSeconds,
+        @JsonProperty("settle_quiet") boolean settleQuiet,
+        /** Per thread group: threads, CPU and run-queue wait seconds, voluntary and involuntary switches. */
+        @JsonProperty("thread_groups") Map<String, Map<String, Number>> threadGroups,
+        /** Requests answered in each second of the measured interval (from the delay service's counter). */
+        @JsonProperty("per_second") List<Double> perSecond,
         List<K6Summary.Step> steps) {
 
-    public static final List<String> CSV_COLUMNS = List.of("variant", "scenario", "repetition",
+    public static final List<String> CSV_COLUMNS = List.of("variant", "scenario", "repetition", "jvm",
             "requests_per_second", "p50_ms", "p90_ms", "p99_ms", "max_ms", "errors", "cpu_seconds",
             "cpu_ms_per_request", "rss_mb", "threads", "k6_cpu_seconds", "dropped_iterations", "throttled_periods",
             "requests", "window_seconds", "detailed_recording", "periods", "cpu_cores", "confinement_held",
-            "delay_cpu_seconds", "delay_served_mean_ms", "jfr_file");
+            "delay_cpu_seconds", "delay_served_mean_ms", "jfr_file", "started_at", "compiler_cpu_ms",
+            "compiler_share", "compiler_wait_ms", "heap_live_mb", "heap_used_mb", "live_threads", "settle_seconds",
+            "settle_quiet");
 
     List<Object> csvValues() {
-        return List.of(variant, scenario, repetition, requestsPerSecond, nullable(p50Ms), nullable(p90Ms),
+        return List.of(variant, scenario, repetition, jvm, requestsPerSecond, nullable(p50Ms), nullable(p90Ms),
                 nullable(p99Ms), nullable(maxMs), errors, cpuSeconds, cpuMsPerRequest, rssMb, threads, k6CpuSeconds,
                 droppedIterations, throttledPeriods, requests, windowSeconds, detailedRecording, periods, cpuCores,
-                nullable(confinementHeld), delayCpuSeconds, delayServedMeanMs, nullable(jfrFile));
+                nullable(confinementHeld), delayCpuSeconds, delayServedMeanMs, nullable(jfrFile), startedAt,
+                compilerCpuMs, compilerShare, compilerWaitMs, nullable(heapLiveMb), nullable(heapUsedMb),
+                nullable(liveThreads), settleSeconds, settleQuiet);
     }
 
     private static Object nullable(Object value) {

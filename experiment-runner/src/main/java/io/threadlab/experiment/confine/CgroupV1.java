@@ -49,6 +49,12 @@ final class CgroupV1 implements Confinement {
     }
 
     @Override
+    public void setQuota(String name, long pid, double cpus) {
+        files.write(cpuMount.resolve(prefix + "-" + name).resolve("cpu.cfs_quota_us"),
+                String.valueOf(Math.round(cpus * PERIOD_US)));
+    }
+
+    @Override
     public CpuReading read(String name, long pid) {
         Path cpu = cpuMount.resolve(prefix + "-" + name);
         Path cpuacct = cpuacctMount.resolve(prefix + "-" + name);

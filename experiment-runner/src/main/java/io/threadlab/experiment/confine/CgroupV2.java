@@ -45,6 +45,12 @@ final class CgroupV2 implements Confinement {
     }
 
     @Override
+    public void setQuota(String name, long pid, double cpus) {
+        files.write(root.resolve(prefix).resolve(name).resolve("cpu.max"),
+                Math.round(cpus * PERIOD_US) + " " + PERIOD_US);
+    }
+
+    @Override
     public CpuReading read(String name, long pid) {
         return CpuReading.fromCgroupV2(files.read(root.resolve(prefix).resolve(name).resolve("cpu.stat")));
     }

@@ -21,6 +21,12 @@ public interface Confinement {
      */
     List<String> wrap(String name, OptionalDouble cpus, List<String> command);
 
+    /**
+     * Changes the quota of group {@code name} while its process runs (the warm-up's temporary boost). The JVM sized
+     * itself at start; what it sized is checked by the caller before and after.
+     */
+    void setQuota(String name, long pid, double cpus);
+
     /** Counters of the group that process {@code pid} (started by {@link #wrap}) runs in. */
     CpuReading read(String name, long pid);
 

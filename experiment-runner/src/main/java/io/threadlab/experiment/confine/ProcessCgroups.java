@@ -55,35 +55,62 @@ public final class ProcessCgroups implements Confinement {
         return command; // compose applies the limits
     }
 
+    /** A container's quota, written where Docker put it (the warm-up's boost; Docker's own view is not needed). */
+    @Override
+    public void setQuota(String name, long pid, double cpus) {
+        try {
+            Group group = groupOf(pid);
+            long quota = Math.round(cpus * 100_000);
+            if (group.v2() != null) {
+                Files.writeString(group.v2().resolve("cpu.max"), quota + " 100000");
+            } else {
+                Files.writeString(group.cpu().resolve("cpu.cfs_quota_us"), String.valueOf(quota));
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("cannot set the CPU quota of process " + pid + " (" + name + "): " + e, e);
+        }
+    }
+
     @Override
     public CpuReading read(String name, long pid) {
         if (!confined.contains(name)) {
             return plain.read(name, pid);
         }
         try {
-            List<String[]> lines = Files.readAllLines(procRoot.resolve(pid + "/cgroup")).stream()
-                    .map(l -> l.split(":", 3)).filter(f -> f.length == 3).toList();
-            for (String[] line : lines) {
-                if (line[0].equals("0") && line[1].isEmpty()) {
-                    Path v2 = mountOf("cgroup2", null);
-                    if (v2 != null && Files.exists(v2.resolve(strip(line[2])).resolve("cpu.stat"))) {
-                        return CpuReading.fromCgroupV2(Files.readString(v2.resolve(strip(line[2])).resolve("cpu.stat")));
-                    }
-                }
+            Group group = groupOf(pid);
+            if (group.v2() != null) {
+                return CpuReading.fromCgroupV2(Files.readString(group.v2().resolve("cpu.stat")));
             }
-            Map<String, String> v1 = new java.util.HashMap<>();
-            for (String[] line : lines) {
-                for (String controller : line[1].split(",")) {
-                    v1.put(controller, strip(line[2]));
-                }
-            }
-            Path cpuacct = mountOf("cgroup", "cpuacct").resolve(v1.get("cpuacct"));
-            Path cpu = mountOf("cgroup", "cpu").resolve(v1.get("cpu"));
-            return CpuReading.fromCgroupV1(Files.readString(cpuacct.resolve("cpuacct.usage")),
-                    Files.readString(cpu.resolve("cpu.stat")));
+            return CpuReading.fromCgroupV1(Files.readString(group.cpuacct().resolve("cpuacct.usage")),
+                    Files.readString(group.cpu().resolve("cpu.stat")));
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("cannot read the cgroup of process " + pid + " (" + name + "): " + e, e);
         }
+    }
+
+    /** Where a process's CPU group is: one cgroup-v2 directory, or the v1 cpu and cpuacct directories. */
+    private record Group(Path v2, Path cpu, Path cpuacct) {
+    }
+
+    private Group groupOf(long pid) throws IOException {
+        List<String[]> lines = Files.readAllLines(procRoot.resolve(pid + "/cgroup")).stream()
+                .map(l -> l.split(":", 3)).filter(f -> f.length == 3).toList();
+        for (String[] line : lines) {
+            if (line[0].equals("0") && line[1].isEmpty()) {
+                Path v2 = mountOf("cgroup2", null);
+                if (v2 != null && Files.exists(v2.resolve(strip(line[2])).resolve("cpu.stat"))) {
+                    return new Group(v2.resolve(strip(line[2])), null, null);
+                }
+            }
+        }
+        Map<String, String> v1 = new java.util.HashMap<>();
+        for (String[] line : lines) {
+            for (String controller : line[1].split(",")) {
+                v1.put(controller, strip(line[2]));
+            }
+        }
+        return new Group(null, mountOf("cgroup", "cpu").resolve(v1.get("cpu")),
+                mountOf("cgroup", "cpuacct").resolve(v1.get("cpuacct")));
     }
 
     @Override

@@ -40,11 +40,19 @@ final class SystemdScope implements Confinement {
     }
 
     @Override
+    public void setQuota(String name, long pid, double cpus) {
+        files.write(scopeDirectory(pid).resolve("cpu.max"), Math.round(cpus * 100_000) + " 100000");
+    }
+
+    @Override
     public CpuReading read(String name, long pid) {
+        return CpuReading.fromCgroupV2(files.read(scopeDirectory(pid).resolve("cpu.stat")));
+    }
+
+    private Path scopeDirectory(long pid) {
         String line = files.read(Path.of("/proc", String.valueOf(pid), "cgroup")).lines()
                 .filter(l -> l.startsWith("0::")).findFirst().orElse("0::/");
-        return CpuReading.fromCgroupV2(files.read(cgroupRoot.resolve(line.substring(3).replaceFirst("^/", ""))
-                .resolve("cpu.stat")));
+        return cgroupRoot.resolve(line.substring(3).replaceFirst("^/", ""));
     }
 
     @Override

@@ -1,76 +1,238 @@
 package io.threadlab.experiment.load;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
+import io.threadlab.experiment.Console;
+import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.plan.WarmUpPolicy;
+import io.threadlab.experiment.record.CompilerActivity;
+import io.threadlab.experiment.record.RuntimeInfo;
+import io.threadlab.experiment.record.ThreadGroupTimes;
+import io.threadlab.experiment.start.RunningJvm;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.DoubleSupplier;
 
 /**
- * Decides when a variant is warm: after the minimum time, once the last {@code steadySamples} throughput samples all
- * lie within {@code tolerance} of their mean and the JIT was quiet over them; or at the ceiling, which is then
- * reported as "not steady". A service that publishes no JIT time is judged on throughput alone.
+ * Brings one JVM to its peak under load and proves its compiler finished (see {@link WarmUpPolicy}): a few seconds
+ * at the quota so that what sizes itself on first use does so at the quota, a boost while the compile queue drains,
+ * then every level at the quota until the compiler is quiet there. Every sample is kept: the trace is a result.
  */
 public final class WarmUp {
 
-    public enum State { WARMING, STEADY, GAVE_UP }
-
-    private final WarmUpPolicy policy;
-    private final List<Double> rates = new ArrayList<>();
-    private final List<Double> jit = new ArrayList<>();
-
-    public WarmUp(WarmUpPolicy policy) {
-        this.policy = policy;
+    /** How one level went: how long it was held, and what the last judged window showed. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Level(int users, double seconds, boolean finished, String reason, double compilerShare,
+                        double trend, double meanRate) {
     }
 
     /**
-     * Adds one sample taken at {@code elapsedSeconds}: requests per second and JIT milliseconds per second over the
-     * last sample period (NaN when unknown).
+     * The warm-up of one JVM. {@code ergonomicsChanged} lists what the JVM reported differently after the boost
+     * than before it (must be empty); {@code secondsToPeak} counts from the JVM's start to the beginning of the first
+     * finished window at the highest level.
      */
-    public State add(double requestsPerSecond, double jitMsPerSecond, double elapsedSeconds) {
-        rates.add(requestsPerSecond);
-        jit.add(jitMsPerSecond);
-        if (elapsedSeconds >= policy.minSeconds() && steady()) {
-            return State.STEADY;
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Outcome(String jvm, String variant, int start, String strategy, double quota, double boostCpus,
+                          boolean finished, double seconds, double boostSeconds, double startedAfterSeconds,
+                          Double secondsToPeak,
+                          List<Level> levels, List<CompilerSample> samples, Map<String, Object> runtimeBefore,
+                          Map<String, Object> runtimeAfter, List<String> ergonomicsChanged,
+                          Map<String, Integer> threadsBefore, Map<String, Integer> threadsAfter) {
+    }
+
+    private final Loads loads;
+    private final Confinement confinement;
+    private final Console console;
+    private final DoubleSupplier servedCount;
+    private final double quota;
+
+    /** @param servedCount the delay service's count of calls: one per request, read at no cost to the variant */
+    public WarmUp(Loads loads, Confinement confinement, Console console, DoubleSupplier servedCount, double quota) {
+        this.loads = loads;
+        this.confinement = confinement;
+        this.console = console;
+        this.servedCount = servedCount;
+        this.quota = quota;
+    }
+
+    /** @param levels the levels to prove, in order (the first is also the boost's load) */
+    public Outcome run(RunningJvm jvm, List<Integer> levels, WarmUpPolicy policy, String name) {
+        Sampler sampler = new Sampler(jvm, policy.sampleSeconds());
+        List<Level> results = new ArrayList<>();
+        double boostSeconds = 0;
+        Double secondsToPeak = null;
+        int first = levels.getFirst();
+        if (policy.preBoostSeconds() > 0) {
+            try (K6Run load = loads.closed(jvm, first, 0, policy.preBoostSeconds() + 30, name + "-pre")) {
+                hold(sampler, load, policy, first, policy.preBoostSeconds());
+                load.stopEarly();
+            }
         }
-        return elapsedSeconds >= policy.maxSeconds() ? State.GAVE_UP : State.WARMING;
-    }
-
-    public List<Double> rates() {
-        return List.copyOf(rates);
-    }
-
-    public List<Double> jitMsPerSecond() {
-        return List.copyOf(jit);
-    }
-
-    /** Spread of the last samples, relative to their mean: what was compared to the tolerance. */
-    public double lastSpread() {
-        List<Double> last = last(rates);
-        double mean = last.stream().mapToDouble(d -> d).average().orElse(0);
-        if (mean <= 0) {
-            return Double.POSITIVE_INFINITY;
+        Map<String, Object> before = RuntimeInfo.read(jvm.service());
+        Map<String, Integer> threadsBefore = ThreadGroupTimes.of(jvm.service().pid()).threadCounts();
+        if (policy.boosts(quota)) {
+            boostSeconds = boost(jvm, sampler, policy, first, name);
         }
-        return last.stream().mapToDouble(r -> Math.abs(r - mean) / mean).max().orElse(Double.POSITIVE_INFINITY);
-    }
-
-    /**
-     * JIT activity over the last samples (mean ms of compilation per second), NaN when unknown. A mean, because a
-     * settled JVM still recompiles now and then (measured: 0 to 160 ms/s while throughput was flat within 5 %),
-     * whereas a busy JIT runs at hundreds to thousands of ms/s.
-     */
-    public double lastJit() {
-        return last(jit).stream().mapToDouble(d -> d).average().orElse(Double.NaN);
-    }
-
-    private boolean steady() {
-        if (rates.size() < policy.steadySamples() || lastSpread() > policy.tolerance()) {
-            return false;
+        for (int users : levels) {
+            Level level = prove(jvm, sampler, policy, users, name + "-" + users);
+            results.add(level);
+            if (level.finished() && users == levels.stream().mapToInt(i -> i).max().orElseThrow()
+                    && secondsToPeak == null) {
+                secondsToPeak = sampler.peakStartedAt;
+            }
         }
-        double jitActivity = lastJit();
-        return Double.isNaN(jitActivity) || jitActivity <= policy.jitQuietMsPerSecond();
+        Map<String, Object> after = RuntimeInfo.read(jvm.service());
+        List<String> changed = RuntimeInfo.ergonomicsChanged(before, after);
+        boolean finished = results.stream().allMatch(Level::finished) && changed.isEmpty();
+        String strategy = policy.boosts(quota)
+                ? String.format(Locale.ROOT, "boosted to %.2g CPUs at %d users until the compile queue drained, then"
+                + " each level at %.2g CPU until the compiler was quiet", policy.boostCpus(), levels.getFirst(), quota)
+                : String.format(Locale.ROOT, "at %.2g CPU from the JVM's start", quota);
+        return new Outcome(jvm.jvm().id(), jvm.jvm().variant().label(), jvm.jvm().start(), strategy, quota,
+                policy.boostCpus(), finished, sampler.elapsed(), boostSeconds, sampler.sinceJvmStart, secondsToPeak,
+                results,
+                sampler.samples, before, after, changed, threadsBefore,
+                ThreadGroupTimes.of(jvm.service().pid()).threadCounts());
     }
 
-    private List<Double> last(List<Double> samples) {
-        return samples.subList(Math.max(0, samples.size() - policy.steadySamples()), samples.size());
+    private double boost(RunningJvm jvm, Sampler sampler, WarmUpPolicy policy, int users, String name) {
+        double start = sampler.elapsed();
+        confinement.setQuota(jvm.group(), jvm.service().pid(), policy.boostCpus());
+        try (K6Run load = loads.closed(jvm, users, 0, policy.boostMaxSeconds() + 30, name + "-boost")) {
+            sampler.cpus = policy.boostCpus();
+            while (sampler.elapsed() - start < policy.boostMaxSeconds()) {
+                sampler.sample(load, users);
+                status(jvm, sampler, "boost", users);
+                if (WarmUpJudge.boostDone(sampler.samples)) {
+                    break;
+                }
+            }
+            load.stopEarly();
+        } finally {
+            confinement.setQuota(jvm.group(), jvm.service().pid(), quota);
+            sampler.cpus = quota;
+        }
+        return sampler.elapsed() - start;
+    }
+
+    /** Holds one level at the quota until a judged window says the compiler finished there, or the ceiling. */
+    private Level prove(RunningJvm jvm, Sampler sampler, WarmUpPolicy policy, int users, String name) {
+        double start = sampler.elapsed();
+        WarmUpJudge.Judgement judgement = null;
+        List<CompilerSample> window = List.of();
+        try (K6Run load = loads.closed(jvm, users, 0, policy.levelMaxSeconds() + 30, name)) {
+            int firstOfLevel = sampler.samples.size();
+            while (sampler.elapsed() - start < policy.levelMaxSeconds()) {
+                sampler.sample(load, users);
+                List<CompilerSample> atLevel = sampler.samples.subList(firstOfLevel, sampler.samples.size());
+                window = atLevel.subList(Math.max(0, atLevel.size() - policy.windowSamples()), atLevel.size());
+                judgement = WarmUpJudge.level(window, quota, policy);
+                status(jvm, sampler, judgement.finished() ? "finished" : judgement.reason(), users);
+                if (judgement.finished()) {
+                    sampler.peakStartedAt = window.getFirst().elapsedSeconds() - policy.sampleSeconds()
+                            + sampler.sinceJvmStart;
+                    break;
+                }
+            }
+            load.stopEarly();
+        }
+        double meanRate = window.stream().mapToDouble(CompilerSample::requestsPerSecond).average().orElse(Double.NaN);
+        return new Level(users, sampler.elapsed() - start, judgement != null && judgement.finished(),
+                judgement == null ? "no sample" : judgement.reason(), judgement == null ? Double.NaN
+                : judgement.compilerShare(), judgement == null ? Double.NaN : judgement.trend(), meanRate);
+    }
+
+    private void hold(Sampler sampler, K6Run load, WarmUpPolicy policy, int users, int seconds) {
+        double start = sampler.elapsed();
+        while (sampler.elapsed() - start < seconds) {
+            sampler.sample(load, users);
+        }
+    }
+
+    private void status(RunningJvm jvm, Sampler sampler, String state, int users) {
+        CompilerSample s = sampler.samples.getLast();
+        console.status(String.format(Locale.ROOT, "%s warm-up at %.2g CPU, %d users: %.0f req/s, compile queue %s,"
+                        + " compiler %.0f ms/s (waiting %.0f) - %s", jvm.jvm(), s.cpus(), users, s.requestsPerSecond(),
+                s.queueKnown() ? String.valueOf(s.c1Queue() + s.c2Queue()) : "?", s.compilerCpuMsPerSecond(),
+                s.compilerWaitMsPerSecond(), state), false);
+    }
+
+    /** Takes one sample per period: throughput from the delay service, the compiler from JFR and /proc. */
+    private final class Sampler {
+        final RunningJvm jvm;
+        final int sampleSeconds;
+        final CompilerActivity compiler;
+        final List<CompilerSample> samples = new ArrayList<>();
+        final long startNanos = System.nanoTime();
+        final double sinceJvmStart;
+        double cpus = quota;
+        Double peakStartedAt;
+        double lastServed;
+        long lastNanos;
+        ThreadGroupTimes lastTimes;
+        CompilerActivity.Snapshot lastCompiler;
+
+        Sampler(RunningJvm jvm, int sampleSeconds) {
+            this.jvm = jvm;
+            this.sampleSeconds = sampleSeconds;
+            this.compiler = jvm.compiler();
+            this.sinceJvmStart = (startNanos - jvm.startedNanos()) / 1e9;
+            this.lastServed = servedCount.getAsDouble();
+            this.lastNanos = System.nanoTime();
+            this.lastTimes = ThreadGroupTimes.of(jvm.service().pid());
+            this.lastCompiler = compiler == null ? null : compiler.snapshot();
+        }
+
+        double elapsed() {
+            return (System.nanoTime() - startNanos) / 1e9;
+        }
+
+        void sample(K6Run load, int users) {
+            sleep(sampleSeconds * 1000L);
+            if (!jvm.service().isAlive()) {
+                throw new IllegalStateException(jvm.jvm() + " died during its warm-up. Last lines of "
+                        + jvm.service().logLocation() + ":\n" + jvm.service().logTail(30));
+            }
+            if (!load.isAlive()) {
+                throw new IllegalStateException("k6 stopped during the warm-up of " + jvm.jvm() + "; see " + load.log());
+            }
+            // The windows read the variant's metrics at their edges; the warm-up does too, so that the JIT's profile
+            // already includes that path (measured: without it, the first windows recompiled at ~10 % of the quota).
+            // Early on, behind hundreds of queued requests on 0.5 CPU, it may take longer than the scrape waits.
+            try {
+                jvm.service().get("/q/metrics");
+            } catch (java.io.UncheckedIOException e) {
+                // a warm-up sample does not depend on it
+            }
+            double served = servedCount.getAsDouble();
+            long now = System.nanoTime();
+            double dt = (now - lastNanos) / 1e9;
+            ThreadGroupTimes.Times jit = ThreadGroupTimes.of(jvm.service().pid()).group(ThreadGroupTimes.COMPILER);
+            ThreadGroupTimes.Times jitBefore = lastTimes.group(ThreadGroupTimes.COMPILER);
+            CompilerActivity.Snapshot c = compiler == null ? null : compiler.snapshot();
+            CompilerSample sample = new CompilerSample(elapsed(), cpus, users, (served - lastServed) / dt,
+                    c == null ? -1 : c.c1Queue(), c == null ? -1 : c.c2Queue(),
+                    c == null ? -1 : c.compilations() - lastCompiler.compilations(), c == null ? -1 : c.codeBytes(),
+                    Math.max(0, jit.cpuNanos() - jitBefore.cpuNanos()) / 1e6 / dt,
+                    Math.max(0, jit.waitNanos() - jitBefore.waitNanos()) / 1e6 / dt);
+            samples.add(sample);
+            lastServed = served;
+            lastNanos = now;
+            lastTimes = ThreadGroupTimes.of(jvm.service().pid());
+            lastCompiler = c;
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        }
     }
 }

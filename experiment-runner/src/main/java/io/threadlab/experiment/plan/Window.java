@@ -3,10 +3,10 @@ package io.threadlab.experiment.plan;
 import java.util.List;
 
 /**
- * One measured stretch of load against one variant. With {@code detailedRecording} the window is recorded with the
- * lab's JFR settings, for the thread analysis; without, it gives the headline numbers.
+ * One measured stretch of load against one JVM of a variant. With {@code detailedRecording} the window is recorded
+ * with the lab's JFR settings, for the thread analysis and the recording's cost; without, it gives the headline.
  */
-public record Window(Variant variant, int repetition, Load load, boolean detailedRecording) {
+public record Window(Jvm jvm, int repetition, Load load, boolean detailedRecording) {
 
     /** A closed model (fixed users) or the open model's arrival-rate steps. */
     public sealed interface Load permits Closed, OpenSteps {
@@ -37,6 +37,10 @@ public record Window(Variant variant, int repetition, Load load, boolean detaile
         }
     }
 
+    public Variant variant() {
+        return jvm.variant();
+    }
+
     /** The scenario as results.csv names it: closed-500, or closed-500-jfr for the recorded twin. */
     public String scenario() {
         return load.scenario() + (detailedRecording ? "-jfr" : "");
@@ -44,7 +48,7 @@ public record Window(Variant variant, int repetition, Load load, boolean detaile
 
     /** Name as used for files: variant-scenario-rep. */
     public String id() {
-        return variant.label() + "-" + scenario() + "-" + repetition;
+        return variant().label() + "-" + scenario() + "-" + repetition;
     }
 
     /** Seconds of load before measuring starts. */

@@ -36,6 +36,18 @@ public final class FlightRecorder implements Recorder {
         run(List.of(jcmd.toString(), String.valueOf(service.pid()), "JFR.stop", "name=" + NAME));
     }
 
+    @Override
+    public boolean dumpStartupRecording(ServiceProcess service, String name, Path file) {
+        try {
+            java.nio.file.Files.createDirectories(file.getParent());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot make " + file.getParent() + ": " + e.getMessage(), e);
+        }
+        run(List.of(jcmd.toString(), String.valueOf(service.pid()), "JFR.dump", "name=" + name,
+                "filename=" + file.toAbsolutePath()));
+        return true;
+    }
+
     private static void run(List<String> args) {
         try {
             Process process = Processes.track(new ProcessBuilder(args).redirectErrorStream(true).start());

@@ -11,4 +11,12 @@ public interface Recorder {
 
     /** Stops the recording and leaves it at {@code file}. */
     void stop(ServiceProcess service, Path file);
+
+    /**
+     * Writes what the recording named {@code name}, which the JVM started with, holds so far to {@code file}; false
+     * where the engine starts JVMs without one.
+     */
+    default boolean dumpStartupRecording(ServiceProcess service, String name, Path file) {
+        return false;
+    }
 }

@@ -13,7 +13,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /** What a results directory holds, read back for the report: rows, manifest, and the thread analysis if present. */
-public record RunData(Path dir, JsonNode manifest, List<JsonNode> rows, Optional<JsonNode> analysis) {
+public record RunData(Path dir, JsonNode manifest, List<JsonNode> rows, List<JsonNode> warmUps,
+                      List<JsonNode> timesToPeak, Optional<JsonNode> analysis) {
 
     public static RunData read(Path dir) throws IOException {
         Path results = dir.resolve("results.json");
@@ -21,11 +22,17 @@ public record RunData(Path dir, JsonNode manifest, List<JsonNode> rows, Optional
         if (!Files.isRegularFile(results) || !Files.isRegularFile(manifest)) {
             throw new IOException(dir + " is not a results directory (needs results.json and manifest.json)");
         }
-        List<JsonNode> rows = new ArrayList<>();
-        Json.MAPPER.readTree(results.toFile()).forEach(rows::add);
+        JsonNode root = Json.MAPPER.readTree(results.toFile());
         Path analysis = dir.resolve("analysis.json");
-        return new RunData(dir, Json.MAPPER.readTree(manifest.toFile()), rows,
+        return new RunData(dir, Json.MAPPER.readTree(manifest.toFile()), list(root.path("windows")),
+                list(root.path("warm_ups")), list(root.path("time_to_peak")),
                 Files.isRegularFile(analysis) ? Optional.of(Json.MAPPER.readTree(analysis.toFile())) : Optional.empty());
+    }
+
+    private static List<JsonNode> list(JsonNode array) {
+        List<JsonNode> items = new ArrayList<>();
+        array.forEach(items::add);
+        return items;
     }
 
     /** Variants in the order the run names them. */

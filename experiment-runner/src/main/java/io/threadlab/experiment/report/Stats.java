@@ -1,12 +1,26 @@
 package io.threadlab.experiment.report;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The few statistics the report needs, on the handful of repetitions a run has. With n = 3 no distribution-free 95 %
- * interval for a median exists (the range covers 75 %), so cells give the median as the point estimate and the
- * Student-t 95 % interval of the mean as the uncertainty, and say so.
+ * The statistics of a run with few repetitions, nested in few JVM starts.
+ *
+ * <p>Every quantity the report gives an interval for is positive (throughput, latency, CPU per request, ratios), so
+ * intervals are computed on the log scale and never reach zero or below; the point is the median.
+ *
+ * <p>The JVM start is a level of its own: repetitions inside one JVM share what its JIT happened to compile. The
+ * interval of a mean therefore uses the spread between JVM means (degrees of freedom: JVM starts - 1) when that spread
+ * is larger than the repetitions inside the JVMs explain; otherwise the JVM effect is estimated as zero (the usual
+ * convention for a negative variance component) and the within-JVM spread is used (degrees of freedom: repetitions -
+ * JVM starts). With one JVM start the between-JVM variance is not measured at all, and the summary says so.
+ *
+ * <p>Ratios between two variants are paired by repetition: both were measured in the same rotation, a minute apart,
+ * on the same JVM start index, so the machine's slow drift cancels. The same nested interval is applied to the log of
+ * the per-repetition ratios.
  */
 public final class Stats {
 
@@ -18,26 +32,145 @@ public final class Stats {
     private Stats() {
     }
 
-    /** A cell of the summary table: median, 95 % interval of the mean, coefficient of variation, n. */
-    public record Summary(int n, double median, double mean, double low, double high, double cv) {
-        public boolean hasInterval() {
-            return n >= 2;
+    /** One measured value and the JVM start it came from. */
+    public record Observation(double value, int jvm) {
+    }
+
+    /** How an interval was computed, in words for the report. */
+    public enum Method {
+        BETWEEN_JVMS("between JVM starts"),
+        WITHIN_JVMS("within JVM starts (no excess spread between them)"),
+        ONE_JVM("one JVM start: its own variance not measured"),
+        NONE("no interval");
+
+        private final String words;
+
+        Method(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
         }
     }
 
-    public static Summary summarise(List<Double> values) {
-        double[] v = values.stream().filter(d -> d != null && !Double.isNaN(d)).mapToDouble(d -> d).toArray();
-        int n = v.length;
+    /**
+     * A cell: median, 95 % interval of the (geometric) mean, coefficient of variation, and how the interval was made.
+     * {@code jvmSpread} is the largest JVM mean over the smallest, minus one (NaN with one JVM start).
+     */
+    public record Summary(int n, int jvms, double median, double mean, double low, double high, double cv,
+                          double jvmSpread, Method method) {
+        public boolean hasInterval() {
+            return !Double.isNaN(low);
+        }
+
+        /** Half the interval's width relative to the mean: what the "within 10 %" targets compare. */
+        public double relativeHalfWidth() {
+            return hasInterval() ? (high - low) / 2 / mean : Double.NaN;
+        }
+    }
+
+    public static Summary summarise(List<Observation> observations) {
+        List<Observation> valid = observations.stream()
+                .filter(o -> !Double.isNaN(o.value()) && o.value() > 0).toList();
+        int n = valid.size();
         if (n == 0) {
-            return new Summary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            return new Summary(0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    Method.NONE);
         }
-        double mean = mean(v);
-        if (n == 1) {
-            return new Summary(1, v[0], v[0], Double.NaN, Double.NaN, Double.NaN);
+        double[] raw = valid.stream().mapToDouble(Observation::value).toArray();
+        double median = median(raw);
+        double cv = n < 2 ? Double.NaN : sd(raw, mean(raw)) / mean(raw);
+        LogInterval log = logInterval(valid.stream().map(o -> new Observation(Math.log(o.value()), o.jvm())).toList());
+        Map<Integer, List<Double>> byJvm = groups(valid);
+        double spread = Double.NaN;
+        if (byJvm.size() > 1) {
+            double[] means = byJvm.values().stream().mapToDouble(v -> mean(v.stream().mapToDouble(d -> d).toArray()))
+                    .toArray();
+            spread = Arrays.stream(means).max().orElseThrow() / Arrays.stream(means).min().orElseThrow() - 1;
         }
-        double sd = sd(v, mean);
-        double half = tCritical(n - 1) * sd / Math.sqrt(n);
-        return new Summary(n, median(v), mean, mean - half, mean + half, mean == 0 ? Double.NaN : sd / mean);
+        return new Summary(n, byJvm.size(), median, Math.exp(log.mean()), Math.exp(log.low()), Math.exp(log.high()),
+                cv, spread, log.method());
+    }
+
+    /** A ratio a / b with its 95 % interval; within noise when the interval contains 1. */
+    public record Ratio(double ratio, double low, double high, int pairs, Method method) {
+        public boolean withinNoise() {
+            return Double.isNaN(low) || (low <= 1 && high >= 1);
+        }
+
+        public double relativeHalfWidth() {
+            return Double.isNaN(low) ? Double.NaN : (high - low) / 2 / ratio;
+        }
+    }
+
+    /** Two windows measured in the same repetition; {@code jvm} is the JVM start index both used. */
+    public record Pair(double a, double b, int jvm) {
+    }
+
+    public static Ratio pairedRatio(List<Pair> pairs) {
+        List<Observation> logs = new ArrayList<>();
+        for (Pair p : pairs) {
+            if (p.a() > 0 && p.b() > 0 && !Double.isNaN(p.a()) && !Double.isNaN(p.b())) {
+                logs.add(new Observation(Math.log(p.a() / p.b()), p.jvm()));
+            }
+        }
+        if (logs.isEmpty()) {
+            return new Ratio(Double.NaN, Double.NaN, Double.NaN, 0, Method.NONE);
+        }
+        LogInterval log = logInterval(logs);
+        return new Ratio(Math.exp(log.mean()), Math.exp(log.low()), Math.exp(log.high()), logs.size(), log.method());
+    }
+
+    private record LogInterval(double mean, double low, double high, Method method) {
+    }
+
+    /** Interval of the mean of values that live on the log scale, with the JVM start as a level. */
+    private static LogInterval logInterval(List<Observation> values) {
+        Map<Integer, List<Double>> byJvm = groups(values);
+        int n = values.size();
+        int jvms = byJvm.size();
+        double[] groupMeans = byJvm.values().stream().mapToDouble(v -> mean(v.stream().mapToDouble(d -> d)
+                .toArray())).toArray();
+        double grand = mean(groupMeans);
+        if (n < 2) {
+            return new LogInterval(grand, Double.NaN, Double.NaN, Method.NONE);
+        }
+        double within = 0;
+        for (Map.Entry<Integer, List<Double>> g : byJvm.entrySet()) {
+            double m = mean(g.getValue().stream().mapToDouble(d -> d).toArray());
+            within += g.getValue().stream().mapToDouble(d -> (d - m) * (d - m)).sum();
+        }
+        int withinDf = n - jvms;
+        double withinVariance = withinDf > 0 ? within / withinDf : Double.NaN;
+        double se;
+        int df;
+        Method method;
+        if (jvms == 1) {
+            se = Math.sqrt(withinVariance / n);
+            df = n - 1;
+            method = Method.ONE_JVM;
+        } else {
+            double between = Math.pow(sd(groupMeans, grand), 2); // variance of the JVM means
+            double perJvm = (double) n / jvms;
+            if (withinDf > 0 && between <= withinVariance / perJvm) {
+                se = Math.sqrt(withinVariance / n);
+                df = withinDf;
+                method = Method.WITHIN_JVMS;
+            } else {
+                se = Math.sqrt(between / jvms);
+                df = jvms - 1;
+                method = Method.BETWEEN_JVMS;
+            }
+        }
+        double half = tCritical(df) * se;
+        return new LogInterval(grand, grand - half, grand + half, method);
+    }
+
+    private static Map<Integer, List<Double>> groups(List<Observation> values) {
+        Map<Integer, List<Double>> byJvm = new LinkedHashMap<>();
+        values.forEach(o -> byJvm.computeIfAbsent(o.jvm(), k -> new ArrayList<>()).add(o.value()));
+        return byJvm;
     }
 
     static double mean(double[] v) {
@@ -45,6 +178,9 @@ public final class Stats {
     }
 
     static double sd(double[] v, double mean) {
+        if (v.length < 2) {
+            return 0;
+        }
         double ss = Arrays.stream(v).map(x -> (x - mean) * (x - mean)).sum();
         return Math.sqrt(ss / (v.length - 1));
     }
@@ -56,48 +192,44 @@ public final class Stats {
         return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 
-    /** 97.5 % quantile of Student's t; fractional df (Welch) are rounded down, which widens the interval. */
-    static double tCritical(double df) {
+    /** 97.5 % quantile of Student's t. */
+    static double tCritical(int df) {
         if (df < 1) {
             return Double.NaN;
         }
-        int d = (int) Math.floor(df);
-        if (d <= 30) {
-            return T975[d - 1];
+        if (df <= 30) {
+            return T975[df - 1];
         }
-        return d <= 60 ? 2.000 : d <= 120 ? 1.980 : 1.960;
+        return df <= 60 ? 2.000 : df <= 120 ? 1.980 : 1.960;
     }
 
-    /**
-     * The ratio of two means (a / b) with a 95 % interval: delta method on the log of the ratio, Welch's degrees of
-     * freedom. {@code withinNoise} when the interval contains 1: the report then names no winner.
-     */
-    public record Ratio(double ratio, double low, double high) {
-        public boolean withinNoise() {
-            return Double.isNaN(low) || (low <= 1 && high >= 1);
+    /** Least-squares change across a series (in time order), relative to its mean: a trend across repetitions. */
+    public static double trend(List<Double> inTimeOrder) {
+        int n = inTimeOrder.size();
+        if (n < 2) {
+            return Double.NaN;
         }
+        double mx = (n - 1) / 2.0;
+        double my = inTimeOrder.stream().mapToDouble(d -> d).average().orElseThrow();
+        double num = 0;
+        double den = 0;
+        for (int i = 0; i < n; i++) {
+            num += (i - mx) * (inTimeOrder.get(i) - my);
+            den += (i - mx) * (i - mx);
+        }
+        return num / den * (n - 1) / my;
     }
 
-    public static Ratio ratio(List<Double> a, List<Double> b) {
-        double[] x = a.stream().filter(d -> d != null && !Double.isNaN(d)).mapToDouble(d -> d).toArray();
-        double[] y = b.stream().filter(d -> d != null && !Double.isNaN(d)).mapToDouble(d -> d).toArray();
-        if (x.length == 0 || y.length == 0) {
-            return new Ratio(Double.NaN, Double.NaN, Double.NaN);
+    /** True when every value is above the one before it: a cell still warming up looks like this. */
+    public static boolean onlyRises(List<Double> inTimeOrder) {
+        if (inTimeOrder.size() < 3) {
+            return false;
         }
-        double mx = mean(x);
-        double my = mean(y);
-        double ratio = mx / my;
-        if (x.length < 2 || y.length < 2 || mx <= 0 || my <= 0) {
-            return new Ratio(ratio, Double.NaN, Double.NaN);
+        for (int i = 1; i < inTimeOrder.size(); i++) {
+            if (inTimeOrder.get(i) <= inTimeOrder.get(i - 1)) {
+                return false;
+            }
         }
-        double vx = Math.pow(sd(x, mx), 2) / (x.length * mx * mx); // relative variance of each mean
-        double vy = Math.pow(sd(y, my), 2) / (y.length * my * my);
-        double se = Math.sqrt(vx + vy);
-        if (se == 0) {
-            return new Ratio(ratio, ratio, ratio);
-        }
-        double df = Math.pow(vx + vy, 2) / (vx * vx / (x.length - 1) + vy * vy / (y.length - 1));
-        double t = tCritical(df);
-        return new Ratio(ratio, ratio * Math.exp(-t * se), ratio * Math.exp(t * se));
+        return true;
     }
 }

@@ -87,6 +87,23 @@ public abstract class ServiceProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Like {@link #get}, but for readings that may not fail a run: a service saturated on purpose (or queueing its
+     * metrics endpoint behind hundreds of requests on 0.5 CPU) may answer late or not at all.
+     */
+    public java.util.Optional<String> tryGet(String path, Duration timeout) {
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(uri(path)).timeout(timeout).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 ? java.util.Optional.of(response.body()) : java.util.Optional.empty();
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while asking " + name + " for " + path);
+        }
+    }
+
     public URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }

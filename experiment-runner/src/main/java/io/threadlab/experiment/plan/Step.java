@@ -1,0 +1,96 @@
+package io.threadlab.experiment.plan;
+
+import java.util.List;
+
+/** One step of a run's schedule. The schedule is data: the manifest records it and the report can show it. */
+public sealed interface Step {
+
+    /** Kind, for the manifest and the clock's per-kind correction. */
+    String kind();
+
+    /** What the console says when the step begins. */
+    String describe();
+
+    /** The plan's guess of its length, before anything was measured. */
+    int estimatedSeconds();
+
+    /** Every JVM of the run, each in its CPU group from its first instruction, started side by side. */
+    record StartJvms(List<Jvm> jvms) implements Step {
+        public String kind() {
+            return "start";
+        }
+
+        public String describe() {
+            return "Starting " + jvms.size() + " JVMs";
+        }
+
+        public int estimatedSeconds() {
+            return 10 + 4 * jvms.size();
+        }
+    }
+
+    /** Stop JVMs whose windows are done (containers, whose services run one JVM at a time). */
+    record StopJvms(List<Jvm> jvms) implements Step {
+        public String kind() {
+            return "stop";
+        }
+
+        public String describe() {
+            return "Stopping " + jvms.size() + " JVMs";
+        }
+
+        public int estimatedSeconds() {
+            return 5;
+        }
+    }
+
+    /** Bring one JVM to its peak and prove its compiler finished at every level that will be measured. */
+    record WarmUp(Jvm jvm, List<Integer> levels, WarmUpPolicy policy) implements Step {
+        public String kind() {
+            return "warm-up";
+        }
+
+        public String describe() {
+            return "Warming up " + jvm;
+        }
+
+        public int estimatedSeconds() {
+            // measured at 0.5 CPU: 20-45 s of boost, then about a window per level
+            return policy.preBoostSeconds() + (policy.boostMaxSeconds() > 0 ? 35 : 0)
+                    + levels.size() * (policy.levelMinSeconds() + 4);
+        }
+    }
+
+    record Measure(Window window) implements Step {
+        public String kind() {
+            return window.detailedRecording() ? "recorded window" : window.load().scenario().equals("open")
+                    ? "open model" : "window";
+        }
+
+        public String describe() {
+            return window.id() + " on " + window.jvm();
+        }
+
+        public int estimatedSeconds() {
+            return window.load().seconds() + 3; // k6 start, scrapes
+        }
+    }
+
+    /**
+     * A fresh JVM under continuous load at the quota from its start, followed until its compiler has finished: how
+     * long a variant takes to reach its peak in a small container. Started, followed and stopped in this step.
+     */
+    record TimeToPeak(Jvm jvm, int users, WarmUpPolicy policy) implements Step {
+        public String kind() {
+            return "time to peak";
+        }
+
+        public String describe() {
+            return "Time to peak of " + jvm.variant() + " at the quota, " + users + " users";
+        }
+
+        public int estimatedSeconds() {
+            return 15 + Math.min(policy.levelMaxSeconds(), 240);
+        }
+    }
+}

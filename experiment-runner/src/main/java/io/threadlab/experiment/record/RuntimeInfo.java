@@ -1,0 +1,41 @@
+package io.threadlab.experiment.record;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.threadlab.experiment.collect.Json;
+import io.threadlab.experiment.start.ServiceProcess;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a variant's JVM sized itself to ({@code GET /lab/runtime}). Read before and after a warm-up's boost: a boost
+ * is only fair if the JVM kept what it chose at the quota. {@code availableProcessors()} is re-read from the cgroup on
+ * every call (it answered 2 during a 2-CPU boost), so the first requests run at the quota before any boost, and the
+ * comparison below is taken back at the quota.
+ */
+public final class RuntimeInfo {
+
+    /** What a 0.5-CPU container decides at start, and must not change with a boost. */
+    static final List<String> ERGONOMICS = List.of("availableProcessors", "eventLoops", "workerPoolMax",
+            "carrierParallelism", "maxHeapBytes", "garbageCollectors");
+
+    private RuntimeInfo() {
+    }
+
+    public static Map<String, Object> read(ServiceProcess service) {
+        try {
+            return Json.MAPPER.readValue(service.get("/lab/runtime"), new TypeReference<>() { });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The ergonomic facts that differ between the two readings, as "key: before -> after". */
+    public static List<String> ergonomicsChanged(Map<String, Object> before, Map<String, Object> after) {
+        return ERGONOMICS.stream().filter(k -> !Objects.equals(before.get(k), after.get(k)))
+                .map(k -> k + ": " + before.get(k) + " -> " + after.get(k)).toList();
+    }
+}

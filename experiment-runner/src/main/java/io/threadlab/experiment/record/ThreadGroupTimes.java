@@ -1,0 +1,112 @@
+package io.threadlab.experiment.record;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Per thread group of a running JVM, what the scheduler did to its threads, read from {@code /proc/<pid>/task}: CPU
+ * time and time spent runnable but waiting for a CPU (schedstat), and context switches. Costs the JVM nothing, so
+ * it can watch measured windows: a compiler thread that runs or waits to run during a window means the JIT was not
+ * finished. Threads are grouped by their OS name, which Linux cuts to 15 characters ("C2 CompilerThre").
+ */
+public record ThreadGroupTimes(Map<String, Times> groups) {
+
+    /** Cumulative readings of one group; subtract two readings to get an interval. */
+    public record Times(int threads, long cpuNanos, long waitNanos, long voluntarySwitches, long involuntarySwitches) {
+
+        Times plus(Times o) {
+            return new Times(threads + o.threads, cpuNanos + o.cpuNanos, waitNanos + o.waitNanos,
+                    voluntarySwitches + o.voluntarySwitches, involuntarySwitches + o.involuntarySwitches);
+        }
+
+        /** The interval from {@code earlier} to this reading (thread count: this reading's). */
+        public Times minus(Times earlier) {
+            return new Times(threads, cpuNanos - earlier.cpuNanos, waitNanos - earlier.waitNanos,
+                    voluntarySwitches - earlier.voluntarySwitches, involuntarySwitches - earlier.involuntarySwitches);
+        }
+    }
+
+    public static final String COMPILER = "JIT compiler";
+    static final Times NONE = new Times(0, 0, 0, 0, 0);
+
+    /** A missing or ended process reads as empty: threads that ended took their counters with them. */
+    public static ThreadGroupTimes of(long pid) {
+        Map<String, Times> groups = new LinkedHashMap<>();
+        Path tasks = Path.of("/proc", String.valueOf(pid), "task");
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
+            for (Path task : dir) {
+                try {
+                    String name = Files.readString(task.resolve("comm")).trim();
+                    Times times = parse(Files.readString(task.resolve("schedstat")),
+                            Files.readString(task.resolve("status")));
+                    groups.merge(groupOf(name), times, Times::plus);
+                } catch (NoSuchFileException e) {
+                    // the thread ended while we read
+                }
+            }
+        } catch (IOException e) {
+            return new ThreadGroupTimes(Map.of());
+        }
+        return new ThreadGroupTimes(groups);
+    }
+
+    static Times parse(String schedstat, String status) {
+        String[] f = schedstat.trim().split("\\s+");
+        long voluntary = 0;
+        long involuntary = 0;
+        for (String line : status.split("\n")) {
+            if (line.startsWith("voluntary_ctxt_switches:")) {
+                voluntary = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                involuntary = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+        return new Times(1, Long.parseLong(f[0]), Long.parseLong(f[1]), voluntary, involuntary);
+    }
+
+    /** The lab's thread groups by OS thread name; numbered pools collapse into one group. */
+    static String groupOf(String name) {
+        if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+            return COMPILER;
+        }
+        if (name.startsWith("executor-thread")) {
+            return "worker pool";
+        }
+        if (name.startsWith("vert.x-eventloo")) {
+            return "event loops";
+        }
+        if (name.startsWith("ForkJoinPool-")) {
+            return "carriers";
+        }
+        if (name.startsWith("GC Thread") || name.equals("VM Thread") || name.startsWith("VM Periodic")) {
+            return "GC and VM";
+        }
+        if (name.startsWith("JFR ")) {
+            return "JFR";
+        }
+        return "other";
+    }
+
+    public Times group(String name) {
+        return groups.getOrDefault(name, NONE);
+    }
+
+    /** Threads per group at this reading. */
+    public Map<String, Integer> threadCounts() {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        groups.forEach((name, times) -> counts.put(name, times.threads()));
+        return counts;
+    }
+
+    /** Per group, this reading minus {@code earlier}. */
+    public Map<String, Times> since(ThreadGroupTimes earlier) {
+        Map<String, Times> interval = new LinkedHashMap<>();
+        groups.forEach((name, times) -> interval.put(name, times.minus(earlier.group(name))));
+        return interval;
+    }
+}
