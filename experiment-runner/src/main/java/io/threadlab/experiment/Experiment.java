@@ -110,7 +110,7 @@ final class Experiment {
             console.follow(eta);
             delayService = startDelayService();
             windows = new WindowRunner(loads, recorder, confinement, delayService, results, manifest, console, dir,
-                    plan.knobs().cpuQuota(), openModelMaxUsers(), plan.topLevel());
+                    plan.knobs().cpuQuota(), openModelMaxUsers(), plan.topLevel(), plan.settleMaxSeconds());
             warmUps = new WarmUp(loads, confinement, console,
                     () -> DelayHeadroom.read(delayService.get("/q/metrics")).count(), plan.knobs().cpuQuota());
             List<Map<String, Object>> asRun = new ArrayList<>();
@@ -233,6 +233,7 @@ final class Experiment {
         facts.put("closed_model_vus", plan.levels());
         facts.put("window_seconds", plan.windowSeconds());
         facts.put("settle_seconds", plan.settleSeconds());
+        facts.put("settle_max_seconds", plan.settleMaxSeconds());
         facts.put("jvm_starts", plan.jvmStarts());
         facts.put("repetitions_per_jvm", plan.repetitionsPerJvm());
         facts.put("repetitions", plan.repetitions());
@@ -246,6 +247,9 @@ final class Experiment {
         plan.variants().stream().filter(v -> v.role() == io.threadlab.experiment.plan.Variant.Role.MISTAKE)
                 .forEach(v -> mistakes.put(v.label(), v.spoils()));
         facts.put("mistakes", mistakes);
+        Map<String, String> roles = new LinkedHashMap<>();
+        plan.variants().forEach(v -> roles.put(v.label(), v.role().name()));
+        facts.put("roles", roles);
         facts.put("jvms", plan.sideBySide()
                 ? "every JVM started and warmed up before the first window; repetitions rotate the variant order and"
                 + " alternate between JVM starts"

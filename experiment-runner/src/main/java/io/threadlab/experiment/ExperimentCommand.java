@@ -69,9 +69,15 @@ public final class ExperimentCommand {
         @Option(names = "--window", paramLabel = "SECONDS", description = "Length of each measured window (default: 10; quick: 4).")
         Integer windowSeconds;
 
-        @Option(names = "--settle", paramLabel = "SECONDS", description = "Load before each closed-model window that is "
-                + "not measured: connections opened, pools filled (default: 3; quick: 1).")
+        @Option(names = "--settle", paramLabel = "SECONDS", description = "Least load before each window, not measured:"
+                + " it goes on until the JVM's compiler is quiet (an idle gap or a recording makes it recompile)"
+                + " (default: 3; quick: 1).")
         Integer settleSeconds;
+
+        @Option(names = "--settle-max", paramLabel = "SECONDS", description = "Ceiling of that load: a window whose "
+                + "compiler is still busy then is measured anyway, and its compiler share says so (default: 40; "
+                + "quick: 10).")
+        Integer settleMaxSeconds;
 
         @Option(names = "--jvm-starts", paramLabel = "N", description = "JVM starts per variant: the JVM start is a "
                 + "source of variance of its own (default: 2; quick: 1).")
@@ -204,6 +210,7 @@ public final class ExperimentCommand {
             Knobs knobs = new Knobs(cpus, heap, gc, delayMs, poolSize, connectTimeoutMs, readTimeoutMs, workerMax,
                     confineDelayService);
             return new ExperimentPlan(chosen, levels, or(windowSeconds, 10, 4), or(settleSeconds, 3, 1),
+                    or(settleMaxSeconds, 40, 10),
                     or(jvmStarts, mistakes ? 1 : 2, 1), or(repetitions, mistakes ? 3 : 2, 1), warmUp, rates, or(openStepSeconds, 6, 3), !noJfr,
                     timeToPeak, timeToPeakMax, !engine.equals("compose"), knobs);
         }

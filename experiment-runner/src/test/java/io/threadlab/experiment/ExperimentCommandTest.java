@@ -1,6 +1,9 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.Step;
+import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.plan.WarmUpPolicy;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -8,8 +11,10 @@ import picocli.CommandLine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ExperimentCommandTest {
 
@@ -61,7 +66,7 @@ class ExperimentCommandTest {
         assertThat(outcome.exit()).isEqualTo(1);
         assertThat(outcome.err()).contains("--engine compose needs Docker with the compose plugin and a running engine")
                 .contains("run without --engine");
-        assertThat(java.nio.file.Path.of("target/never")).doesNotExist(); // nothing made before failing
+        assertThat(Path.of("target/never")).doesNotExist(); // nothing made before failing
     }
 
     @Test
@@ -79,22 +84,108 @@ class ExperimentCommandTest {
 
     @Test
     void quickShortensThePipelineButKeepsItsShapeAndExplicitFlagsWin() {
+        int machine = Runtime.getRuntime().availableProcessors();
         ExperimentCommand.Run run = new ExperimentCommand.Run();
         new CommandLine(run).parseArgs("--quick", "--levels", "50,200", "--window", "7");
         ExperimentPlan plan = run.plan();
-        assertThat(plan.variants()).hasSize(3);
+        assertThat(plan.variants()).extracting(Variant::label).containsExactly("imperative", "reactive",
+                "virtual-thread");
+        assertThat(plan.jvmStarts()).isEqualTo(1);
+        assertThat(plan.repetitionsPerJvm()).isEqualTo(1);
         assertThat(plan.repetitions()).isEqualTo(1);
         assertThat(plan.windowSeconds()).isEqualTo(7);
-        assertThat(plan.levels()).containsExactly(50, 200);
-        assertThat(plan.warmUp().vus()).isEqualTo(200);
-        assertThat(plan.jfrWindows()).isTrue();
         assertThat(plan.settleSeconds()).isEqualTo(1);
-        assertThat(plan.openRates()).isNotEmpty();
+        assertThat(plan.levels()).containsExactly(50, 200);
+        assertThat(plan.warmUp()).isEqualTo(new WarmUpPolicy(machine, 2, 2, 30, 4, 12, 0.02, 0.10));
+        assertThat(plan.jfrWindows()).isTrue();
+        assertThat(plan.openRates()).containsExactly(500, 2000);
+        assertThat(plan.openStepSeconds()).isEqualTo(3);
+        assertThat(plan.sideBySide()).isTrue();
 
+        ExperimentCommand.Run more = new ExperimentCommand.Run();
+        new CommandLine(more).parseArgs("--quick", "--jvm-starts", "2", "--repetitions", "3",
+                "--warmup-level-max", "20");
+        assertThat(more.plan().repetitions()).isEqualTo(6);
+        assertThat(more.plan().warmUp().levelMaxSeconds()).isEqualTo(20);
+    }
+
+    @Test
+    void theDefaultsAreTwoJvmStartsOfTwoRepetitionsBoostedToTheWholeMachine() {
         ExperimentCommand.Run full = new ExperimentCommand.Run();
         new CommandLine(full).parseArgs();
-        assertThat(full.plan().repetitions()).isEqualTo(3);
-        assertThat(full.plan().levels()).containsExactly(100, 500);
-        assertThat(full.plan().knobs().cpuQuota()).isEqualTo(0.5);
+        ExperimentPlan plan = full.plan();
+        assertThat(plan.jvmStarts()).isEqualTo(2);
+        assertThat(plan.repetitionsPerJvm()).isEqualTo(2);
+        assertThat(plan.repetitions()).isEqualTo(4);
+        assertThat(plan.windowSeconds()).isEqualTo(10);
+        assertThat(plan.settleSeconds()).isEqualTo(3);
+        assertThat(plan.levels()).containsExactly(100, 500);
+        assertThat(plan.knobs().cpuQuota()).isEqualTo(0.5);
+        assertThat(plan.warmUp()).isEqualTo(WarmUpPolicy.boosted(Runtime.getRuntime().availableProcessors()));
+        assertThat(plan.openRates()).containsExactly(250, 500, 1000, 2000, 4000, 8000);
+        assertThat(plan.timeToPeak()).isFalse();
+        assertThat(plan.sideBySide()).isTrue();
+    }
+
+    @Test
+    void timeToPeakAndTheComposeEngineShapeTheSchedule() {
+        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        new CommandLine(run).parseArgs("--time-to-peak", "--time-to-peak-max", "300", "--engine", "compose",
+                "--warmup-cpus", "0.5");
+        ExperimentPlan plan = run.plan();
+        assertThat(plan.timeToPeak()).isTrue();
+        assertThat(plan.timeToPeakCeiling()).isEqualTo(300);
+        assertThat(plan.sideBySide()).as("containers: one JVM per service at a time").isFalse();
+        assertThat(plan.warmUp().boosts(0.5)).isFalse();
+        assertThat(plan.schedule().steps().getLast()).isInstanceOfSatisfying(Step.TimeToPeak.class,
+                peak -> assertThat(peak.policy().levelMaxSeconds()).isEqualTo(300));
+    }
+
+    @Test
+    void aWarmUpQuotaBelowTheExperimentsOrAboveTheMachineIsAUsageErrorBeforeAnythingStarts() {
+        Path output = Path.of("target/never-warmup-cpus");
+        Outcome below = execute("run", "--warmup-cpus", "0.2", "--output", output.toString());
+        assertThat(below.exit()).isEqualTo(2);
+        assertThat(below.err()).contains("--warmup-cpus must lie between the experiment's quota (--cpus 0.5)",
+                "was 0.2", "Usage:");
+        // one more CPU than this machine has, whatever machine runs the test
+        String tooMany = String.valueOf(Runtime.getRuntime().availableProcessors() + 1);
+        Outcome above = execute("run", "--warmup-cpus", tooMany, "--output", output.toString());
+        assertThat(above.exit()).isEqualTo(2);
+        assertThat(above.err()).contains("--warmup-cpus must lie between", "this machine's "
+                + Runtime.getRuntime().availableProcessors() + " CPUs", "was " + tooMany);
+        assertThat(output).doesNotExist();
+    }
+
+    @Test
+    void theMistakesChooseTheirOwnVariantsAndCannotBeCombinedWithVariants() {
+        Outcome both = execute("run", "--mistakes", "--variants", "reactive", "--output", "target/never-mistakes");
+        assertThat(both.exit()).isEqualTo(2);
+        assertThat(both.err()).contains("--mistakes chooses its own variants; use either it or --variants");
+        assertThat(Path.of("target/never-mistakes")).doesNotExist();
+
+        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        new CommandLine(run).parseArgs("--mistakes");
+        ExperimentPlan plan = run.plan();
+        assertThat(plan.variants()).isEqualTo(Variant.mistakesWithTheirReferences());
+        assertThat(plan.variants()).extracting(Variant::label).startsWith("imperative", "reactive",
+                "virtual-thread", "cpu-on-worker").contains("blocking-event-loop", "pinned-class-init");
+        assertThat(plan.jvmStarts()).isEqualTo(1);
+        assertThat(plan.repetitionsPerJvm()).isEqualTo(3);
+    }
+
+    @Test
+    void zeroRepetitionsIsAUsageErrorThatNamesTheFlag() {
+        Outcome outcome = execute("run", "--repetitions", "0", "--output", "target/never-repetitions");
+        assertThat(outcome.exit()).isEqualTo(2);
+        assertThat(outcome.err()).contains("--repetitions").doesNotContain("--repetitions-per-jvm");
+    }
+
+    @Test
+    void aTimeToPeakCeilingBelowItsMinimumIsRejectedWithTheFlagsName() {
+        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        new CommandLine(run).parseArgs("--time-to-peak", "--time-to-peak-max", "10");
+        assertThatThrownBy(run::plan).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--time-to-peak-max");
     }
 }

@@ -14,21 +14,23 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The whole pipeline for real, in miniature: the packaged services, k6, cgroups where this machine has them, JFR.
- * A few seconds per variant; it asserts what a run must leave behind, and that it leaves nothing running.
+ * The whole pipeline for real, in miniature: the packaged services (the three variants and the control), k6, cgroups
+ * where this machine has them, the warm-up's boost, JFR. Seconds per variant, so no compiler finishes: this asserts
+ * what a run must leave behind and record, not its numbers, and that it leaves nothing running.
  */
 class MiniatureExperimentIT {
+
+    private static final List<String> VARIANTS = List.of("imperative", "reactive", "virtual-thread", "imperative-rest");
 
     @TempDir
     Path output;
 
     @Test
-    void aMiniatureRunOfAllThreeVariantsLeavesACompleteResultsDirectoryAndNothingRunning() throws IOException {
-        int exit = ExperimentCommand.execute("run", "--levels", "20", "--window", "3", "--settle", "1", "--repetitions", "1",
-                "--warmup-min", "2", "--warmup-max", "6", "--open-rates", "100", "--open-step", "2",
-                "--output", output.toString());
-        assertThat(exit).isZero();
-
+    void aMiniatureRunOfEveryVariantLeavesACompleteResultsDirectoryAndNothingRunning() throws IOException {
+        int exit = ExperimentCommand.execute("run", "--quick", "--variants", String.join(",", VARIANTS),
+                "--levels", "20", "--window", "3", "--settle-max", "4", "--warmup-boost-max", "6",
+                "--warmup-level-max", "6", "--open-rates", "100", "--open-step", "2", "--output", output.toString());
+        // 0, or 1 when an analysis step reported a problem; the run itself must complete
         Path run;
         try (Stream<Path> runs = Files.list(output)) {
             List<Path> all = runs.toList();
@@ -36,25 +38,39 @@ class MiniatureExperimentIT {
             run = all.getFirst();
         }
         JsonNode manifest = Json.MAPPER.readTree(run.resolve("manifest.json").toFile());
-        assertThat(manifest.get("completed").asBoolean()).isTrue();
+        assertThat(manifest.get("completed").asBoolean()).as(manifest.path("failure").asText()).isTrue();
+        assertThat(exit).isZero();
         assertThat(manifest.get("lab").get("quarkus_version").asText()).isEqualTo(System.getProperty("quarkus.version"));
         assertThat(manifest.get("jvm_flags").toString()).contains("-Xmx512m", "-XX:+UseSerialGC");
         String method = manifest.get("confinement").get("method").asText();
         assertThat(method).isIn("cgroup-v1", "cgroup-v2", "systemd-run", "none");
-        for (String variant : List.of("imperative", "reactive", "virtual-thread")) {
-            JsonNode runtime = manifest.get("variants").get(variant).get("runtime");
-            assertThat(runtime.get("workerPoolMax").asInt()).isEqualTo(200);
+        assertThat(manifest.get("plan").get("schedule")).isNotEmpty();
+        assertThat(manifest.get("schedule_as_run")).hasSameSizeAs(manifest.get("plan").get("schedule"));
+
+        JsonNode results = Json.MAPPER.readTree(run.resolve("results.json").toFile());
+        JsonNode warmUps = results.get("warm_ups");
+        assertThat(warmUps).hasSize(VARIANTS.size());
+        for (JsonNode warmUp : warmUps) {
+            assertThat(warmUp.get("runtime_before").get("workerPoolMax").asInt()).isEqualTo(200);
+            assertThat(warmUp.get("ergonomics_changed")).as(warmUp.get("jvm").asText()).isEmpty();
+            assertThat(warmUp.get("samples")).isNotEmpty();
             if (!method.equals("none")) {
-                assertThat(runtime.get("availableProcessors").asInt()).as(variant + " sees its quota").isEqualTo(1);
+                assertThat(warmUp.get("runtime_before").get("availableProcessors").asInt())
+                        .as(warmUp.get("jvm").asText() + " sees its quota").isEqualTo(1);
+                assertThat(warmUp.get("boost_seconds").asDouble()).as("it was boosted").isPositive();
             }
+            assertThat(run.resolve("jfr/compiler/" + warmUp.get("jvm").asText() + ".jfr")).isNotEmptyFile();
         }
 
-        JsonNode rows = Json.MAPPER.readTree(run.resolve("results.json").toFile());
-        assertThat(rows).hasSize(9); // 3 variants x (closed-20, its recorded twin closed-20-jfr, open)
+        JsonNode rows = results.get("windows");
+        assertThat(rows).hasSize(VARIANTS.size() * 3); // closed-20, its recorded twin closed-20-jfr, open
         for (JsonNode row : rows) {
             assertThat(row.get("errors").asLong()).as(row.toString()).isZero();
             assertThat(row.get("requests").asLong()).as(row.toString()).isPositive();
             assertThat(row.get("cpu_seconds").asDouble()).as(row.toString()).isPositive();
+            assertThat(row.get("jvm").asInt()).isEqualTo(1);
+            assertThat(row.get("per_second")).as(row.toString()).isNotEmpty();
+            assertThat(row.get("thread_groups").has("JIT compiler")).as(row.toString()).isTrue();
             if (!method.equals("none")) {
                 assertThat(row.get("confinement_held").asBoolean()).as(row.toString()).isTrue();
             }
@@ -62,22 +78,21 @@ class MiniatureExperimentIT {
                 assertThat(run.resolve(row.get("jfr_file").asText())).isNotEmptyFile();
             }
         }
-        assertThat(Files.readAllLines(run.resolve("results.csv"))).hasSize(10)
-                .first().asString().startsWith("variant,scenario,repetition,requests_per_second,p50_ms,p90_ms,p99_ms");
+        assertThat(Files.readAllLines(run.resolve("results.csv"))).hasSize(rows.size() + 1)
+                .first().asString().startsWith("variant,scenario,repetition,jvm,requests_per_second,p50_ms");
         assertThat(run.resolve("logs/delay-service.log")).isNotEmptyFile();
 
         // The real services show their threading signatures, and the report was written from the run.
         JsonNode analysis = Json.MAPPER.readTree(run.resolve("analysis.json").toFile());
         assertThat(analysis.get("failures")).isEmpty();
-        assertThat(analysis.get("recordings")).hasSize(3);
+        assertThat(analysis.get("recordings")).hasSize(VARIANTS.size());
         for (JsonNode recording : analysis.get("recordings")) {
             assertThat(recording.get("unexpected")).as(recording.get("window").asText()).isEmpty();
             JsonNode groups = recording.get("groups");
+            int workerReads = groups.path("worker").path("socket_reads_downstream").path("count").asInt();
             switch (recording.get("variant").asText()) {
-                case "imperative" -> assertThat(groups.get("worker").get("socket_reads_downstream").get("count")
-                        .asInt()).isPositive();
-                case "reactive" -> assertThat(groups.get("event_loop").get("socket_reads_downstream").get("count")
-                        .asInt()).isPositive();
+                case "imperative" -> assertThat(workerReads).as("workers wait in socket reads").isPositive();
+                case "reactive", "imperative-rest" -> assertThat(workerReads).as("no worker reads a socket").isZero();
                 case "virtual-thread" -> {
                     assertThat(recording.get("virtual_threads_started").asInt()).isPositive();
                     assertThat(recording.get("virtual_threads_pinned").get("count").asInt()).isZero();
@@ -85,11 +100,12 @@ class MiniatureExperimentIT {
                 default -> throw new AssertionError("unknown variant in " + recording);
             }
         }
-        for (String variant : List.of("imperative", "reactive", "virtual-thread")) {
+        for (String variant : VARIANTS) {
             assertThat(run.resolve("lanes-" + variant + ".svg")).isNotEmptyFile();
         }
         assertThat(run.resolve("report.html")).isNotEmptyFile();
-        assertThat(Files.readString(run.resolve("report.md"))).contains("## Validity checks", "## Summary");
+        assertThat(Files.readString(run.resolve("report.md"))).contains("## Validity checks", "## Summary",
+                "## Stack or threading model?", "## Warm-up");
 
         // Nothing left behind: no child process, no cgroup of this run.
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();

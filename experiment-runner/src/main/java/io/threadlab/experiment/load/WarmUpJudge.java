@@ -50,6 +50,9 @@ public final class WarmUpJudge {
         if (window.size() < policy.windowSamples()) {
             return new Judgement(false, "too few samples yet", compilerShare, maxC2, trend);
         }
+        if (window.stream().mapToDouble(CompilerSample::requestsPerSecond).average().orElse(0) <= 0) {
+            return new Judgement(false, "no requests answered", compilerShare, maxC2, trend);
+        }
         if (maxC2 > 0 || maxC1 > C1_QUEUE_NOISE) {
             return new Judgement(false, String.format(Locale.ROOT, "compile queue not empty (C2 up to %d, C1 up to %d)",
                     maxC2, maxC1), compilerShare, maxC2, trend);

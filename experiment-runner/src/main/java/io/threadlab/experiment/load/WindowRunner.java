@@ -47,15 +47,15 @@ public final class WindowRunner {
     private final double quota;
     private final int openModelMaxUsers;
     private final int settleUsers;
+    private final int settleMaxSeconds;
 
     /** The measured k6 run's own first second, not counted: its users open their connections. */
     private static final int CONNECT_SECONDS = 1;
-    private static final int MAX_SETTLE_SECONDS = 40;
     private static final double QUIET_SHARE = 0.02;
 
     public WindowRunner(Loads loads, Recorder recorder, Confinement confinement, ServiceProcess delayService,
                         ResultsWriter results, Manifest manifest, Console console, Path dir, double quota,
-                        int openModelMaxUsers, int settleUsers) {
+                        int openModelMaxUsers, int settleUsers, int settleMaxSeconds) {
         this.loads = loads;
         this.recorder = recorder;
         this.confinement = confinement;
@@ -67,6 +67,7 @@ public final class WindowRunner {
         this.quota = quota;
         this.openModelMaxUsers = openModelMaxUsers;
         this.settleUsers = settleUsers;
+        this.settleMaxSeconds = settleMaxSeconds;
     }
 
     /**
@@ -155,12 +156,12 @@ public final class WindowRunner {
         long start = System.nanoTime();
         List<Double> compilerMsPerSecond = new ArrayList<>();
         boolean quiet = false;
-        try (K6Run load = loads.closed(jvm, users, 0, MAX_SETTLE_SECONDS + 30, window.id() + "-settle")) {
+        try (K6Run load = loads.closed(jvm, users, 0, settleMaxSeconds + 30, window.id() + "-settle")) {
             awaitFirstRequests(load);
             ThreadGroupTimes last = ThreadGroupTimes.of(pid);
             long lastAt = System.nanoTime();
             double elapsed = 0;
-            while (elapsed < MAX_SETTLE_SECONDS) {
+            while (elapsed < settleMaxSeconds) {
                 sleep(1000);
                 requireAlive(jvm.service());
                 ThreadGroupTimes now = ThreadGroupTimes.of(pid);

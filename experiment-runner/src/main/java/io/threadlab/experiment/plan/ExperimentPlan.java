@@ -18,6 +18,7 @@ import java.util.List;
  * levels the first repetition does, for the thread analysis. The open model's arrival-rate steps run once per variant.
  */
 public record ExperimentPlan(List<Variant> variants, List<Integer> levels, int windowSeconds, int settleSeconds,
+                             int settleMaxSeconds,
                              int jvmStarts, int repetitionsPerJvm, WarmUpPolicy warmUp, List<Integer> openRates,
                              int openStepSeconds, boolean jfrWindows, boolean timeToPeak, int timeToPeakCeiling,
                              boolean sideBySide, Knobs knobs) {
@@ -32,11 +33,19 @@ public record ExperimentPlan(List<Variant> variants, List<Integer> levels, int w
         if (windowSeconds < 1 || settleSeconds < 0 || openStepSeconds < 1) {
             throw new IllegalArgumentException("--window and --open-step must be at least 1, --settle at least 0");
         }
+        if (settleMaxSeconds < settleSeconds) {
+            throw new IllegalArgumentException("--settle-max must be at least --settle (" + settleSeconds + "), was "
+                    + settleMaxSeconds);
+        }
         if (jvmStarts < 1 || repetitionsPerJvm < 1) {
-            throw new IllegalArgumentException("--jvm-starts and --repetitions-per-jvm must be at least 1");
+            throw new IllegalArgumentException("--jvm-starts and --repetitions must be at least 1");
         }
         if (openRates.stream().anyMatch(r -> r < 1)) {
             throw new IllegalArgumentException("--open-rates must be positive, was " + openRates);
+        }
+        if (timeToPeak && timeToPeakCeiling < 30) {
+            throw new IllegalArgumentException("--time-to-peak-max must be at least 30 s (one judged window), was "
+                    + timeToPeakCeiling);
         }
         if (warmUp.boostCpus() < knobs.cpuQuota()) {
             throw new IllegalArgumentException("--warmup-cpus must be at least the experiment's quota (" + knobs.cpuQuota()

@@ -73,9 +73,12 @@ public final class Findings {
     /** The imperative variant's cost split into what the stack costs and what the threading model costs. */
     public record Split(int level, String column, Stats.Ratio total, Stats.Ratio stack, Stats.Ratio model,
                         String modelVariant) {
-        /** The stack's share of the total, on the log scale (a factor of 2 and a factor of 1.5 add up as logs). */
+        /**
+         * The stack's share of the total, on the log scale (a factor of 2 and a factor of 1.5 add up as logs); not
+         * defined when the total itself is within noise.
+         */
         public double stackShare() {
-            return Math.log(stack.ratio()) / Math.log(total.ratio());
+            return total.withinNoise() ? Double.NaN : Math.log(stack.ratio()) / Math.log(total.ratio());
         }
     }
 
@@ -150,10 +153,12 @@ public final class Findings {
         return data.levels().stream().mapToInt(i -> i).max().orElse(0);
     }
 
-    /** Variants the run answers the question with: the design card's, the control, not the mistakes. */
+    /** Variants the run answers the question with: the design card's and the control, not the gallery's. */
     public List<String> mainVariants() {
+        JsonNode roles = data.manifest().path("plan").path("roles");
         List<String> mistakes = mistakeLabels();
-        return data.variants().stream().filter(v -> !mistakes.contains(v)).toList();
+        return data.variants().stream().filter(v -> !mistakes.contains(v)).filter(v -> !roles.has(v)
+                || roles.path(v).asText().equals("MODEL") || roles.path(v).asText().equals("CONTROL")).toList();
     }
 
     /** The answer in a sentence per level, from throughput ratios against the imperative variant. */

@@ -486,7 +486,7 @@ public final class Report {
         }
 
         h.append("<section><h2>Latency</h2><div class=\"grid\">");
-        chartsStarting(h, "latency-");
+        findings.data().levels().forEach(level -> figure(h, "latency-" + level));
         figure(h, "jfr-overhead");
         h.append("</div></section>\n");
 

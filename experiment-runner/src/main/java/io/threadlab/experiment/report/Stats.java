@@ -146,15 +146,19 @@ public final class Stats {
         double se;
         int df;
         Method method;
+        // the mean of the JVM means weighs each JVM equally: with n_j windows each, its variance is
+        // within * sum(1/n_j) / J^2 (within / n when they are balanced)
+        double inverseSizes = byJvm.values().stream().mapToDouble(v -> 1.0 / v.size()).sum();
+        double withinSe = Math.sqrt(withinVariance * inverseSizes / ((double) jvms * jvms));
         if (jvms == 1) {
-            se = Math.sqrt(withinVariance / n);
+            se = withinSe;
             df = n - 1;
             method = Method.ONE_JVM;
         } else {
             double between = Math.pow(sd(groupMeans, grand), 2); // variance of the JVM means
             double perJvm = (double) n / jvms;
             if (withinDf > 0 && between <= withinVariance / perJvm) {
-                se = Math.sqrt(withinVariance / n);
+                se = withinSe;
                 df = withinDf;
                 method = Method.WITHIN_JVMS;
             } else {
@@ -192,7 +196,7 @@ public final class Stats {
         return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 
-    /** 97.5 % quantile of Student's t. */
+    /** 97.5 % quantile of Student's t; beyond the table, the value at the start of each band (never too small). */
     static double tCritical(int df) {
         if (df < 1) {
             return Double.NaN;
@@ -200,7 +204,7 @@ public final class Stats {
         if (df <= 30) {
             return T975[df - 1];
         }
-        return df <= 60 ? 2.000 : df <= 120 ? 1.980 : 1.960;
+        return df <= 40 ? 2.040 : df <= 60 ? 2.020 : df <= 120 ? 2.000 : 1.980;
     }
 
     /** Least-squares change across a series (in time order), relative to its mean: a trend across repetitions. */

@@ -66,7 +66,7 @@ class CpuBreakdownTest {
 
     @Test
     void aRunWithoutAnalysisHasNoBarsAndSaysSo() throws IOException {
-        Json.write(dir.resolve("results.json"), List.of(jfrRow("reactive", 100, 1, 0.1)));
+        Json.write(dir.resolve("results.json"), Map.of("windows", List.of(jfrRow("reactive", 100, 1, 0.1))));
         Json.write(dir.resolve("manifest.json"), Map.of("plan", Map.of("variants", List.of("reactive"))));
         List<CpuBreakdown.Bar> bars = CpuBreakdown.bars(RunData.read(dir));
         assertThat(bars).isEmpty();
@@ -75,7 +75,7 @@ class CpuBreakdownTest {
     }
 
     private RunData write(List<Map<String, Object>> rows, List<Map<String, Object>> recordings) throws IOException {
-        Json.write(dir.resolve("results.json"), rows);
+        Json.write(dir.resolve("results.json"), Map.of("windows", rows));
         Json.write(dir.resolve("manifest.json"), Map.of("plan", Map.of("variants",
                 List.of("imperative", "reactive", "virtual-thread"), "closed_model_vus", List.of(100, 500))));
         Json.write(dir.resolve("analysis.json"), Map.of("recordings", recordings, "failures", List.of()));

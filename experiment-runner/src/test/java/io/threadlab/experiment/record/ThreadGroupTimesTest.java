@@ -1,0 +1,83 @@
+package io.threadlab.experiment.record;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ThreadGroupTimesTest {
+
+    @Test
+    void readsCpuAndRunQueueWaitFromSchedstatAndSwitchesFromStatus() {
+        // /proc/<pid>/task/<tid>/schedstat: ns on the CPU, ns runnable but waiting, timeslices
+        String schedstat = "8123456789 912345678 4711\n";
+        String status = """
+                Name:\tC2 CompilerThre
+                State:\tS (sleeping)
+                Tgid:\t4242
+                Pid:\t4250
+                Threads:\t31
+                voluntary_ctxt_switches:\t1520
+                nonvoluntary_ctxt_switches:\t87
+                """;
+        assertThat(ThreadGroupTimes.parse(schedstat, status))
+                .isEqualTo(new ThreadGroupTimes.Times(1, 8_123_456_789L, 912_345_678L, 1520, 87));
+    }
+
+    @Test
+    void threadsAreGroupedByTheirOsNameWhichLinuxCutsTo15Characters() {
+        assertThat(ThreadGroupTimes.groupOf("C1 CompilerThre")).isEqualTo(ThreadGroupTimes.COMPILER);
+        assertThat(ThreadGroupTimes.groupOf("C2 CompilerThre")).isEqualTo(ThreadGroupTimes.COMPILER);
+        assertThat(ThreadGroupTimes.groupOf("executor-thread")).isEqualTo("worker pool");
+        assertThat(ThreadGroupTimes.groupOf("vert.x-eventloo")).isEqualTo("event loops");
+        assertThat(ThreadGroupTimes.groupOf("ForkJoinPool-1-")).isEqualTo("carriers");
+        assertThat(ThreadGroupTimes.groupOf("GC Thread#0")).isEqualTo("GC and VM");
+        assertThat(ThreadGroupTimes.groupOf("VM Thread")).isEqualTo("GC and VM");
+        assertThat(ThreadGroupTimes.groupOf("VM Periodic Tas")).isEqualTo("GC and VM");
+        assertThat(ThreadGroupTimes.groupOf("JFR Recorder Th")).isEqualTo("JFR");
+        assertThat(ThreadGroupTimes.groupOf("Signal Dispatch")).isEqualTo("other");
+        assertThat(ThreadGroupTimes.groupOf("java")).isEqualTo("other");
+    }
+
+    @Test
+    void anIntervalIsOneReadingMinusTheOtherPerGroupWithTheLaterThreadCount() {
+        Map<String, ThreadGroupTimes.Times> before = new LinkedHashMap<>();
+        before.put(ThreadGroupTimes.COMPILER, new ThreadGroupTimes.Times(3, 5_000, 700, 40, 9));
+        before.put("worker pool", new ThreadGroupTimes.Times(20, 90_000, 8_000, 400, 60));
+        Map<String, ThreadGroupTimes.Times> after = new LinkedHashMap<>();
+        after.put(ThreadGroupTimes.COMPILER, new ThreadGroupTimes.Times(2, 5_600, 750, 46, 9));
+        after.put("worker pool", new ThreadGroupTimes.Times(25, 150_000, 9_000, 700, 75));
+        after.put("JFR", new ThreadGroupTimes.Times(2, 300, 10, 5, 1)); // new since: all of it is in the interval
+
+        Map<String, ThreadGroupTimes.Times> interval = new ThreadGroupTimes(after).since(new ThreadGroupTimes(before));
+
+        assertThat(interval).containsExactly(
+                Map.entry(ThreadGroupTimes.COMPILER, new ThreadGroupTimes.Times(2, 600, 50, 6, 0)),
+                Map.entry("worker pool", new ThreadGroupTimes.Times(25, 60_000, 1_000, 300, 15)),
+                Map.entry("JFR", new ThreadGroupTimes.Times(2, 300, 10, 5, 1)));
+        assertThat(new ThreadGroupTimes(after).threadCounts()).containsExactly(
+                Map.entry(ThreadGroupTimes.COMPILER, 2), Map.entry("worker pool", 25), Map.entry("JFR", 2));
+        assertThat(new ThreadGroupTimes(before).group("event loops").threads()).as("an absent group").isZero();
+    }
+
+    @Test
+    void readsThisJvmsOwnCompilerThreads() {
+        Path tasks = Path.of("/proc", String.valueOf(ProcessHandle.current().pid()), "task");
+        Assumptions.assumeTrue(Files.isDirectory(tasks), "thread times come from /proc/<pid>/task (Linux only)");
+        ThreadGroupTimes times = ThreadGroupTimes.of(ProcessHandle.current().pid());
+        ThreadGroupTimes.Times compiler = times.group(ThreadGroupTimes.COMPILER);
+        assertThat(compiler.threads()).as("C1 and C2 compiler threads").isPositive();
+        assertThat(compiler.cpuNanos()).as("the test JVM has compiled something").isPositive();
+        assertThat(times.group("GC and VM").threads()).as("the VM thread, at least").isPositive();
+    }
+
+    @Test
+    void aProcessThatIsGoneReadsAsEmpty() {
+        assertThat(ThreadGroupTimes.of(Long.MAX_VALUE).groups()).isEmpty();
+    }
+}
