@@ -317,6 +317,10 @@ final class Experiment {
         RunningJvm running = new RunningJvm(jvm, service, jvm.id(),
                 engine instanceof LocalEngine ? repository : null, started);
         jvms.put(jvm, running);
+        if (engine instanceof ComposeEngine compose) {
+            // what each container really got (image, user, cgroup, quota read back), beside the quota asked for
+            manifest.put("containers", compose.facts());
+        }
         return running;
     }
 

@@ -21,17 +21,19 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The container path's invariants, checked on the files themselves (this machine has no Docker engine): the same
- * four services as the local runner, the same quota, memory, flags and knobs for every variant from the one .env
- * the runner reads too, JFR recorded and mounted, healthchecks, and the load and monitoring profiles.
+ * The container path's invariants, checked on the files themselves (no Docker engine needed): the delay service and
+ * the four variants, the same quota, memory, flags and knobs for every variant from the one .env the runner reads
+ * too, parallel Dockerfiles, JFR recorded into a directory the containers may write, healthchecks, the load and
+ * monitoring profiles, and base images that scripts/prepare-base-images.sh can stand in for. Where Docker with the
+ * compose plugin is installed, compose itself also validates the file. scripts/compose-test.sh runs it all for real.
  */
 class ComposeFileTest {
 
     private static final Path LAB = Path.of("..").toAbsolutePath().normalize();
     private static final List<String> VARIANTS = List.of("imperative-service", "reactive-service",
-            "virtual-thread-service");
+            "virtual-thread-service", "imperative-rest-service");
     private static final Map<String, Integer> PORTS = Map.of("delay-service", 8090, "imperative-service", 8081,
-            "reactive-service", 8082, "virtual-thread-service", 8083);
+            "reactive-service", 8082, "virtual-thread-service", 8083, "imperative-rest-service", 8084);
 
     // SnakeYAML applies YAML merge keys (<<: *variant) as Compose does; a plain tree reader would not.
     private final JsonNode compose = Json.MAPPER.valueToTree(new Yaml().load(Files.readString(LAB.resolve("compose.yaml"))));
@@ -59,7 +61,7 @@ class ComposeFileTest {
     }
 
     @Test
-    void theFourServicesAreThereOnTheirLocalPortsWithTheirOwnDockerfiles() throws IOException {
+    void theFiveServicesAreThereOnTheirLocalPortsWithTheirOwnDockerfiles() throws IOException {
         for (Map.Entry<String, Integer> s : PORTS.entrySet()) {
             JsonNode service = service(s.getKey());
             assertThat(service.isMissingNode()).as(s.getKey()).isFalse();
@@ -70,11 +72,76 @@ class ComposeFileTest {
             String text = Files.readString(LAB.resolve(dockerfile));
             assertThat(text.lines().filter(l -> l.startsWith("FROM "))).as("multi-stage: build, then run").hasSize(2)
                     .last().asString().contains("-jdk"); // a JDK, so jcmd is there for JFR
-            assertThat(text).contains("USER lab", "ENTRYPOINT [\"java\", \"-jar\"", "EXPOSE " + s.getValue());
+            assertThat(text).contains("USER lab", "ENTRYPOINT [\"java\", \"-jar\"", "EXPOSE " + s.getValue())
+                    .contains("useradd --uid 1000"); // the uid that writes into ./jfr (see jfr-dir)
             assertThat(Files.readString(LAB.resolve(s.getKey() + "/src/main/resources/application.properties")))
                     .contains("quarkus.http.port=" + s.getValue());
         }
         assertThat(Files.readString(LAB.resolve(".dockerignore"))).contains("**/target/", "results/");
+    }
+
+    @Test
+    void theFiveDockerfilesDifferOnlyInTheServicesNameAndPort() throws IOException {
+        String reference = null;
+        for (Map.Entry<String, Integer> s : PORTS.entrySet()) {
+            String text = Files.readString(LAB.resolve(s.getKey() + "/src/main/docker/Dockerfile.jvm"))
+                    .replace(s.getKey(), "<service>").replace(String.valueOf(s.getValue()), "<port>");
+            if (reference == null) {
+                reference = text;
+            }
+            assertThat(text).as(s.getKey() + "'s Dockerfile.jvm, name and port aside").isEqualTo(reference);
+        }
+        // The classic builder (engines without buildx) builds them too: no BuildKit-only instructions.
+        assertThat(reference).doesNotContain("--mount=", "# syntax=", "<<EOF");
+        // The dependency layer comes before the sources, so that a source change downloads nothing: the build after
+        // them runs offline.
+        assertThat(reference.indexOf("RUN mvn")).isPositive().isLessThan(reference.indexOf("COPY <service>/src"));
+        assertThat(reference.substring(reference.indexOf("COPY <service>/src"))).contains("RUN mvn -B -q -o ");
+    }
+
+    @Test
+    void theVariantsMayWriteTheirRecordingsIntoTheHostsJfrDirectory() {
+        JsonNode init = service("jfr-dir");
+        assertThat(init.isMissingNode()).as("the one-shot that opens ./jfr to uid 1000").isFalse();
+        assertThat(init.path("user").asText()).isEqualTo("root");
+        assertThat(init.path("volumes").toString()).contains("./jfr:/recordings");
+        assertThat(init.path("command").toString()).contains("chgrp 1000 /recordings", "chmod g+rwx /recordings");
+        assertThat(init.path("ports").isMissingNode()).isTrue();
+        // No image of its own: it runs on the variants' runtime base, present wherever they were built.
+        assertThat(init.path("image").asText()).isEqualTo(runtimeBase());
+        for (String variant : VARIANTS) {
+            assertThat(service(variant).path("depends_on").path("jfr-dir").path("condition").asText()).as(variant)
+                    .isEqualTo("service_completed_successfully");
+        }
+    }
+
+    @Test
+    void everyBaseImageIsOneThatThePrepareScriptCanStandInForWithoutARegistry() throws IOException {
+        String script = Files.readString(LAB.resolve("scripts/prepare-base-images.sh"));
+        List<String> images = new ArrayList<>();
+        for (String name : PORTS.keySet()) {
+            Files.readString(LAB.resolve(name + "/src/main/docker/Dockerfile.jvm")).lines()
+                    .filter(l -> l.startsWith("FROM ")).map(l -> l.split("\\s+")[1]).forEach(images::add);
+        }
+        for (String name : List.of("jfr-dir", "k6", "prometheus")) {
+            images.add(service(name).path("image").asText());
+        }
+        for (String image : images) {
+            assertThat(script).as("scripts/prepare-base-images.sh makes " + image).contains("=" + image + "\n");
+        }
+        // Grafana has no stand-in; the script and the README say what to use instead.
+        assertThat(script).contains(service("grafana").path("image").asText());
+        assertThat(Files.isExecutable(LAB.resolve("scripts/prepare-base-images.sh"))).isTrue();
+        assertThat(Files.isExecutable(LAB.resolve("scripts/compose-test.sh"))).isTrue();
+    }
+
+    private String runtimeBase() {
+        try {
+            return Files.readString(LAB.resolve("imperative-service/src/main/docker/Dockerfile.jvm")).lines()
+                    .filter(l -> l.startsWith("FROM ")).reduce((a, b) -> b).orElseThrow().split("\\s+")[1];
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -154,6 +221,11 @@ class ComposeFileTest {
                 "process_cpu_usage");
         assertThat(Files.readString(LAB.resolve("monitoring/grafana/provisioning/datasources/prometheus.yml")))
                 .contains("url: http://prometheus:9090");
+        for (String expr : exprs) {
+            if (expr.contains("variant=~")) {
+                assertThat(expr).as("every variant on the dashboard").contains("imperative|reactive|virtual-thread|imperative-rest");
+            }
+        }
     }
 
     @Test

@@ -2,15 +2,20 @@ package io.threadlab.experiment.start;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /** {@code docker compose} in the lab's checkout, with the run's settings as environment (they override .env). */
 public final class ComposeCli {
+
+    /** How much of a failed command's output goes into its message: a failed build prints thousands of lines. */
+    private static final int FAILURE_LINES = 40;
 
     private final Path labHome;
     private final Map<String, String> env;
@@ -22,27 +27,44 @@ public final class ComposeCli {
 
     /** Fails fast, saying what is missing, unless the docker CLI, its compose plugin and an engine all answer. */
     public static void requireEngine() {
-        for (List<String> probe : List.of(List.of("docker", "compose", "version"), List.of("docker", "info"))) {
-            String out;
-            try {
-                Process p = new ProcessBuilder(probe).redirectErrorStream(true).start();
-                out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-                if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) {
-                    continue;
-                }
-            } catch (IOException e) {
-                out = e.getMessage();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                out = "interrupted";
-            }
+        String missing = probe("docker", "--version") // the client alone: `docker version` also asks the engine
+                .map(out -> "Docker is not installed here: no `docker` command (" + out + ")")
+                .or(() -> probe("docker", "compose", "version").map(out -> "the docker CLI has no compose plugin"
+                        + " (`docker compose version` failed: " + out + ")"))
+                .or(() -> probe("docker", "info", "--format", "{{.ServerVersion}}").map(out -> "no Docker engine"
+                        + " answers (`docker info` failed: " + out + "); start it (systemctl start docker, or dockerd)"))
+                .orElse(null);
+        if (missing != null) {
             throw new IllegalStateException("--engine compose needs Docker with the compose plugin and a running"
-                    + " engine, but `" + String.join(" ", probe) + "` failed: " + firstLine(out)
-                    + "\nStart Docker, or run without --engine to use local JVMs in cgroups.");
+                    + " engine, but " + missing + ".\nStart Docker, or run without --engine to use local JVMs in"
+                    + " cgroups.");
         }
     }
 
-    /** Runs {@code docker compose <args>}; returns its output, or fails with it. */
+    /** Empty when the command exits 0 within 30 s; else the first line of what it said. */
+    private static Optional<String> probe(String... command) {
+        String out;
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return Optional.of("no answer within 30 s");
+            }
+            out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (p.exitValue() == 0) {
+                return Optional.empty();
+            }
+        } catch (IOException e) {
+            out = e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            out = "interrupted";
+        }
+        return Optional.of(firstLine(out));
+    }
+
+    /** Runs {@code docker compose <args>}; returns its output, or fails with the end of it. */
     public String run(Duration timeout, String... args) {
         List<String> command = new ArrayList<>(List.of("docker", "compose"));
         command.addAll(List.of(args));
@@ -56,27 +78,67 @@ public final class ComposeCli {
         return execute(command, timeout);
     }
 
+    // The output goes to a file, not a pipe: a pipe read to its end would wait for a hung docker forever, past the
+    // timeout. The process is tracked, so Ctrl-C stops it with everything else the run started.
     private String execute(List<String> command, Duration timeout) {
+        Path output = null;
         try {
-            ProcessBuilder builder = new ProcessBuilder(command).directory(labHome.toFile()).redirectErrorStream(true);
+            output = Files.createTempFile("threadlab-docker-", ".log");
+            ProcessBuilder builder = new ProcessBuilder(command).directory(labHome.toFile()).redirectErrorStream(true)
+                    .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             builder.environment().putAll(env);
             Process process = Processes.track(builder.start());
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
-                Processes.stop(process, Duration.ofSeconds(5));
-                throw new IllegalStateException(String.join(" ", command) + " did not finish within "
-                        + timeout.toSeconds() + " s");
+            boolean finished = process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS);
+            if (!finished) {
+                Processes.stop(process, Duration.ofSeconds(10));
+            }
+            String out = Files.readString(output).trim();
+            if (!finished) {
+                throw new ComposeFailure(String.join(" ", command) + " did not finish within " + timeout.toSeconds()
+                        + " s" + tail(out), out);
             }
             if (process.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " failed:\n" + out.trim());
+                throw new ComposeFailure(String.join(" ", command) + " failed (exit " + process.exitValue() + ")"
+                        + tail(out), out);
             }
-            return out.trim();
+            return out;
         } catch (IOException e) {
             throw new IllegalStateException("cannot run docker: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted during " + String.join(" ", command));
+        } finally {
+            if (output != null) {
+                try {
+                    Files.deleteIfExists(output);
+                } catch (IOException e) {
+                    // a temporary file left behind is harmless
+                }
+            }
         }
+    }
+
+    /** A docker command that failed; its whole output is kept for callers that look for a known cause. */
+    public static final class ComposeFailure extends IllegalStateException {
+        private final String output;
+
+        ComposeFailure(String message, String output) {
+            super(message);
+            this.output = output;
+        }
+
+        public String output() {
+            return output;
+        }
+    }
+
+    private static String tail(String out) {
+        if (out.isBlank()) {
+            return "";
+        }
+        List<String> lines = out.lines().toList();
+        return ":\n" + (lines.size() > FAILURE_LINES ? "[... " + (lines.size() - FAILURE_LINES) + " lines]\n" : "")
+                + String.join("\n", lines.subList(Math.max(0, lines.size() - FAILURE_LINES), lines.size()));
     }
 
     private static String firstLine(String text) {

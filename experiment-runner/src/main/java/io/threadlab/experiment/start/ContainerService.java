@@ -1,5 +1,6 @@
 package io.threadlab.experiment.start;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,13 +11,18 @@ import java.time.Duration;
  */
 final class ContainerService extends ServiceProcess {
 
+    /** compose.yaml's stop_grace_period: Quarkus shuts down and JFR dumps within it. */
+    private static final int STOP_SECONDS = 30;
+
     private final ComposeCli compose;
+    private final String container;
     private final long pid;
     private final Path log;
 
-    ContainerService(String name, int port, ComposeCli compose, long pid, Path log) {
+    ContainerService(String name, int port, ComposeCli compose, String container, long pid, Path log) {
         super(name, port);
         this.compose = compose;
+        this.container = container;
         this.pid = pid;
         this.log = log;
     }
@@ -33,13 +39,13 @@ final class ContainerService extends ServiceProcess {
 
     @Override
     protected String howItEnded() {
-        return "stopped (its container exited)";
+        return "stopped (its container " + shortId() + " exited)";
     }
 
     @Override
     public String logTail(int lines) {
         try {
-            return compose.run(Duration.ofSeconds(30), "logs", "--no-color", "--tail", String.valueOf(lines), name());
+            return compose.docker(Duration.ofSeconds(30), "logs", "--tail", String.valueOf(lines), container);
         } catch (IllegalStateException e) {
             return "(no log: " + e.getMessage() + ")";
         }
@@ -47,17 +53,29 @@ final class ContainerService extends ServiceProcess {
 
     @Override
     public String logLocation() {
-        return log + " (docker compose logs " + name() + ")";
+        return log + " (docker logs " + shortId() + ")";
     }
 
-    /** Keeps the container's log, then stops it (SIGTERM to the JVM, which is PID 1). */
+    /**
+     * Stops the container (SIGTERM to the JVM, which is PID 1), then keeps its whole log, shutdown included. The
+     * engine removes the container afterwards.
+     */
     @Override
     public void close() {
         try {
-            Files.writeString(log, compose.run(Duration.ofSeconds(60), "logs", "--no-color", name()));
-        } catch (Exception e) {
-            // the log is a convenience; stopping is what matters
+            compose.docker(Duration.ofSeconds(STOP_SECONDS + 30), "stop", "--time", String.valueOf(STOP_SECONDS),
+                    container);
+        } finally {
+            try {
+                Files.createDirectories(log.getParent());
+                Files.writeString(log, compose.docker(Duration.ofSeconds(60), "logs", container));
+            } catch (IOException | RuntimeException e) {
+                System.err.println("WARNING: could not keep the log of " + name() + " in " + log + ": " + e.getMessage());
+            }
         }
-        compose.run(Duration.ofSeconds(60), "stop", name());
+    }
+
+    private String shortId() {
+        return container.substring(0, Math.min(12, container.length()));
     }
 }
