@@ -2,11 +2,7 @@ package io.threadlab.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -106,22 +102,6 @@ public final class KnownCostWorkloads {
             }
         });
         worker.join();
-    }
-
-    /**
-     * One byte over loopback and 100 ms on CPU: the analysis takes a recording without socket reads or execution
-     * samples for one not made with the lab's settings, so a workload that lacks either adds this.
-     */
-    public static void socketReadAndSomeCpu() throws IOException {
-        spin(Duration.ofMillis(100).toNanos());
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             Socket client = new Socket(server.getInetAddress(), server.getLocalPort());
-             Socket accepted = server.accept()) {
-            accepted.getOutputStream().write(1);
-            if (client.getInputStream().read() < 0) {
-                throw new IOException("loopback peer closed");
-            }
-        }
     }
 
     private static long sink;

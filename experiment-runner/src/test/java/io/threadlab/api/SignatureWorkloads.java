@@ -21,12 +21,19 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
  * Small in-process workloads with the four variants' thread signatures, for recording at test time. They live in
  * {@code io.threadlab.api} because that is how the analysis recognises request code. A 10 ms "delay service" on a
  * loopback port answers one byte after 10 ms.
+ * <p>
+ * Request code on worker threads does about a millisecond of CPU per request; on the event loop and on virtual
+ * threads, a tenth of that or less, as in the real variants, whose request code costs microseconds there: a
+ * millisecond of CPU per request on those threads is a mistake of its own ({@link MistakeWorkloads}). Each workload
+ * returns the requests it made, one downstream call each, for the CPU per request that the runner's results.json
+ * would have.
  */
 public final class SignatureWorkloads implements AutoCloseable {
 
@@ -43,14 +50,16 @@ public final class SignatureWorkloads implements AutoCloseable {
     }
 
     /** Imperative: platform threads named like Quarkus' worker pool, each blocking in a socket read per request. */
-    public void imperative(int threads, Duration duration) throws InterruptedException {
+    public long imperative(int threads, Duration duration) throws InterruptedException {
         long end = System.nanoTime() + duration.toNanos();
+        LongAdder requests = new LongAdder();
         List<Thread> workers = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
             workers.add(Thread.ofPlatform().name("executor-thread-" + (i + 1)).start(() -> {
                 try (Socket socket = new Socket("127.0.0.1", delayPort())) {
                     while (System.nanoTime() < end) {
                         handleRequest(() -> blockingCall(socket));
+                        requests.increment();
                     }
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
@@ -60,38 +69,52 @@ public final class SignatureWorkloads implements AutoCloseable {
         for (Thread worker : workers) {
             worker.join();
         }
+        return requests.sum();
     }
 
     /**
      * Imperative on the reactive stack (imperative-rest): platform threads named like Quarkus' worker pool run the
      * request code and park on a future while the event loop does the socket I/O and completes it.
      */
-    public void imperativeRest(int threads, Duration duration) throws Exception {
+    public long imperativeRest(int threads, Duration duration) throws Exception {
         try (EventLoop loop = new EventLoop(delayPort())) {
             long end = System.nanoTime() + duration.toNanos();
+            LongAdder requests = new LongAdder();
             List<Thread> workers = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 workers.add(Thread.ofPlatform().name("executor-thread-" + (i + 1)).start(() -> {
                     while (System.nanoTime() < end) {
                         handleRequest(loop::callAndWait);
+                        requests.increment();
                     }
                 }));
             }
             for (Thread worker : workers) {
                 worker.join();
             }
+            return requests.sum();
         }
     }
 
     /** Reactive: one event loop does all socket I/O without blocking; request code runs in its callbacks. */
-    public void reactive(int inFlight, Duration duration) throws Exception {
+    public long reactive(int inFlight, Duration duration) throws Exception {
+        return onEventLoop(inFlight, duration, SignatureWorkloads::lightWork);
+    }
+
+    /**
+     * Requests on one event loop, {@code inFlight} at a time; {@code work} runs on the loop as each reply arrives.
+     * Returns the requests made.
+     */
+    long onEventLoop(int inFlight, Duration duration, Runnable work) throws Exception {
         try (EventLoop loop = new EventLoop(delayPort())) {
             long end = System.nanoTime() + duration.toNanos();
             CompletableFuture<Void> done = new CompletableFuture<>();
             int[] outstanding = {0};
+            long[] replies = {0}; // on the loop only; read after done, which the loop completes
             Consumer<Void>[] next = new Consumer[1];
             next[0] = ignored -> {
-                handleRequest(() -> { });
+                work.run();
+                replies[0]++;
                 outstanding[0]--;
                 if (System.nanoTime() < end) {
                     outstanding[0]++;
@@ -107,21 +130,34 @@ public final class SignatureWorkloads implements AutoCloseable {
                 }
             });
             done.get(duration.toSeconds() + 10, TimeUnit.SECONDS);
+            return replies[0];
         }
     }
 
     /** Virtual threads: one per request, each waiting (unmounted) for the event loop to bring the reply. */
-    public void virtualThreads(int concurrent, Duration duration) throws Exception {
+    public long virtualThreads(int concurrent, Duration duration) throws Exception {
+        return onVirtualThreads(concurrent, duration, loop -> {
+            lightWork();
+            loop.callAndWait();
+        });
+    }
+
+    /**
+     * One request at a time per user, each on a new virtual thread, as {@code @RunOnVirtualThread} does. Returns the
+     * requests made.
+     */
+    long onVirtualThreads(int concurrent, Duration duration, Consumer<EventLoop> request) throws Exception {
         try (EventLoop loop = new EventLoop(delayPort());
              ExecutorService virtuals = Executors.newThreadPerTaskExecutor(
                      Thread.ofVirtual().name("quarkus-virtual-thread-", 0).factory())) {
             long end = System.nanoTime() + duration.toNanos();
+            LongAdder requests = new LongAdder();
             List<java.util.concurrent.Future<?>> users = new ArrayList<>();
             for (int i = 0; i < concurrent; i++) {
                 users.add(virtuals.submit(() -> {
                     while (System.nanoTime() < end) {
-                        // a new virtual thread per request, as @RunOnVirtualThread does
-                        virtuals.submit(() -> handleRequest(() -> loop.callAndWait())).get();
+                        virtuals.submit(() -> request.accept(loop)).get();
+                        requests.increment();
                     }
                     return null;
                 }));
@@ -129,6 +165,7 @@ public final class SignatureWorkloads implements AutoCloseable {
             for (var user : users) {
                 user.get();
             }
+            return requests.sum();
         }
     }
 
@@ -150,18 +187,23 @@ public final class SignatureWorkloads implements AutoCloseable {
         }
     }
 
-    /** "Request code": some CPU work around the downstream call, so that execution samples land in this package. */
+    /** "Request code" on workers: CPU work around the downstream call, so that execution samples land here. */
     static void handleRequest(Runnable downstream) {
-        busy();
+        busy(500_000);
         downstream.run();
-        busy();
+        busy(500_000);
+    }
+
+    /** Request code's own CPU on the event loop and on virtual threads: a tenth of the workers'. */
+    static void lightWork() {
+        busy(50_000);
     }
 
     private static long sink;
 
-    private static void busy() {
+    private static void busy(int iterations) {
         long x = 0;
-        for (int i = 0; i < 500_000; i++) {
+        for (int i = 0; i < iterations; i++) {
             x += Long.rotateLeft(x ^ i, 7);
         }
         sink += x;

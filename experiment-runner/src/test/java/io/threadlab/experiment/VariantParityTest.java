@@ -66,6 +66,17 @@ class VariantParityTest {
         assertThat(stackSection("imperative-rest-service")).isEqualTo(quarkusRest);
     }
 
+    /** The mistakes are measured against the variants, so they run with the same knobs on the same stack. */
+    @Test
+    void theMistakesServiceHasTheVariantsKnobsAndTheQuarkusRestStacksSettings() throws IOException {
+        List<String> reference = shared("reactive-service").stream().filter(l -> !l.startsWith("#")).toList();
+        assertThat(shared("mistakes-service").stream().filter(l -> !l.startsWith("#")).toList())
+                .as("mistakes-service's settings before its stack section").isEqualTo(reference);
+        List<String> stack = stackSection("mistakes-service");
+        assertThat(stack).as("mistakes-service's stack section, then its own")
+                .startsWith(stackSection("reactive-service").toArray(String[]::new));
+    }
+
     private static List<Path> sharedFiles(String variant) throws IOException {
         Path root = LAB.resolve(variant);
         try (Stream<Path> files = Files.walk(root.resolve("src"))) {

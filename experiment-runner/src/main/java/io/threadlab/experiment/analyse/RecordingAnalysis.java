@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The numbers of one recording, per thread group, and what they say about the variant that was recorded.
@@ -17,6 +19,9 @@ import java.util.Optional;
  * @param workerFutureParks  the worker threads' parks on a future: waiting for an asynchronous client's reply
  * @param cpu                the process's CPU by layer
  * @param cpuMsPerRequest    the recorded window's CPU per request from results.json, or null when unknown
+ * @param signals            what {@link Mistakes} recognises mistakes by, beyond the groups' own numbers
+ * @param socketThreshold    the jdk.SocketRead threshold in force ("1 ms", "0 ms"), or null when the recording does
+ *                           not say (made without jdk.ActiveSetting): shorter reads are not in the recording
  */
 public record RecordingAnalysis(Path file, Instant start, Instant end, Map<ThreadKind, GroupStats> groups,
                                 long totalSamples, long virtualThreadsStarted, long virtualThreadsEnded,
@@ -24,13 +29,32 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                                 double gcPauseMs, Throttling throttling, Map<String, Long> eventCounts,
                                 List<WaitSites.Site> monitorEnterSites, List<WaitSites.Site> monitorWaitSites,
                                 List<WaitSites.Site> parkSites, WaitSites.Site workerFutureParks, LayerCpu cpu,
-                                Double cpuMsPerRequest) {
+                                Double cpuMsPerRequest, MistakeSignals signals, String socketThreshold) {
 
     /** CPU throttling of the JVM's container, as the JVM itself saw it during the recording. */
     public record Throttling(long periods, long throttledPeriods, double throttledMs) {
     }
 
     public static final List<String> VARIANTS = List.of("imperative", "reactive", "virtual-thread", "imperative-rest");
+
+    private static final Pattern RUNNERS_NAME = Pattern.compile("^(.+?)-(?:closed|open)-\\d");
+    private static final Pattern ZERO = Pattern.compile("0+\\s*[a-z]*");
+
+    /** Whether a threshold ("0 ms", "0 ns") records every event; false for an unknown one. */
+    static boolean everyEvent(String threshold) {
+        return threshold != null && ZERO.matcher(threshold.trim()).matches();
+    }
+
+    /** Every socket read and write is in the recording, the event loops' microsecond reads too. */
+    public boolean everySocketEvent() {
+        return everyEvent(socketThreshold);
+    }
+
+    /** "socket events from 1 ms", for readers who would otherwise miss the reads that are not there. */
+    public String socketEvents() {
+        return socketThreshold == null ? "socket threshold not recorded"
+                : everySocketEvent() ? "every socket event" : "socket events from " + socketThreshold;
+    }
 
     public double seconds() {
         return Duration.between(start, end).toNanos() / 1e9;
@@ -47,10 +71,21 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
     }
 
     /**
+     * What was recorded, to name its pictures: the runner's name for the window's variant or mistake (the part of
+     * the file name before "-closed-" or "-open-"), else the variant. Two mistakes that spoil one variant share its
+     * variant, never their pictures.
+     */
+    public String label() {
+        Matcher runners = RUNNERS_NAME.matcher(window());
+        return runners.find() ? runners.group(1) : variant();
+    }
+
+    /**
      * Which variant this is: from the runner's file name (longest name first: imperative-rest-... also starts with
      * imperative), else from where the request code ran (the group with the most samples inside io.threadlab.api)
-     * and, for worker threads, who read the downstream replies: the workers themselves (imperative) or the event
-     * loops for them (imperative-rest).
+     * and, for worker threads, how they waited for the downstream replies: blocked in socket reads (imperative), or
+     * parked on a future while no worker read the delay service (imperative-rest: the event loops read for them, in
+     * reads too short to be recorded from 1 ms).
      */
     public String variant() {
         Optional<String> named = VARIANTS.stream().sorted((a, b) -> b.length() - a.length())
@@ -62,8 +97,8 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                 .max((a, b) -> Long.compare(a.getValue().requestSamples, b.getValue().requestSamples))
                 .filter(e -> e.getValue().requestSamples > 0).map(Map.Entry::getKey).orElse(ThreadKind.OTHER);
         return switch (busiest) {
-            case WORKER -> group(ThreadKind.WORKER).downstreamReads.count() == 0
-                    && group(ThreadKind.EVENT_LOOP).downstreamReads.count() > 0 ? "imperative-rest" : "imperative";
+            case WORKER -> group(ThreadKind.WORKER).downstreamReads.count() == 0 && workerFutureParks.count() > 0
+                    ? "imperative-rest" : "imperative";
             case EVENT_LOOP -> "reactive";
             case VIRTUAL -> "virtual-thread";
             default -> "unknown";
@@ -83,7 +118,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
     public RecordingAnalysis withCpuMsPerRequest(Double msPerRequest) {
         return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
-                parkSites, workerFutureParks, cpu, msPerRequest);
+                parkSites, workerFutureParks, cpu, msPerRequest, signals, socketThreshold);
     }
 
     public Map<String, Object> toMap(Verdicts verdicts) {
@@ -91,7 +126,10 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
         map.put("file", file.toString());
         map.put("window", window());
         map.put("variant", variant());
+        map.put("label", label());
         map.put("seconds", Durations.round(seconds()));
+        map.put("socket_threshold", socketThreshold);
+        map.put("socket_events", socketEvents());
         map.put("execution_samples", totalSamples);
         Map<String, Object> byGroup = new LinkedHashMap<>();
         groups.forEach((kind, stats) -> {
@@ -112,8 +150,12 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
         map.put("monitor_wait_sites", monitorWaitSites);
         map.put("park_sites", parkSites);
         map.put("cpu_by_layer", cpu.toMap(cpuMsPerRequest));
+        map.put("downstream_reads_in_flight", signals.downstreamInFlight());
+        map.put("connection_pool_waits", signals.poolWaits());
+        map.put("pinned_reasons", signals.pinnedReasons());
         map.put("verdicts", verdicts.findings());
         map.put("unexpected", verdicts.unexpected());
+        map.put("mistakes", verdicts.mistakes());
         return map;
     }
 }

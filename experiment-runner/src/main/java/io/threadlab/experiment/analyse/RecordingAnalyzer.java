@@ -18,11 +18,16 @@ import java.util.Map;
 /**
  * Streams one recording's events (never the whole file in memory) into per-thread-group statistics, the sites where
  * threads waited (monitors, parks) and the CPU by layer. Socket I/O is split by remote port: the delay service's
- * port is "downstream", anything else is the service's own clients.
+ * port is "downstream", anything else is the service's own clients. Socket events carry no stack traces (threads.jfc
+ * records none), and only the reads and writes above the recording's threshold are there: 1 ms in threads.jfc.
  */
 public final class RecordingAnalyzer {
 
-    /** Events without which the analysis would say nothing; a recording lacking them was not made with threads.jfc. */
+    /**
+     * Events without which the analysis would say nothing; a recording that did not enable them was not made with
+     * threads.jfc. Enabled, not present: a correct recording may hold none of them (an idle window has no execution
+     * sample, a reactive one no socket read of 1 ms or more).
+     */
     static final List<String> REQUIRED = List.of("jdk.ExecutionSample", "jdk.SocketRead");
 
     private static final int TOP_SITES = 5;
@@ -54,6 +59,12 @@ public final class RecordingAnalyzer {
         WaitSites monitorEnters = new WaitSites();
         WaitSites monitorWaits = new WaitSites();
         WaitSites parks = new WaitSites();
+        WaitSites poolWaits = new WaitSites();
+        InFlight downstreamInFlight = new InFlight();
+        ActiveSettings settings = new ActiveSettings();
+        Lifetimes virtualLifetimes = new Lifetimes(groups.get(ThreadKind.VIRTUAL).lifetimes);
+        Map<String, Integer> pinnedReasons = new HashMap<>();
+        Map<String, Integer> pinnedInitialisers = new HashMap<>();
         LayerCpu.Tally cpu = new LayerCpu.Tally();
         Durations pinned = new Durations();
         long virtualStarted = 0;
@@ -86,6 +97,7 @@ public final class RecordingAnalyzer {
                             (downstream ? g.downstreamReads : g.clientReads).add(ms);
                             if (downstream) {
                                 g.threadsReadingDownstream.add(id(event.getThread()));
+                                downstreamInFlight.add(nanos(start), nanos(event.getEndTime()));
                             }
                         } else {
                             (downstream ? g.downstreamWrites : g.clientWrites).add(ms);
@@ -97,7 +109,11 @@ public final class RecordingAnalyzer {
                         g.parks.add(ms);
                         String parkedOn = className(event.getClass("parkedClass"), "(no blocker)");
                         g.parkedOn(parkedOn);
-                        parks.add(parkedOn, stacks.site(event.getStackTrace()), ThreadKind.of(event.getThread()), ms);
+                        String site = stacks.site(event.getStackTrace());
+                        parks.add(parkedOn, site, ThreadKind.of(event.getThread()), ms);
+                        if (Mistakes.isConnectionPool(site)) {
+                            poolWaits.add(parkedOn, site, ThreadKind.of(event.getThread()), ms);
+                        }
                     }
                     case "jdk.JavaMonitorEnter", "jdk.JavaMonitorWait" -> {
                         boolean enter = type.equals("jdk.JavaMonitorEnter");
@@ -114,8 +130,31 @@ public final class RecordingAnalyzer {
                         totalSamples++;
                         StackFacts.Sample sample = stacks.sample(event.getStackTrace());
                         cpu.sample(sample.layer());
+                        g.layerSamples.merge(sample.layer(), 1L, Long::sum);
                         if (sample.requestCode()) {
                             g.requestSamples++;
+                            g.requestSites.merge(sample.labSite(), 1, Integer::sum);
+                        }
+                        if (sample.layer() == Layer.LAB) {
+                            g.labSamples++;
+                            g.labSites.merge(String.valueOf(sample.labSite()), 1, Integer::sum);
+                        }
+                        if (sample.synchronizedSite() != null) {
+                            g.synchronizedSamples++;
+                            g.synchronizedSites.merge(sample.synchronizedSite(), 1, Integer::sum);
+                            if (sample.layer() == Layer.REST_CLIENT) {
+                                g.synchronizedClientSamples++;
+                            }
+                        }
+                    }
+                    case "jdk.NativeMethodSample" -> {
+                        GroupStats g = group(groups, event.getThread("sampledThread"));
+                        g.nativeSamples++;
+                        StackFacts.NativeCall call = stacks.nativeCall(event.getStackTrace());
+                        if (call.labSite() != null) {
+                            g.nativeLabSamples++;
+                            g.nativeSites.merge(call.labSite(), 1, Integer::sum);
+                            g.nativeFrames.merge(call.nativeFrame(), 1, Integer::sum);
                         }
                     }
                     case "jdk.ThreadCPULoad" -> {
@@ -137,13 +176,23 @@ public final class RecordingAnalyzer {
                     case "jdk.VirtualThreadStart" -> {
                         virtualStarted++;
                         group(groups, event.getThread());
+                        virtualLifetimes.start(id(event.getThread()), start);
                     }
-                    case "jdk.VirtualThreadEnd" -> virtualEnded++;
+                    case "jdk.VirtualThreadEnd" -> {
+                        virtualEnded++;
+                        virtualLifetimes.end(id(event.getThread()), start);
+                    }
                     case "jdk.VirtualThreadPinned" -> {
                         pinned.add(millis(event));
                         pinnedFrames.merge(stacks.site(event.getStackTrace()), 1, Integer::sum);
+                        String initialiser = StackFacts.initialiserOnStack(event.getStackTrace());
+                        if (initialiser != null) {
+                            pinnedInitialisers.merge(initialiser, 1, Integer::sum);
+                        }
+                        pinnedReasons.merge(pinnedReason(event, initialiser), 1, Integer::sum);
                     }
                     case "jdk.VirtualThreadSubmitFailed" -> submitFailed++;
+                    case "jdk.ActiveSetting" -> settings.add(event);
                     case "jdk.GarbageCollection" -> gcPauseMs += event.getDuration("sumOfPauses").toNanos() / 1e6;
                     case "jdk.ContainerCPUThrottling" -> {
                         long[] reading = {event.getLong("cpuElapsedSlices"), event.getLong("cpuThrottledSlices"),
@@ -156,25 +205,81 @@ public final class RecordingAnalyzer {
                     }
                 }
             }
+            settings.name(recording.readEventTypes());
         } catch (NoSuchFileException e) {
             throw new UnusableRecording(file, "no such recording", e);
         } catch (IOException | RuntimeException e) {
             throw new UnusableRecording(file, "not a readable JFR recording (truncated or corrupt?): " + e.getMessage(), e);
         }
-        List<String> missing = REQUIRED.stream().filter(t -> !eventCounts.containsKey(t)).toList();
-        if (missing.isEmpty() && first == null) {
-            missing = REQUIRED;
-        }
-        if (!missing.isEmpty()) {
-            throw new UnusableRecording(file, "has no " + String.join(" or ", missing) + " events; record it with"
-                    + " jfr/threads.jfc (jcmd <pid> JFR.start settings=jfr/threads.jfc ...)", null);
-        }
+        requireTheLabsEvents(file, settings, eventCounts, first == null);
+        String socketThreshold = settings.known() ? settings.value("jdk.SocketRead", "threshold") : null;
         RecordingAnalysis.Throttling throttled = throttling == null ? null : new RecordingAnalysis.Throttling(
                 throttling[3] - throttling[0], throttling[4] - throttling[1], (throttling[5] - throttling[2]) / 1e6);
+        WaitSites.Site workerFutureParks = parks.sum(ThreadKind.WORKER, RecordingAnalyzer::isFuture);
+        MistakeSignals signals = new MistakeSignals(downstreamInFlight.summary(), poolWaits.all(),
+                downstreamCalls(groups, RecordingAnalysis.everyEvent(socketThreshold), workerFutureParks,
+                        virtualStarted), GroupStats.topEntries(pinnedReasons, 5),
+                GroupStats.topEntries(pinnedInitialisers, 5));
         return new RecordingAnalysis(file, first, last, groups, totalSamples, virtualStarted, virtualEnded,
                 pinned.summary(), GroupStats.topEntries(pinnedFrames, 5), submitFailed, Durations.round(gcPauseMs),
                 throttled, eventCounts, monitorEnters.top(TOP_SITES), monitorWaits.top(TOP_SITES),
-                parks.top(TOP_SITES), parks.sum(ThreadKind.WORKER, RecordingAnalyzer::isFuture), cpu.result(), null);
+                parks.top(TOP_SITES), workerFutureParks, cpu.result(), null, signals, socketThreshold);
+    }
+
+    /**
+     * Refuses a recording not made with the lab's settings, by what it enabled (jdk.ActiveSetting), else, for a
+     * recording that does not say, by the events it holds.
+     */
+    private static void requireTheLabsEvents(Path file, ActiveSettings settings, Map<String, Long> eventCounts,
+                                             boolean empty) throws UnusableRecording {
+        String why;
+        List<String> missing;
+        if (settings.known()) {
+            missing = REQUIRED.stream().filter(t -> !settings.enabled(t)).toList();
+            why = "was recorded without ";
+        } else {
+            missing = REQUIRED.stream().filter(t -> !eventCounts.containsKey(t)).toList();
+            why = "has no ";
+        }
+        if (missing.isEmpty() && empty) {
+            missing = REQUIRED;
+        }
+        if (!missing.isEmpty()) {
+            throw new UnusableRecording(file, why + String.join(" or ", missing) + " events; record it with"
+                    + " jfr/threads.jfc (jcmd <pid> JFR.start settings=jfr/threads.jfc ...)", null);
+        }
+    }
+
+    /**
+     * Calls to the delay service. Where every socket event was recorded: its socket writes (one request, one write),
+     * else its reads. From a threshold on, writes and non-blocking reads are too short to be there, so each call is
+     * counted by the wait it makes that is long enough: a blocking client's read, a worker's park on the future of
+     * an asynchronous client's reply, a virtual thread (one per request). A variant makes one kind: the largest.
+     */
+    private static long downstreamCalls(Map<ThreadKind, GroupStats> groups, boolean everySocketEvent,
+                                        WaitSites.Site workerFutureParks, long virtualStarted) {
+        long writes = groups.values().stream().mapToLong(g -> g.downstreamWrites.count()).sum();
+        long reads = groups.values().stream().mapToLong(g -> g.downstreamReads.count()).sum();
+        if (everySocketEvent) {
+            return writes > 0 ? writes : reads;
+        }
+        return Math.max(reads, Math.max(workerFutureParks.count(), virtualStarted));
+    }
+
+    /**
+     * Why a virtual thread pinned: the JVM says so itself since JDK 24 ("VM call to X.&lt;clinit&gt; on stack",
+     * "Native or VM frame on stack", ...); before, a class initialiser on the stack is the one cause the stack shows
+     * for sure. Hidden classes' run-time suffixes are dropped, so that copies of one class count as one reason.
+     */
+    private static String pinnedReason(RecordedEvent event, String initialiser) {
+        if (event.hasField("pinnedReason") && event.getString("pinnedReason") != null) {
+            return StackFacts.withoutHiddenSuffix(event.getString("pinnedReason"));
+        }
+        return initialiser != null ? "class initialiser " + initialiser + ".<clinit> on stack" : "(no reason recorded)";
+    }
+
+    private static long nanos(Instant t) {
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 
     private static GroupStats group(Map<ThreadKind, GroupStats> groups, RecordedThread thread) {

@@ -4,16 +4,18 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
 
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
- * What a stack trace says: the layer an execution sample spent its CPU in, whether request code is on it, and the
- * site that waited. Walking frames costs, and a recording repeats few distinct stacks many times (JFR keeps each
+ * What a stack trace says: the layer an execution sample spent its CPU in, whether request code is on it, the site
+ * that waited, and where native code was entered. Walking frames costs, and a recording repeats few distinct stacks many times (JFR keeps each
  * distinct stack once per chunk and hands out the same object for it), so the answers are cached per stack object.
  */
 final class StackFacts {
@@ -26,24 +28,74 @@ final class StackFacts {
             "java.util.concurrent.locks.LockSupport", "java.lang.Object", "java.lang.VirtualThread",
             "java.lang.Thread");
 
-    /** Where an execution sample's CPU went. */
-    record Sample(Layer layer, boolean requestCode) {
+    /** The JVM's suffix of a hidden class (a lambda, a class defined at run time): differs per class and per run. */
+    private static final Pattern HIDDEN_SUFFIX = Pattern.compile("[./]0x[0-9a-fA-F]+");
+    /** The frames of an FFM downcall, entered on the way into native code. */
+    private static final String DOWNCALL = "jdk.internal.foreign.abi.";
+
+    /**
+     * Where an execution sample's CPU went.
+     *
+     * @param labSite          the first frame of request code, leaf first, or null
+     * @param synchronizedSite the first frame of a synchronized method of request code, leaf first, or null
+     */
+    record Sample(Layer layer, boolean requestCode, String labSite, String synchronizedSite) {
+    }
+
+    /**
+     * A native method sample: the native code entered, and the request code that entered it (or null).
+     *
+     * @param nativeFrame "FFM downcall" or the native method, as Class.method
+     */
+    record NativeCall(String nativeFrame, String labSite) {
     }
 
     private final Map<String, CodeLayers.Kind> kinds = new HashMap<>();
     private final Map<RecordedStackTrace, Sample> samples = new IdentityHashMap<>();
     private final Map<RecordedStackTrace, String> sites = new IdentityHashMap<>();
+    private final Map<RecordedStackTrace, NativeCall> nativeCalls = new IdentityHashMap<>();
 
     Sample sample(RecordedStackTrace stack) {
         if (stack == null) {
-            return new Sample(Layer.JDK, false);
+            return new Sample(Layer.JDK, false, null, null);
         }
         Sample known = samples.get(stack);
         if (known == null) {
-            known = new Sample(layer(stack.getFrames()), inRequestCode(stack.getFrames()));
+            List<RecordedFrame> frames = stack.getFrames();
+            known = new Sample(layer(frames), inRequestCode(frames), labSite(frames), synchronizedSite(frames));
             remember(samples, stack, known);
         }
         return known;
+    }
+
+    NativeCall nativeCall(RecordedStackTrace stack) {
+        if (stack == null) {
+            return new NativeCall("(no stack trace)", null);
+        }
+        NativeCall known = nativeCalls.get(stack);
+        if (known == null) {
+            known = new NativeCall(nativeFrame(stack.getFrames()), labSite(stack.getFrames()));
+            remember(nativeCalls, stack, known);
+        }
+        return known;
+    }
+
+    /** The class whose static initialiser is on the stack (the innermost), or null. */
+    static String initialiserOnStack(RecordedStackTrace stack) {
+        if (stack != null) {
+            for (RecordedFrame frame : stack.getFrames()) {
+                RecordedMethod method = frame.getMethod();
+                if (method != null && method.getName().equals("<clinit>")) {
+                    return withoutHiddenSuffix(method.getType().getName());
+                }
+            }
+        }
+        return null;
+    }
+
+    /** "BlockingClassInit" for every hidden copy of it, so that the copies count as one. */
+    static String withoutHiddenSuffix(String name) {
+        return HIDDEN_SUFFIX.matcher(name).replaceAll("");
     }
 
     /** The first frame outside the JDK, as Class.method:line; for a JDK-only stack, its first frame that is not a wait primitive. */
@@ -79,6 +131,45 @@ final class StackFacts {
         return false;
     }
 
+    private static String labSite(List<RecordedFrame> frames) {
+        for (RecordedFrame frame : frames) {
+            RecordedMethod method = frame.getMethod();
+            if (method != null && method.getType().getName().startsWith(REQUEST_CODE)) {
+                return name(frame);
+            }
+        }
+        return null;
+    }
+
+    private static String synchronizedSite(List<RecordedFrame> frames) {
+        for (RecordedFrame frame : frames) {
+            RecordedMethod method = frame.getMethod();
+            if (method != null && Modifier.isSynchronized(method.getModifiers())
+                    && method.getType().getName().startsWith(REQUEST_CODE)) {
+                return name(frame);
+            }
+        }
+        return null;
+    }
+
+    /** The way into native code, leaf first: an FFM downcall's frames, or a native method. */
+    private static String nativeFrame(List<RecordedFrame> frames) {
+        for (RecordedFrame frame : frames) {
+            RecordedMethod method = frame.getMethod();
+            if (method == null) {
+                continue;
+            }
+            if (method.getType().getName().startsWith(DOWNCALL)) {
+                return "FFM downcall";
+            }
+            if (Modifier.isNative(method.getModifiers())) {
+                return method.getType().getName() + "." + method.getName();
+            }
+        }
+        return frames.isEmpty() || frames.getFirst().getMethod() == null ? "?"
+                : frames.getFirst().getMethod().getType().getName() + "." + frames.getFirst().getMethod().getName();
+    }
+
     private String findSite(List<RecordedFrame> frames) {
         RecordedFrame firstJdk = null;
         for (RecordedFrame frame : frames) {
@@ -106,7 +197,8 @@ final class StackFacts {
     }
 
     private static String name(RecordedFrame frame) {
-        return frame.getMethod().getType().getName() + "." + frame.getMethod().getName() + ":" + frame.getLineNumber();
+        return withoutHiddenSuffix(frame.getMethod().getType().getName()) + "." + frame.getMethod().getName() + ":"
+                + frame.getLineNumber();
     }
 
     private static <V> void remember(Map<RecordedStackTrace, V> cache, RecordedStackTrace stack, V value) {

@@ -66,9 +66,9 @@ public final class ThreadAnalysis {
         for (RecordingAnalysis chosen : lanesSources(analyses)) {
             try {
                 ThreadLanes picture = ThreadLanes.read(chosen, SLICE, LANES_PER_GROUP);
-                Path svg = outDir.resolve(prefix + "lanes-" + chosen.variant() + ".svg");
-                LaneChart.write(picture, svg, pngOrNull(outDir.resolve(prefix + "lanes-" + chosen.variant() + ".png")));
-                lanes.put(chosen.variant(), svg);
+                Path svg = outDir.resolve(prefix + "lanes-" + chosen.label() + ".svg");
+                LaneChart.write(picture, svg, pngOrNull(outDir.resolve(prefix + "lanes-" + chosen.label() + ".png")));
+                lanes.put(chosen.label(), svg);
             } catch (IOException | RuntimeException | Error e) {
                 failures.add(chosen.file() + ": lane picture failed: " + e);
             }
@@ -80,23 +80,35 @@ public final class ThreadAnalysis {
         return new Outcome(analyses, failures, json, markdown, lanes);
     }
 
-    /** The console table: one line per recording. */
+    /**
+     * The console table: one line per recording. Socket reads count those from the recording's threshold ("sockets
+     * from"): from 1 ms, an event loop's microsecond reads are not there.
+     */
     public static String table(List<RecordingAnalysis> analyses) {
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-34s %8s %9s %9s %9s %9s %7s %-44s %s%n",
-                "recording", "workers", "wrk reads", "loop rds", "vthreads", "pinned", "carr.idle",
-                "top monitor contention (waits, total ms)", "signature"));
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+                "%-34s %12s %8s %9s %9s %9s %9s %7s %-44s %s%n", "recording", "sockets from", "workers", "wrk reads",
+                "loop rds", "vthreads", "pinned", "carr.idle", "top monitor contention (waits, total ms)",
+                "signature"));
         for (RecordingAnalysis a : analyses) {
             Verdicts v = Verdicts.of(a);
-            out.append(String.format(Locale.ROOT, "%-34s %8d %9d %9d %9d %9d %7s %-44s %s%n", a.window(),
+            out.append(String.format(Locale.ROOT, "%-34s %12s %8d %9d %9d %9d %9d %7s %-44s %s%n", a.window(),
+                    a.socketThreshold() == null ? "?" : a.socketThreshold(),
                     a.group(ThreadKind.WORKER).threadsReadingDownstream.size(),
                     a.group(ThreadKind.WORKER).downstreamReads.count(),
                     a.group(ThreadKind.EVENT_LOOP).downstreamReads.count(), a.virtualThreadsStarted(),
                     a.pinned().count(), Double.isNaN(a.carrierIdleShare()) ? "-"
                             : String.format(Locale.ROOT, "%.0f%%", a.carrierIdleShare() * 100),
                     topContention(a),
-                    v.unexpected().isEmpty() ? "as expected" : "UNEXPECTED: " + String.join("; ", v.unexpected())));
+                    signature(v)));
         }
         return out.toString();
+    }
+
+    private static String signature(Verdicts v) {
+        List<String> said = new ArrayList<>();
+        said.add(v.unexpected().isEmpty() ? "as expected" : "UNEXPECTED: " + String.join("; ", v.unexpected()));
+        v.mistakes().stream().filter(Mistakes.Mistake::harmful).map(m -> "MISTAKE " + m.name()).forEach(said::add);
+        return String.join("; ", said);
     }
 
     private static String topContention(RecordingAnalysis a) {
@@ -124,7 +136,8 @@ public final class ThreadAnalysis {
             return byFile;
         }
         try {
-            for (JsonNode row : Json.MAPPER.readTree(resultsJson.toFile())) {
+            JsonNode root = Json.MAPPER.readTree(resultsJson.toFile());
+            for (JsonNode row : root.has("windows") ? root.get("windows") : root) { // an array before JVM starts
                 if (row.path("jfr_file").isTextual() && row.path("cpu_ms_per_request").isNumber()) {
                     byFile.put(Path.of(row.path("jfr_file").asText()).getFileName().toString(),
                             row.path("cpu_ms_per_request").asDouble());
@@ -149,13 +162,16 @@ public final class ThreadAnalysis {
         }
     }
 
-    /** Per variant, the recording under the heaviest closed-model load of the first repetition, else any. */
+    /**
+     * Per label (the variant, or the mistake), the recording under the heaviest closed-model load of the first
+     * repetition, else any.
+     */
     private static List<RecordingAnalysis> lanesSources(List<RecordingAnalysis> analyses) {
         Map<String, RecordingAnalysis> best = new LinkedHashMap<>();
         Comparator<RecordingAnalysis> preference = Comparator.comparingInt(ThreadAnalysis::closedLevel)
                 .thenComparing(a -> -repetition(a));
         for (RecordingAnalysis a : analyses) {
-            best.merge(a.variant(), a, (x, y) -> preference.compare(x, y) >= 0 ? x : y);
+            best.merge(a.label(), a, (x, y) -> preference.compare(x, y) >= 0 ? x : y);
         }
         return List.copyOf(best.values());
     }
@@ -208,21 +224,28 @@ public final class ThreadAnalysis {
         for (RecordingAnalysis a : analyses) {
             Verdicts v = Verdicts.of(a);
             md.append("## ").append(a.window()).append(" (").append(a.variant()).append(", ")
-                    .append(String.format(Locale.ROOT, "%.1f s", a.seconds())).append(")\n\n");
+                    .append(String.format(Locale.ROOT, "%.1f s", a.seconds())).append(", ").append(a.socketEvents())
+                    .append(")\n\n");
             v.unexpected().forEach(u -> md.append("- **UNEXPECTED:** ").append(u).append('\n'));
             v.findings().forEach(f -> md.append("- ").append(f).append('\n'));
+            md.append('\n').append(a.everySocketEvent() ? "Every socket read is counted."
+                    : "Socket reads are counted from " + (a.socketThreshold() == null ? "a threshold the recording does"
+                    + " not name" : a.socketThreshold()) + ": those that waited; a non-blocking read of microseconds"
+                    + " is not there.").append('\n');
             md.append("\n| group | threads | downstream reads (p50 / p99 ms) | client reads | parks (total s) |"
-                    + " CPU samples | mean CPU |\n|---|---:|---:|---:|---:|---:|---:|\n");
+                    + " CPU samples | request-code samples | mean CPU |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
             for (ThreadKind kind : ThreadKind.values()) {
                 GroupStats g = a.group(kind);
                 if (g.threads.isEmpty() && g.executionSamples == 0) {
                     continue;
                 }
-                md.append(String.format(Locale.ROOT, "| %s | %d | %,d (%s / %s) | %,d | %,d (%.1f) | %.0f %% | %.2f |%n",
+                md.append(String.format(Locale.ROOT,
+                        "| %s | %d | %,d (%s / %s) | %,d | %,d (%.1f) | %.0f %% | %,d | %.2f |%n",
                         kind.label(), g.threads.size(), g.downstreamReads.count(),
                         num(g.downstreamReads.percentile(50)), num(g.downstreamReads.percentile(99)),
                         g.clientReads.count(), g.parks.count(), g.parks.totalMs() / 1000,
-                        a.totalSamples() == 0 ? 0.0 : 100.0 * g.executionSamples / a.totalSamples(), g.meanCpu()));
+                        a.totalSamples() == 0 ? 0.0 : 100.0 * g.executionSamples / a.totalSamples(),
+                        g.requestSamples, g.meanCpu()));
             }
             md.append('\n');
             sites(md, "Monitor contention (jdk.JavaMonitorEnter), top sites by total wait", "monitor class",

@@ -17,7 +17,9 @@ import java.util.Map;
 
 /**
  * A JMC-style timeline of a short slice of a recording: one lane per thread, what it was doing when. Collected in a
- * second streaming pass that keeps only the slice.
+ * second streaming pass that keeps only the slice. A thread of the lesson's groups that was alive but neither blocked
+ * long enough to be recorded nor was sampled on CPU in the slice gets an empty lane: from 1 ms, that is what an event
+ * loop serving non-blocking I/O looks like.
  */
 public final class ThreadLanes {
 
@@ -82,7 +84,10 @@ public final class ThreadLanes {
         return title;
     }
 
-    /** Reads the slice of {@code sliceMs} centred in the recording, keeping at most {@code perGroup} lanes a group. */
+    /**
+     * Reads the slice of {@code sliceMs} centred in the recording, keeping at most {@code perGroup} lanes a group,
+     * the busiest first.
+     */
     public static ThreadLanes read(RecordingAnalysis analysis, Duration slice, int perGroup) throws IOException {
         Instant middle = analysis.start().plus(Duration.between(analysis.start(), analysis.end()).dividedBy(2));
         Instant from = middle.minus(slice.dividedBy(2));
@@ -98,6 +103,10 @@ public final class ThreadLanes {
                 String type = event.getEventType().getName();
                 if (type.equals("jdk.VirtualThreadStart") && event.getThread() != null) {
                     virtualStarts.put(event.getThread().getJavaThreadId(), event.getStartTime());
+                    continue;
+                }
+                if (type.equals("jdk.ThreadCPULoad")) {
+                    alive(event, from, to, threads, segments);
                     continue;
                 }
                 if (event.getEndTime().isBefore(from) || event.getStartTime().isAfter(to)) {
@@ -159,9 +168,24 @@ public final class ThreadLanes {
                 hidden.put(kind, ids.size() - perGroup);
             }
         }
-        String title = analysis.variant() + ": thread lanes, " + slice.toMillis() + " ms from the middle of "
-                + analysis.window();
+        String title = analysis.label() + ": thread lanes, " + slice.toMillis() + " ms from the middle of "
+                + analysis.window() + " (" + analysis.socketEvents() + ")";
         return new ThreadLanes(lanes, hidden, slice.toNanos() / 1e6, title);
+    }
+
+    /**
+     * A lane, perhaps empty, for a thread of the lesson's groups that jdk.ThreadCPULoad reports for the second that
+     * ends at its time, when that second overlaps the slice: the thread was alive around it.
+     */
+    private static void alive(RecordedEvent load, Instant from, Instant to, Map<Long, RecordedThread> threads,
+                              Map<Long, List<Segment>> segments) {
+        RecordedThread thread = load.getThread();
+        Instant at = load.getStartTime();
+        if (thread != null && SHOWN.contains(ThreadKind.of(thread)) && !at.isBefore(from)
+                && !at.isAfter(to.plusSeconds(1))) {
+            threads.put(thread.getJavaThreadId(), thread);
+            segments.computeIfAbsent(thread.getJavaThreadId(), id -> new ArrayList<>());
+        }
     }
 
     /** "Object @ SelectedSelectionKeySetSelector.select": the monitor's class and the site that waited for it. */

@@ -7,15 +7,22 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What a recording says, in sentences built from its own numbers, never hard-coded; and, loudly, where the numbers
+ * What a recording says, in sentences built from its own numbers, never hard-coded; loudly, where the numbers
  * contradict the variant's expected signature (a worker thread used by the reactive variant, pinning in the
- * virtual-thread variant, ...).
+ * virtual-thread variant, ...); and the common mistakes the recording shows, each with its evidence, whatever the
+ * recording is called. The signatures rest on what a recording with socket events from 1 ms holds: waits of 1 ms or
+ * more, execution samples, virtual threads' starts and pins. The event loops' socket reads take microseconds, so
+ * they are counted only where every socket event was recorded.
  */
-public record Verdicts(List<String> findings, List<String> unexpected) {
+public record Verdicts(List<String> findings, List<String> unexpected, List<Mistakes.Mistake> mistakes) {
 
     public static Verdicts of(RecordingAnalysis a) {
         List<String> findings = new ArrayList<>();
         List<String> unexpected = new ArrayList<>();
+        List<Mistakes.Mistake> mistakes = Mistakes.of(a);
+        for (Mistakes.Mistake m : mistakes) {
+            findings.add((m.harmful() ? "MISTAKE " : "not a mistake on this JDK: ") + m.name() + ": " + m.evidence());
+        }
         GroupStats workers = a.group(ThreadKind.WORKER);
         GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
         GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
@@ -37,26 +44,40 @@ public record Verdicts(List<String> findings, List<String> unexpected) {
                 }
             }
             case "reactive" -> {
-                findings.add(f("event loops did the socket I/O: %,d reads from the delay service on %d event-loop"
-                                + " threads, p50 %.2f ms, p99 %.2f ms", loops.downstreamReads.count(),
-                        loops.threadsReadingDownstream.size(), loops.downstreamReads.percentile(50),
-                        loops.downstreamReads.percentile(99)));
+                findings.add(a.everySocketEvent() ? f("event loops did the socket I/O: %,d reads from the delay"
+                                + " service on %d event-loop threads, p50 %.2f ms, p99 %.2f ms",
+                        loops.downstreamReads.count(), loops.threadsReadingDownstream.size(),
+                        loops.downstreamReads.percentile(50), loops.downstreamReads.percentile(99))
+                        : f("event loops did the work: %,d execution samples on %d event-loop threads, %,d of them in"
+                                + " the Vert.x/Netty and REST-client layers and %,d in request code (their socket reads"
+                                + " take microseconds; the recording has only the socket reads %s)",
+                        loops.executionSamples, loops.threads.size(),
+                        loops.layerSamples(Layer.VERTX_NETTY, Layer.REST_CLIENT), loops.requestSamples, recorded(a)));
+                WaitSites.Site futureParks = a.workerFutureParks();
                 findings.add(f("no thread waited for the 10 ms: %d request-code samples on worker threads, %d socket"
-                        + " reads from the delay service on workers", workers.requestSamples,
-                        workers.downstreamReads.count()));
-                if (workers.requestSamples > 0 || workers.downstreamReads.count() > 0) {
+                        + " reads from the delay service on workers, %d worker parks on a future",
+                        workers.requestSamples, workers.downstreamReads.count(), futureParks.count()));
+                if (workers.requestSamples > 0 || workers.downstreamReads.count() > 0 || futureParks.count() > 0) {
                     unexpected.add(f("worker threads were used by the reactive variant: %d request-code samples,"
-                            + " %d downstream reads", workers.requestSamples, workers.downstreamReads.count()));
+                                    + " %d downstream reads, %d parks on a future", workers.requestSamples,
+                            workers.downstreamReads.count(), futureParks.count()));
                 }
                 if (!virtuals.threads.isEmpty()) {
                     unexpected.add(f("%d virtual threads ran in the reactive variant", virtuals.threads.size()));
                 }
             }
             case "virtual-thread" -> {
-                findings.add(f("%,d virtual threads started, %d pinned; carriers idle at least %.0f %% of the window",
-                        a.virtualThreadsStarted(), a.pinned().count(), a.carrierIdleShare() * 100));
-                findings.add(f("socket I/O stayed on the event loops: %,d reads from the delay service there, %,d on"
-                        + " virtual threads", loops.downstreamReads.count(), virtuals.downstreamReads.count()));
+                findings.add(f("%,d virtual threads started, %d pinned; each lived p50 %.1f ms, p99 %.1f ms (%,d"
+                                + " ended), its request's downstream wait included; carriers idle at least %.0f %% of"
+                                + " the window", a.virtualThreadsStarted(),
+                        a.pinned().count(), virtuals.lifetimes.percentile(50), virtuals.lifetimes.percentile(99),
+                        virtuals.lifetimes.count(), a.carrierIdleShare() * 100));
+                findings.add(a.everySocketEvent() ? f("socket I/O stayed on the event loops: %,d reads from the delay"
+                                + " service there, %,d on virtual threads", loops.downstreamReads.count(),
+                        virtuals.downstreamReads.count())
+                        : f("virtual threads blocked in %,d socket reads from the delay service %s (the event loops"
+                                + " do the socket I/O, in reads of microseconds)",
+                        virtuals.downstreamReads.count(), recorded(a)));
                 if (a.pinned().count() > 0) {
                     unexpected.add(f("%d virtual threads pinned their carrier (p99 %.1f ms), at %s", a.pinned().count(),
                             a.pinned().p99Ms(), a.pinnedAt().keySet()));
@@ -89,22 +110,32 @@ public record Verdicts(List<String> findings, List<String> unexpected) {
                     top.count(), top.on(), top.site(), top.groupLabel(), top.totalMs() / 1000, top.maxMs()));
         }
         cpuLayers(a).ifPresent(findings::add);
-        return new Verdicts(List.copyOf(findings), List.copyOf(unexpected));
+        // The reference of the CPU mistakes: heavy request code where it belongs, on time-sliced platform threads.
+        Mistakes.heavyRequestCpu(a, ThreadKind.WORKER).ifPresent(cpu -> findings.add(f("request code's own CPU ran on"
+                        + " worker threads: %.0f %% of their execution samples (%,d), about %.2f ms per downstream call,"
+                        + " most at %s; platform threads are time-sliced by the OS, so it delays no other request's"
+                        + " I/O (the reference for CPU-heavy requests)", cpu.share() * 100, cpu.samples(),
+                cpu.msPerCall(), cpu.site())));
+        return new Verdicts(List.copyOf(findings), List.copyOf(unexpected), mistakes);
     }
 
     /**
      * The control: the imperative code on the reactive stack. Request code on executor threads, which park on a
-     * future while the Vert.x-based client's event loops do the socket I/O.
+     * future while the Vert.x-based client's event loops do the socket I/O (in reads too short to be recorded, unless
+     * every socket event was).
      */
     private static void imperativeRest(RecordingAnalysis a, List<String> findings, List<String> unexpected) {
         GroupStats workers = a.group(ThreadKind.WORKER);
         GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
         GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
         WaitSites.Site waits = a.workerFutureParks();
-        findings.add(f("request code ran on executor threads (%d samples); the event loops read the delay service's"
-                        + " replies for them: %,d reads on %d event-loop threads, %,d on workers",
-                workers.requestSamples, loops.downstreamReads.count(), loops.threadsReadingDownstream.size(),
-                workers.downstreamReads.count()));
+        findings.add(a.everySocketEvent() ? f("request code ran on executor threads (%d samples); the event loops"
+                        + " read the delay service's replies for them: %,d reads on %d event-loop threads, %,d on"
+                        + " workers", workers.requestSamples, loops.downstreamReads.count(),
+                loops.threadsReadingDownstream.size(), workers.downstreamReads.count())
+                : f("request code ran on executor threads (%d samples), which blocked in %,d socket reads from the"
+                        + " delay service %s: the event loops read the replies for them, in reads of microseconds",
+                workers.requestSamples, workers.downstreamReads.count(), recorded(a)));
         findings.add(f("workers parked %,d times waiting for the client's reply (%.1f thread-seconds in %.1f s,"
                         + " longest %.1f ms), mostly on %s at %s", waits.count(), waits.totalMs() / 1000,
                 a.seconds(), waits.maxMs(), waits.on(), waits.site()));
@@ -112,7 +143,7 @@ public record Verdicts(List<String> findings, List<String> unexpected) {
             unexpected.add(f("%,d socket reads from the delay service on worker threads: the Vert.x-based client"
                     + " should read on the event loops", workers.downstreamReads.count()));
         }
-        if (loops.downstreamReads.count() == 0) {
+        if (a.everySocketEvent() && loops.downstreamReads.count() == 0) {
             unexpected.add("no event loop read from the delay service: the Quarkus REST client does its socket I/O"
                     + " there");
         }
@@ -127,6 +158,11 @@ public record Verdicts(List<String> findings, List<String> unexpected) {
         if (a.virtualThreadsStarted() > 0) {
             unexpected.add(f("%,d virtual threads started in the imperative-rest variant", a.virtualThreadsStarted()));
         }
+    }
+
+    /** "of 1 ms or more": the socket reads a recording holds. */
+    private static String recorded(RecordingAnalysis a) {
+        return a.socketThreshold() == null ? "long enough to be recorded" : "of " + a.socketThreshold() + " or more";
     }
 
     private static String contention(List<WaitSites.Site> sites) {

@@ -58,13 +58,22 @@ final class WaitSites {
 
     /** All waits of one group on something matching {@code on}, summed into one site (named by the busiest). */
     Site sum(ThreadKind group, Predicate<String> on) {
+        return sum(k -> k.group() == group && on.test(k.on()), group);
+    }
+
+    /** All waits, of every group, summed into one site (named by the busiest, and its group). */
+    Site all() {
+        return sum(k -> true, ThreadKind.OTHER);
+    }
+
+    private Site sum(Predicate<Key> which, ThreadKind noneGroup) {
         int count = 0;
         double total = 0;
         double max = 0;
         Key busiest = null;
         for (Map.Entry<Key, Totals> e : sites.entrySet()) {
             Key k = e.getKey();
-            if (k.group() == group && on.test(k.on())) {
+            if (which.test(k)) {
                 count += e.getValue().count;
                 total += e.getValue().totalMs;
                 max = Math.max(max, e.getValue().maxMs);
@@ -73,9 +82,9 @@ final class WaitSites {
                 }
             }
         }
-        return busiest == null ? new Site("-", "-", group.name().toLowerCase(Locale.ROOT), 0, 0, 0)
-                : new Site(busiest.on(), busiest.site(), group.name().toLowerCase(Locale.ROOT), count, Durations.round(total),
-                Durations.round(max));
+        return busiest == null ? new Site("-", "-", noneGroup.name().toLowerCase(Locale.ROOT), 0, 0, 0)
+                : new Site(busiest.on(), busiest.site(), busiest.group().name().toLowerCase(Locale.ROOT), count,
+                Durations.round(total), Durations.round(max));
     }
 
     private static Site site(Key k, Totals t) {

@@ -1,6 +1,8 @@
 package io.threadlab.experiment.analyse;
 
 import io.threadlab.api.KnownCostWorkloads;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,24 +31,31 @@ class SitesAndLayersTest {
     static Path dir;
 
     static RecordingAnalysis contention;
+    /** The jdk.JavaMonitorEnter events on the ledger, counted straight from the recording. */
+    static long ledgerEnters;
     static RecordingAnalysis cpu;
 
     @BeforeAll
     static void recordKnownContentionAndKnownCpu() throws Exception {
         Path contended = dir.resolve("contention.jfr");
         long[] entries = new long[1];
-        ThreadAnalysisTest.record(contended, () -> {
-            entries[0] = KnownCostWorkloads.contend(THREADS, ROUNDS, HOLD_MS);
-            KnownCostWorkloads.socketReadAndSomeCpu();
-        });
+        ThreadAnalysisTest.record(contended, () -> entries[0] = KnownCostWorkloads.contend(THREADS, ROUNDS, HOLD_MS));
         assertThat(entries[0]).isEqualTo(THREADS * ROUNDS);
         contention = new RecordingAnalyzer(8090).analyse(contended);
+        try (RecordingFile recording = new RecordingFile(contended)) {
+            while (recording.hasMoreEvents()) {
+                RecordedEvent event = recording.readEvent();
+                if (event.getEventType().getName().equals("jdk.JavaMonitorEnter")
+                        && LEDGER.equals(event.getClass("monitorClass").getName())) {
+                    ledgerEnters++;
+                }
+            }
+        }
 
         Path busy = dir.resolve("cpu.jfr");
-        ThreadAnalysisTest.record(busy, () -> {
-            KnownCostWorkloads.labCodeAndJson(Duration.ofMillis(1500), 5);
-            KnownCostWorkloads.socketReadAndSomeCpu();
-        });
+        // Slices of 7 ms: a 14 ms cycle, which samples every 20 ms meet at every phase; slices of 5 ms make a 10 ms
+        // cycle, which they meet at one phase, all in lab code or all in JSON.
+        ThreadAnalysisTest.record(busy, () -> KnownCostWorkloads.labCodeAndJson(Duration.ofMillis(1500), 7));
         cpu = new RecordingAnalyzer(8090).analyse(busy);
     }
 
@@ -56,8 +65,10 @@ class SitesAndLayersTest {
         assertThat(top.on()).isEqualTo(LEDGER);
         assertThat(top.site()).startsWith(LEDGER + ".appendEntry:");
         assertThat(top.group()).isEqualTo("worker");
-        // each entry waited at most once; most of them waited, for 1 ms (the threshold) or more
-        assertThat(top.count()).isBetween(THREADS * ROUNDS / 3, THREADS * ROUNDS);
+        // Every wait of 1 ms or more (the threshold) is counted. How many entries waited varies, 37 to 92 of 120
+        // seen: a monitor is unfair, and the thread that leaves it may enter again before a waiting one wakes. But
+        // each entry waited at most once, and each thread but the first in waited at least once.
+        assertThat((long) top.count()).isEqualTo(ledgerEnters).isBetween(THREADS - 1L, (long) THREADS * ROUNDS);
         assertThat(top.totalMs()).isGreaterThanOrEqualTo(top.count() * 1.0);
         assertThat(top.maxMs()).isGreaterThanOrEqualTo(HOLD_MS - 0.5).isLessThanOrEqualTo(top.totalMs());
         assertThat(Verdicts.of(contention).findings()).anyMatch(f -> f.startsWith("most monitor contention: "

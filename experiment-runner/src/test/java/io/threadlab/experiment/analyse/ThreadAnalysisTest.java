@@ -11,9 +11,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,17 +27,29 @@ import static org.assertj.core.api.Assertions.within;
 /**
  * Recordings made here, with the lab's own jfr/threads.jfc, of in-process workloads that have each variant's thread
  * signature; then the analysis must find each signature, and say so with the numbers it wrote to analysis.json.
+ * threads.jfc records socket events from 1 ms, so the signatures must hold without the event loops' reads;
+ * jfr/threads-every-socket-event.jfc, which records them all, must still have them counted.
  */
 class ThreadAnalysisTest {
+
+    static final Path THREADS_JFC = Path.of("../jfr/threads.jfc");
+    static final Path EVERY_SOCKET_EVENT_JFC = Path.of("../jfr/threads-every-socket-event.jfc");
+    /**
+     * Busy enough that execution samples, every 20 ms, catch request code on each variant's threads: 20 samples or
+     * more on the workers (Mistakes.MIN_CPU_SAMPLES, for the reference finding), and ten or more on the event loop
+     * and on virtual threads, whose request code is light. At most 14 workers: a lane picture shows 14 a group.
+     */
+    static final Duration WINDOW = Duration.ofMillis(1200);
+    static final int WORKERS = 12;
+    static final int IN_FLIGHT = 64;
 
     @TempDir
     static Path results;
 
     static SignatureWorkloads workloads;
     static ThreadAnalysis.Outcome outcome;
-
-    /** What results.json says the recorded imperative window cost per request. */
-    static final double IMPERATIVE_CPU_MS_PER_REQUEST = 2.0;
+    /** What results.json says each recorded window cost per request, measured as the runner measures it. */
+    static final Map<String, Double> cpuMsPerRequest = new LinkedHashMap<>();
 
     @BeforeAll
     static void recordTheFourSignaturesAndAnalyseThem() throws Exception {
@@ -44,14 +58,15 @@ class ThreadAnalysisTest {
         // Unrecorded first: a virtual thread that loads a class on its way to a park can pin for a moment (the class
         // loader is called from the VM, a native frame), which is start-up, not the signature under test.
         workloads.virtualThreads(2, Duration.ofMillis(100));
-        record(jfr.resolve("imperative-closed-10-1.jfr"), () -> workloads.imperative(4, Duration.ofMillis(1200)));
-        record(jfr.resolve("reactive-closed-10-1.jfr"), () -> workloads.reactive(8, Duration.ofMillis(1200)));
-        record(jfr.resolve("virtual-thread-closed-10-1.jfr"),
-                () -> workloads.virtualThreads(8, Duration.ofMillis(1200)));
-        record(jfr.resolve("imperative-rest-closed-10-1.jfr"), () -> workloads.imperativeRest(4, Duration.ofMillis(1200)));
-        Json.write(results.resolve("results.json"), List.of(Map.of("variant", "imperative", "scenario",
-                "closed-10-jfr", "jfr_file", "jfr/imperative-closed-10-1.jfr", "cpu_ms_per_request",
-                IMPERATIVE_CPU_MS_PER_REQUEST)));
+        cpuMsPerRequest.put("imperative-closed-10-1", recordCpuMsPerRequest(jfr.resolve("imperative-closed-10-1.jfr"),
+                () -> workloads.imperative(WORKERS, WINDOW)));
+        cpuMsPerRequest.put("reactive-closed-10-1", recordCpuMsPerRequest(jfr.resolve("reactive-closed-10-1.jfr"),
+                () -> workloads.reactive(IN_FLIGHT, WINDOW)));
+        cpuMsPerRequest.put("virtual-thread-closed-10-1", recordCpuMsPerRequest(
+                jfr.resolve("virtual-thread-closed-10-1.jfr"), () -> workloads.virtualThreads(IN_FLIGHT, WINDOW)));
+        // Without a row in results.json: the analysis then counts the calls in the recording itself.
+        record(jfr.resolve("imperative-rest-closed-10-1.jfr"), () -> workloads.imperativeRest(WORKERS, WINDOW));
+        writeResultsJson(results, cpuMsPerRequest);
         outcome = new ThreadAnalysis(workloads.delayPort()).analyse(results);
     }
 
@@ -64,14 +79,45 @@ class ThreadAnalysisTest {
         void run() throws Exception;
     }
 
-    static void record(Path file, Workload workload) throws Exception {
-        Configuration settings = Configuration.create(Path.of("../jfr/threads.jfc"));
-        try (Recording recording = new Recording(settings)) {
+    /** A workload that says how many requests it made. */
+    interface Requests {
+        long run() throws Exception;
+    }
+
+    static long record(Path file, Workload workload) throws Exception {
+        return record(file, THREADS_JFC, workload);
+    }
+
+    /** Records {@code workload} with a settings file; returns the process's CPU time while recording, in ns. */
+    static long record(Path file, Path jfc, Workload workload) throws Exception {
+        try (Recording recording = new Recording(Configuration.create(jfc))) {
             recording.start();
+            long cpu = processCpuNanos();
             workload.run();
+            cpu = processCpuNanos() - cpu;
             recording.stop();
             recording.dump(file);
+            return cpu;
         }
+    }
+
+    /** Records {@code workload} with threads.jfc and returns the process's CPU per request, as results.json has it. */
+    static double recordCpuMsPerRequest(Path file, Requests workload) throws Exception {
+        long[] requests = new long[1];
+        long cpuNanos = record(file, () -> requests[0] = workload.run());
+        assertThat(requests[0]).as("requests made while recording " + file.getFileName()).isPositive();
+        return cpuNanos / 1e6 / requests[0];
+    }
+
+    /** The runner's results.json, as far as the analysis reads it: a row per window, by its recording's name. */
+    static void writeResultsJson(Path dir, Map<String, Double> cpuMsPerRequestByWindow) {
+        Json.write(dir.resolve("results.json"), cpuMsPerRequestByWindow.entrySet().stream().map(e -> Map.of(
+                "jfr_file", "jfr/" + e.getKey() + ".jfr", "cpu_ms_per_request", e.getValue())).toList());
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static RecordingAnalysis analysis(String variant) {
@@ -98,10 +144,21 @@ class ThreadAnalysisTest {
     }
 
     @Test
+    void theCorrectSignaturesShowNoMistake() throws IOException {
+        for (RecordingAnalysis a : outcome.analyses()) {
+            assertThat(Verdicts.of(a).mistakes()).as(a.window()).isEmpty();
+            assertThat(json(a.variant()).get("mistakes")).as(a.window()).isEmpty();
+        }
+        // CPU-heavy request code on workers is the reference of the CPU mistakes: a finding, not a mistake.
+        assertThat(Verdicts.of(analysis("imperative")).findings())
+                .anyMatch(f -> f.startsWith("request code's own CPU ran on worker threads: "));
+    }
+
+    @Test
     void imperativeWaitsOnWorkerThreadsAndTheVerdictQuotesTheJson() throws IOException {
         RecordingAnalysis a = analysis("imperative");
         GroupStats workers = a.group(ThreadKind.WORKER);
-        assertThat(workers.threadsReadingDownstream).hasSize(4);
+        assertThat(workers.threadsReadingDownstream).hasSize(WORKERS);
         assertThat(workers.downstreamReads.count()).isGreaterThan(100);
         assertThat(workers.downstreamReads.percentile(50)).isGreaterThanOrEqualTo(9.0); // the 10 ms wait
         assertThat(a.group(ThreadKind.EVENT_LOOP).downstreamReads.count()).isZero();
@@ -110,45 +167,60 @@ class ThreadAnalysisTest {
         long reads = worker.get("socket_reads_downstream").get("count").asLong();
         assertThat(reads).isEqualTo(workers.downstreamReads.count());
         assertThat(json("imperative").get("verdicts").get(0).asText())
-                .startsWith("downstream waits happen on 4 executor threads: " + String.format(Locale.ROOT, "%,d", reads)
+                .startsWith("downstream waits happen on " + WORKERS + " executor threads: "
+                        + String.format(Locale.ROOT, "%,d", reads)
                         + " socket reads from the delay service, p50 "
                         + String.format(Locale.ROOT, "%.1f", worker.get("socket_reads_downstream").get("p50_ms").asDouble()));
     }
 
     @Test
-    void reactiveDoesItsSocketIoOnTheEventLoopAndUsesNoWorker() throws IOException {
+    void reactiveRunsOnTheEventLoopAndUsesNoWorker() throws IOException {
         RecordingAnalysis a = analysis("reactive");
         GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
-        assertThat(loops.threadsReadingDownstream).hasSize(1);
-        assertThat(loops.downstreamReads.count()).isGreaterThan(100);
-        assertThat(loops.downstreamReads.percentile(50)).isLessThan(5.0); // ready data: no waiting in the read
         assertThat(loops.requestSamples).isPositive();
+        assertThat(loops.executionSamples).isGreaterThanOrEqualTo(loops.requestSamples);
         assertThat(a.group(ThreadKind.WORKER).threads).isEmpty();
-        assertThat(json("reactive").get("verdicts").get(0).asText()).startsWith("event loops did the socket I/O: "
-                + String.format(Locale.ROOT, "%,d", loops.downstreamReads.count()) + " reads");
+        assertThat(a.workerFutureParks().count()).isZero();
+        assertThat(a.virtualThreadsStarted()).isZero();
+        JsonNode loop = json("reactive").get("groups").get("event_loop");
+        assertThat(json("reactive").get("verdicts").get(0).asText()).startsWith(String.format(Locale.ROOT,
+                "event loops did the work: %,d execution samples on 1 event-loop threads, 0 of them in the Vert.x/Netty"
+                        + " and REST-client layers and %,d in request code", loop.get("execution_samples").asLong(),
+                loop.get("request_code_samples").asLong()));
+        assertThat(json("reactive").get("verdicts").get(1).asText()).isEqualTo("no thread waited for the 10 ms: 0"
+                + " request-code samples on worker threads, 0 socket reads from the delay service on workers, 0"
+                + " worker parks on a future");
     }
 
     @Test
     void virtualThreadsAreCountedUnpinnedWithTheirCarriersMostlyIdle() throws IOException {
         RecordingAnalysis a = analysis("virtual-thread");
+        GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
         assertThat(a.virtualThreadsStarted()).isGreaterThan(100);
-        assertThat(a.group(ThreadKind.VIRTUAL).requestSamples).isPositive();
+        assertThat(virtuals.requestSamples).isPositive();
+        assertThat(virtuals.lifetimes.count()).isGreaterThan(100);
+        assertThat(virtuals.lifetimes.percentile(50)).as("each waits 10 ms for its reply").isGreaterThanOrEqualTo(9.0);
+        assertThat(virtuals.downstreamReads.count()).isZero();
         assertThat(a.pinned().count()).isZero();
         assertThat(a.group(ThreadKind.CARRIER).threads).isNotEmpty();
-        assertThat(a.group(ThreadKind.EVENT_LOOP).downstreamReads.count()).isGreaterThan(100);
         JsonNode json = json("virtual-thread");
+        JsonNode lifetimes = json.get("groups").get("virtual").get("lifetimes");
         assertThat(json.get("verdicts").get(0).asText()).startsWith(String.format(Locale.ROOT, "%,d virtual threads"
-                + " started, 0 pinned", json.get("virtual_threads_started").asLong()));
+                        + " started, 0 pinned; each lived p50 %.1f ms", json.get("virtual_threads_started").asLong(),
+                lifetimes.get("p50_ms").asDouble()));
+        assertThat(json.get("verdicts").get(1).asText()).startsWith("virtual threads blocked in 0 socket reads from"
+                + " the delay service of 1 ms or more");
     }
 
     @Test
     void imperativeRestParksItsWorkersOnFuturesWhileTheEventLoopReads() throws IOException {
         RecordingAnalysis a = analysis("imperative-rest");
         GroupStats workers = a.group(ThreadKind.WORKER);
-        GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
         assertThat(workers.requestSamples).isPositive();
         assertThat(workers.downstreamReads.count()).isZero();
-        assertThat(loops.downstreamReads.count()).isGreaterThan(100);
+        assertThat(json("imperative-rest").get("verdicts").get(0).asText()).startsWith(String.format(Locale.ROOT,
+                "request code ran on executor threads (%d samples), which blocked in 0 socket reads from the delay"
+                        + " service of 1 ms or more", workers.requestSamples));
         WaitSites.Site waits = a.workerFutureParks();
         assertThat(waits.on()).startsWith("java.util.concurrent.CompletableFuture");
         assertThat(waits.site()).startsWith("io.threadlab.api.SignatureWorkloads$EventLoop.callAndWait:");
@@ -187,7 +259,8 @@ class ThreadAnalysisTest {
         assertThat(imperative.get("monitor_wait_sites").isArray()).isTrue();
 
         JsonNode cpu = imperative.get("cpu_by_layer");
-        assertThat(cpu.get("cpu_ms_per_request").asDouble()).isEqualTo(IMPERATIVE_CPU_MS_PER_REQUEST);
+        double measured = cpuMsPerRequest.get("imperative-closed-10-1");
+        assertThat(cpu.get("cpu_ms_per_request").asDouble()).isEqualTo(measured);
         double perRequest = 0;
         double shares = 0;
         for (Layer layer : Layer.values()) {
@@ -196,12 +269,12 @@ class ThreadAnalysisTest {
             perRequest += one.get("cpu_ms_per_request").asDouble();
         }
         assertThat(shares).isCloseTo(1.0, within(0.01));
-        assertThat(perRequest).isCloseTo(IMPERATIVE_CPU_MS_PER_REQUEST, within(0.02));
+        assertThat(perRequest).isCloseTo(measured, within(0.02));
         // the signature workloads spend their Java CPU in busy loops of io.threadlab.api
         RecordingAnalysis a = analysis("imperative");
         assertThat(a.cpu().samples().get(Layer.LAB)).isGreaterThan(a.totalSamples() / 2);
         assertThat(imperative.get("verdicts").toString()).contains("lab code", "ms per request");
-        assertThat(json("reactive").get("cpu_by_layer").get("cpu_ms_per_request").isNull()).isTrue();
+        assertThat(json("imperative-rest").get("cpu_by_layer").get("cpu_ms_per_request").isNull()).isTrue();
 
         String markdown = Files.readString(outcome.markdown());
         assertThat(markdown).contains("**Monitor contention (jdk.JavaMonitorEnter)", "**Parks (jdk.ThreadPark)",
@@ -229,14 +302,84 @@ class ThreadAnalysisTest {
         String imperative = Files.readString(outcome.lanes().get("imperative"));
         assertThat(imperative).startsWith("<svg").contains("worker pool (executor-thread-*)", ">executor-thread-1<",
                 "socket read", "parked", "on CPU (execution sample)", "#1f77b4");
+        // From 1 ms, the event loop neither blocks nor is always caught on CPU in 200 ms: its lane is there anyway.
         String reactive = Files.readString(outcome.lanes().get("reactive"));
-        assertThat(reactive).contains("event loops (vert.x-eventloop-thread-*)", ">vert.x-eventloop-thread-0<")
-                .doesNotContain(">executor-thread-");
+        assertThat(reactive).contains("event loops (vert.x-eventloop-thread-*)", ">vert.x-eventloop-thread-0<",
+                "(socket events from 1 ms)").doesNotContain(">executor-thread-",
+                "no thread of the lesson's groups had events in this slice");
         String virtual = Files.readString(outcome.lanes().get("virtual-thread"));
         assertThat(virtual).contains("virtual threads (quarkus-virtual-thread-*)", "more threads not shown",
                 ThreadLanes.Activity.ALIVE.color);
         assertThat(results.resolve("lanes-imperative.png")).isNotEmptyFile();
         assertThat(Files.readString(outcome.markdown())).contains("## imperative-closed-10-1", "lanes-reactive.svg");
+    }
+
+    @Test
+    void theAnalysisSaysFromWhichDurationSocketEventsWereRecorded() throws IOException {
+        for (RecordingAnalysis a : outcome.analyses()) {
+            assertThat(a.socketThreshold()).as(a.window()).isEqualTo("1 ms");
+            assertThat(a.everySocketEvent()).isFalse();
+            assertThat(json(a.variant()).get("socket_threshold").asText()).isEqualTo("1 ms");
+            assertThat(json(a.variant()).get("socket_events").asText()).isEqualTo("socket events from 1 ms");
+        }
+        assertThat(Files.readString(outcome.markdown())).contains("## reactive-closed-10-1 (reactive, ",
+                " s, socket events from 1 ms)", "Socket reads are counted from 1 ms: those that waited");
+        assertThat(ThreadAnalysis.table(outcome.analyses())).contains("sockets from")
+                .containsPattern("reactive-closed-10-1 +1 ms ");
+    }
+
+    /** The same workloads with every socket event recorded: the event loops' reads are counted and said again. */
+    @Test
+    void everySocketEventIsCountedWhereTheRecordingHasThem(@TempDir Path dir) throws Exception {
+        Path jfr = Files.createDirectories(dir.resolve("jfr"));
+        record(jfr.resolve("reactive-closed-10-1.jfr"), EVERY_SOCKET_EVENT_JFC,
+                () -> workloads.reactive(IN_FLIGHT, WINDOW));
+        record(jfr.resolve("imperative-rest-closed-10-1.jfr"), EVERY_SOCKET_EVENT_JFC,
+                () -> workloads.imperativeRest(WORKERS, WINDOW));
+        ThreadAnalysis.Outcome every = new ThreadAnalysis(workloads.delayPort()).analyse(dir);
+        assertThat(every.failures()).isEmpty();
+        for (RecordingAnalysis a : every.analyses()) {
+            assertThat(a.socketThreshold()).isEqualTo("0 ms");
+            assertThat(a.everySocketEvent()).isTrue();
+            assertThat(Verdicts.of(a).unexpected()).as(a.window()).isEmpty();
+            assertThat(Verdicts.of(a).mistakes()).as(a.window()).isEmpty();
+        }
+        RecordingAnalysis reactive = every.analyses().stream().filter(a -> a.variant().equals("reactive"))
+                .findFirst().orElseThrow();
+        GroupStats loops = reactive.group(ThreadKind.EVENT_LOOP);
+        assertThat(loops.threadsReadingDownstream).hasSize(1);
+        assertThat(loops.downstreamReads.count()).isGreaterThan(1000);
+        assertThat(loops.downstreamReads.percentile(50)).isLessThan(1.0); // ready data: no waiting in the read
+        assertThat(analysis("reactive").group(ThreadKind.EVENT_LOOP).downstreamReads.count())
+                .as("from 1 ms, the same reads are not recorded").isLessThan(loops.downstreamReads.count() / 10);
+        assertThat(Verdicts.of(reactive).findings().getFirst()).startsWith("event loops did the socket I/O: "
+                + String.format(Locale.ROOT, "%,d", loops.downstreamReads.count()) + " reads");
+
+        RecordingAnalysis control = every.analyses().stream().filter(a -> a.variant().equals("imperative-rest"))
+                .findFirst().orElseThrow();
+        assertThat(control.group(ThreadKind.EVENT_LOOP).downstreamReads.count()).isGreaterThan(100);
+        assertThat(control.group(ThreadKind.WORKER).downstreamReads.count()).isZero();
+        assertThat(Verdicts.of(control).findings().getFirst()).contains("the event loops read the delay service's"
+                + " replies for them: " + String.format(Locale.ROOT, "%,d",
+                control.group(ThreadKind.EVENT_LOOP).downstreamReads.count()) + " reads");
+        assertThat(Files.readString(every.markdown())).contains("every socket event)", "Every socket read is counted.");
+    }
+
+    @Test
+    void aRecordingThatDoesNotSayItsSettingsIsJudgedByItsEvents(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("imperative-closed-10-1.jfr");
+        try (Recording recording = new Recording(Configuration.create(THREADS_JFC))) {
+            recording.disable("jdk.ActiveSetting");
+            recording.start();
+            workloads.imperative(WORKERS, Duration.ofMillis(300));
+            recording.stop();
+            recording.dump(file);
+        }
+        RecordingAnalysis a = new RecordingAnalyzer(workloads.delayPort()).analyse(file);
+        assertThat(a.socketThreshold()).isNull();
+        assertThat(a.everySocketEvent()).isFalse();
+        assertThat(a.socketEvents()).isEqualTo("socket threshold not recorded");
+        assertThat(Verdicts.of(a).unexpected()).isEmpty();
     }
 
     @Test
@@ -270,6 +413,31 @@ class ThreadAnalysisTest {
                 .isInstanceOf(RecordingAnalyzer.UnusableRecording.class)
                 .hasMessageContaining("bare.jfr").hasMessageContaining("jdk.ExecutionSample")
                 .hasMessageContaining("threads.jfc");
+
+        // What a recording enabled decides, where it says so: none of its events need be there.
+        Path withoutSamples = dir.resolve("without-samples.jfr");
+        try (Recording recording = new Recording()) {
+            recording.enable("jdk.ActiveSetting");
+            recording.enable("jdk.SocketRead").withThreshold(Duration.ofMillis(1));
+            recording.start();
+            Thread.sleep(50);
+            recording.stop();
+            recording.dump(withoutSamples);
+        }
+        assertThatThrownBy(() -> new RecordingAnalyzer(8090).analyse(withoutSamples))
+                .hasMessageContaining("without-samples.jfr: was recorded without jdk.ExecutionSample events; record it"
+                        + " with jfr/threads.jfc (jcmd <pid> JFR.start settings=jfr/threads.jfc ...)");
+        Path idle = dir.resolve("idle.jfr");
+        try (Recording recording = new Recording()) {
+            recording.enable("jdk.ActiveSetting");
+            recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(20));
+            recording.enable("jdk.SocketRead").withThreshold(Duration.ofMillis(1));
+            recording.start();
+            Thread.sleep(50);
+            recording.stop();
+            recording.dump(idle);
+        }
+        assertThat(new RecordingAnalyzer(8090).analyse(idle).eventCounts()).doesNotContainKey("jdk.SocketRead");
         assertThatThrownBy(() -> new RecordingAnalyzer(8090).analyse(dir.resolve("missing.jfr")))
                 .hasMessageContaining("no such recording");
     }

@@ -1,0 +1,19 @@
+package io.threadlab.experiment.analyse;
+
+import java.util.Map;
+
+/**
+ * The recording-wide numbers that {@link Mistakes} recognises mistakes by; the per-group ones are in
+ * {@link GroupStats} (request code's own samples, samples under a synchronized method, native samples).
+ *
+ * @param downstreamInFlight socket reads from the delay service in flight at once
+ * @param poolWaits          parks waiting for a pooled connection, of every group, summed (named by the busiest site)
+ * @param downstreamCalls    calls to the delay service, as far as the recording counts them: its socket writes where
+ *                           every socket event was recorded, else the recorded wait that each call makes (0 where no
+ *                           call waits long enough to be recorded: an event loop's)
+ * @param pinnedReasons      why virtual threads pinned: the JVM's reason (JDK 24+), else the initialiser on the stack
+ * @param pinnedInitialisers pins with a class initialiser on the stack, by class
+ */
+public record MistakeSignals(InFlight.Summary downstreamInFlight, WaitSites.Site poolWaits, long downstreamCalls,
+                             Map<String, Integer> pinnedReasons, Map<String, Integer> pinnedInitialisers) {
+}

@@ -1,0 +1,280 @@
+package io.threadlab.experiment.analyse;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Common threading mistakes, recognised in a recording by their own signature (never by the recording's name), each
+ * with its evidence: the thread group, the event, the code site and the counts. Every rule asks for a symptom and
+ * for enough of it to be a habit rather than an accident, so that the correct variants (imperative, reactive,
+ * virtual-thread, imperative-rest) raise none. The thresholds were set on recordings of the mistakes-service's
+ * endpoints and of the four variants, under load; each says why it sits where it does.
+ */
+public final class Mistakes {
+
+    /**
+     * One mistake seen in a recording, as analysis.json has it.
+     *
+     * @param name     what the mistake is called (the gallery's variant label where there is one)
+     * @param harmful  false when the pattern is there but this JDK no longer makes it cost (blocking inside
+     *                 synchronized on a virtual thread, JDK 24+)
+     * @param group    the thread group it happened on (worker, event_loop, virtual, ...)
+     * @param event    the JFR event type that shows it
+     * @param site     the code site: the first frame of request code, or the waiting site
+     * @param evidence the sentence the verdicts carry
+     * @param numbers  the counts behind the sentence
+     */
+    public record Mistake(String name, boolean harmful, String group, String event, String site, String evidence,
+                          Map<String, Object> numbers) {
+    }
+
+    /**
+     * Request code's own CPU on one thread group: its share of the group's samples, its CPU per downstream call, and
+     * where it was spent most.
+     */
+    record RequestCpu(long samples, double share, double msPerCall, String site) {
+    }
+
+    // ---- Blocking call on the event loop.
+    /** A non-blocking event loop reads only bytes already there: microseconds (p50 0.002 ms measured in the reactive
+     *  variant at 100 and 500 users). A median of a millisecond or more means the reads waited for the peer. Where
+     *  socket events are recorded from 1 ms only, every read there passes, and the share of time below decides: the
+     *  few reads that a CPU quota's freeze stretches past 1 ms take well under a tenth of an event loop's time. */
+    static final double BLOCKING_READ_P50_MS = 1.0;
+    /** ... and the waiting took a tenth of the event loops' time or more: a habit of the code, not a stray read. */
+    static final double EVENT_LOOP_BLOCKED_SHARE = 0.10;
+    static final int MIN_BLOCKING_READS = 20;
+
+    // ---- Connection pool cap.
+    /** Parks waiting for a pooled connection, often enough to be the rule: at least 50, and one per 20 calls. */
+    static final int MIN_POOL_WAITS = 50;
+    static final double POOL_WAITS_PER_READ = 0.05;
+    /** The concurrency ceiling: at most 60 % of the threads that read from the delay service ever read at once. A
+     *  closed-model load with as many threads as users keeps ~90-100 % of them reading; a pool of 50 under 200
+     *  workers, 25 %. */
+    static final double CAP_SHARE_OF_READERS = 0.6;
+    /** Classes that hand out connections: Apache's AbstractConnPool, Vert.x's SimpleConnectionPool, a ConnPool... */
+    private static final Pattern CONNECTION_POOL = Pattern.compile("(?i)conn(ection)?pool");
+
+    // ---- CPU-heavy request code on the event loop or on virtual threads.
+    /** Request code's own work is at least half of the group's samples: the framework's share (HTTP, JSON, client)
+     *  is the larger one in every correct variant, where request code's own CPU is near zero. */
+    static final double LAB_SHARE = 0.5;
+    /** ... and it costs at least 0.3 ms of CPU per downstream call: a millisecond of hashing is heavy, a JSON
+     *  mapping or a few branches are microseconds. The two together separate heavy request code from light. */
+    static final double LAB_MS_PER_CALL = 0.3;
+    static final int MIN_CPU_SAMPLES = 20;
+
+    // ---- Pinning.
+    /** A one-off pin happens when a virtual thread initialises a class on its first use; a mistake repeats. */
+    static final int MIN_PINS = 10;
+    /** Samples under a synchronized method of request code, to say the monitor was held around the call. */
+    static final int MIN_SYNCHRONIZED_SAMPLES = 5;
+
+    // ---- Native call on a virtual thread.
+    /** A correct virtual thread is never caught in native code (it unmounts to wait): 10 samples of request code in
+     *  native code (threads.jfc samples native code every 20 ms), and a tenth of the virtual threads' samples. */
+    static final int MIN_NATIVE_SAMPLES = 10;
+    static final double NATIVE_SHARE = 0.10;
+
+    private Mistakes() {
+    }
+
+    /** The mistakes this recording shows, the most telling first. */
+    static List<Mistake> of(RecordingAnalysis a) {
+        List<Mistake> found = new ArrayList<>();
+        blockingEventLoop(a).ifPresent(found::add);
+        connectionPoolCap(a).ifPresent(found::add);
+        cpuOn(a, ThreadKind.EVENT_LOOP, "cpu-on-event-loop", "while it computes, the event loop serves none of its"
+                + " other connections").ifPresent(found::add);
+        cpuOn(a, ThreadKind.VIRTUAL, "cpu-on-virtual-thread", f("the scheduler does not time-slice virtual threads:"
+                + " one that computes keeps its carrier until it blocks, and the others queue (carriers idle at least"
+                + " %.0f %% of the window)", a.carrierIdleShare() * 100)).ifPresent(found::add);
+        pinning(a).ifPresent(found::add);
+        synchronizedWithoutPinning(a).ifPresent(found::add);
+        nativeCallOnVirtualThread(a).ifPresent(found::add);
+        return List.copyOf(found);
+    }
+
+    /** A park site inside a connection pool: the first frame outside the JDK belongs to a class named like one. */
+    static boolean isConnectionPool(String site) {
+        int method = site.lastIndexOf('.', site.indexOf(':') < 0 ? site.length() : site.indexOf(':'));
+        return method > 0 && CONNECTION_POOL.matcher(site.substring(0, method)).find();
+    }
+
+    /**
+     * Request code's own CPU on a group, when it is heavy (see {@link #LAB_SHARE} and {@link #LAB_MS_PER_CALL}). Its
+     * CPU is the Java threads' CPU (jdk.ThreadCPULoad) shared out by execution samples, as the layers are; per call
+     * of the delay service, which the lab makes once a request.
+     */
+    static Optional<RequestCpu> heavyRequestCpu(RecordingAnalysis a, ThreadKind kind) {
+        GroupStats g = a.group(kind);
+        if (g.executionSamples < MIN_CPU_SAMPLES || g.labShare() < LAB_SHARE || a.totalSamples() == 0
+                || a.cpu().javaCpuSeconds() <= 0) {
+            return Optional.empty();
+        }
+        double javaCpuShare = (double) g.labSamples / a.totalSamples(); // of the Java threads' CPU
+        double msPerCall;
+        if (a.cpuMsPerRequest() != null) {
+            // The runner measured the window's CPU per request: no count of calls needed, and none may be recorded
+            // (an event loop's calls leave no event of 1 ms or more).
+            msPerCall = javaCpuShare * a.cpu().javaCpuSeconds() / a.cpu().processCpuSeconds() * a.cpuMsPerRequest();
+        } else if (a.signals().downstreamCalls() > 0) {
+            msPerCall = javaCpuShare * a.cpu().javaCpuSeconds() * 1000 / a.signals().downstreamCalls();
+        } else {
+            return Optional.empty();
+        }
+        if (msPerCall < LAB_MS_PER_CALL) {
+            return Optional.empty();
+        }
+        return Optional.of(new RequestCpu(g.labSamples, g.labShare(), msPerCall, top(g.labSites)));
+    }
+
+    /**
+     * The request code that blocked the event loops: the native method samples catch a thread blocked in a socket
+     * read (it is in native code), with the request code that called it below; socket events carry no stack. Without
+     * such samples, the request code the event loops were sampled in.
+     */
+    private static String eventLoopRequestSite(GroupStats loops) {
+        return top(loops.nativeSites.isEmpty() ? loops.requestSites : loops.nativeSites);
+    }
+
+    private static Optional<Mistake> blockingEventLoop(RecordingAnalysis a) {
+        GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
+        Durations reads = loops.downstreamReads;
+        int readers = loops.threadsReadingDownstream.size();
+        if (reads.count() < MIN_BLOCKING_READS || readers == 0 || a.seconds() <= 0) {
+            return Optional.empty();
+        }
+        double p50 = reads.percentile(50);
+        double blockedShare = reads.totalMs() / (readers * a.seconds() * 1000);
+        if (p50 < BLOCKING_READ_P50_MS || blockedShare < EVENT_LOOP_BLOCKED_SHARE) {
+            return Optional.empty();
+        }
+        String site = eventLoopRequestSite(loops);
+        return Optional.of(new Mistake("blocking-event-loop", true, "event_loop", "jdk.SocketRead", site,
+                f("event loops blocked in socket reads from the delay service: %,d reads on %d event-loop threads,"
+                                + " p50 %.1f ms, p99 %.1f ms, %.0f %% of those threads' time, called from %s (a non-blocking"
+                                + " event loop only reads bytes already there, in microseconds)", reads.count(), readers,
+                        p50, reads.percentile(99), Math.min(1, blockedShare) * 100, site),
+                numbers("reads", reads.count(), "threads", readers, "p50_ms", Durations.round(p50),
+                        "p99_ms", Durations.round(reads.percentile(99)), "blocked_share",
+                        Durations.round(Math.min(1, blockedShare)))));
+    }
+
+    private static Optional<Mistake> connectionPoolCap(RecordingAnalysis a) {
+        WaitSites.Site waits = a.signals().poolWaits();
+        InFlight.Summary inFlight = a.signals().downstreamInFlight();
+        int readers = 0;
+        long reads = 0;
+        for (GroupStats g : a.groups().values()) {
+            readers += g.threadsReadingDownstream.size();
+            reads += g.downstreamReads.count();
+        }
+        if (waits.count() < MIN_POOL_WAITS || waits.count() < POOL_WAITS_PER_READ * reads
+                || inFlight.max() > CAP_SHARE_OF_READERS * readers) {
+            return Optional.empty();
+        }
+        return Optional.of(new Mistake("connection-pool-cap", true, waits.group(), "jdk.ThreadPark", waits.site(),
+                f("callers waited for a pooled connection to the delay service: %,d parks on %s at %s (%s), %.1f s"
+                                + " in total; at most %d socket reads from the delay service were in flight at once"
+                                + " (%d or more for %.0f %% of the time) while %d threads read from it: the pool, not the"
+                                + " threads, set the concurrency", waits.count(), waits.on(), waits.site(),
+                        waits.groupLabel(), waits.totalMs() / 1000, inFlight.max(), (int) Math.ceil(0.9 * inFlight.max()),
+                        inFlight.nearMaxShare() * 100, readers),
+                numbers("pool_waits", waits.count(), "pool_wait_ms", waits.totalMs(), "max_in_flight", inFlight.max(),
+                        "near_max_share", inFlight.nearMaxShare(), "threads_reading", readers, "reads", reads)));
+    }
+
+    private static Optional<Mistake> cpuOn(RecordingAnalysis a, ThreadKind kind, String name, String why) {
+        return heavyRequestCpu(a, kind).map(cpu -> new Mistake(name, true, kind.name().toLowerCase(Locale.ROOT),
+                "jdk.ExecutionSample", cpu.site(),
+                f("request code's own CPU ran on the %s: %.0f %% of their execution samples (%,d), about %.2f ms per"
+                                + " downstream call, most at %s; %s", kind.label(), cpu.share() * 100, cpu.samples(),
+                        cpu.msPerCall(), cpu.site(), why),
+                numbers("samples", cpu.samples(), "share_of_group_samples", Durations.round(cpu.share()),
+                        "cpu_ms_per_call", Durations.round(cpu.msPerCall()), "carrier_idle_share",
+                        Durations.round(a.carrierIdleShare()))));
+    }
+
+    private static Optional<Mistake> pinning(RecordingAnalysis a) {
+        Durations.Summary pinned = a.pinned();
+        if (pinned.count() < MIN_PINS) {
+            return Optional.empty();
+        }
+        Map<String, Integer> initialisers = a.signals().pinnedInitialisers();
+        int inInitialisers = initialisers.values().stream().mapToInt(Integer::intValue).sum();
+        boolean classInit = inInitialisers * 2 >= pinned.count();
+        String reason = top(a.signals().pinnedReasons());
+        String site = classInit ? top(initialisers) + ".<clinit>" : top(a.pinnedAt());
+        String why = classInit ? "blocking inside a class initialiser still pins on JDK 25: the initialiser runs"
+                + " under a VM call, a native frame the virtual thread cannot unmount across"
+                : "the virtual thread could not unmount while it waited, so its carrier waited with it";
+        return Optional.of(new Mistake(classInit ? "pinned-class-init" : "pinned-carrier", true, "virtual",
+                "jdk.VirtualThreadPinned", site,
+                f("%,d times a virtual thread pinned its carrier while it blocked (p50 %.1f ms, p99 %.1f ms, %.1f s"
+                                + " of carrier time), most for \"%s\" (%,d), at %s: %s", pinned.count(), pinned.p50Ms(),
+                        pinned.p99Ms(), pinned.totalMs() / 1000, reason, a.signals().pinnedReasons().get(reason), site,
+                        why),
+                numbers("pinned", pinned.count(), "pinned_ms", pinned.totalMs(), "p50_ms", pinned.p50Ms(),
+                        "p99_ms", pinned.p99Ms(), "in_class_initialisers", inInitialisers)));
+    }
+
+    /** Blocking under a monitor on a virtual thread: harmless since JDK 24, and said so only when the recording shows
+     *  both halves, request code sampled inside a synchronized method and not one pinned event. */
+    private static Optional<Mistake> synchronizedWithoutPinning(RecordingAnalysis a) {
+        GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
+        if (virtuals.synchronizedSamples < MIN_SYNCHRONIZED_SAMPLES || a.pinned().count() > 0) {
+            return Optional.empty();
+        }
+        String site = top(virtuals.synchronizedSites);
+        return Optional.of(new Mistake("synchronized-virtual-thread", false, "virtual", "jdk.ExecutionSample", site,
+                f("virtual threads ran request code inside synchronized %s (%,d execution samples, %,d of them in the"
+                                + " REST client, the call made under the monitor) and none pinned its carrier (0"
+                                + " jdk.VirtualThreadPinned): blocking inside synchronized did not pin, as since JDK 24"
+                                + " (JEP 491) a virtual thread that blocks holding a monitor unmounts", site,
+                        virtuals.synchronizedSamples, virtuals.synchronizedClientSamples),
+                numbers("synchronized_samples", virtuals.synchronizedSamples, "in_rest_client",
+                        virtuals.synchronizedClientSamples, "pinned", 0)));
+    }
+
+    private static Optional<Mistake> nativeCallOnVirtualThread(RecordingAnalysis a) {
+        GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
+        long all = virtuals.nativeSamples + virtuals.executionSamples;
+        if (virtuals.nativeLabSamples < MIN_NATIVE_SAMPLES || virtuals.nativeLabSamples < NATIVE_SHARE * all) {
+            return Optional.empty();
+        }
+        String site = top(virtuals.nativeSites);
+        String entered = top(virtuals.nativeFrames);
+        double share = (double) virtuals.nativeLabSamples / all;
+        return Optional.of(new Mistake("native-call-on-virtual-thread", true, "virtual", "jdk.NativeMethodSample",
+                site, f("virtual threads were caught inside native code %,d times (jdk.NativeMethodSample, %.0f %% of"
+                                + " their samples), entered through %s from %s: a virtual thread cannot unmount inside a"
+                                + " native call and the JDK adds no carrier for it, so each call held a carrier for its"
+                                + " whole length (carriers idle at least %.0f %% of the window)",
+                        virtuals.nativeLabSamples, share * 100, entered, site, a.carrierIdleShare() * 100),
+                numbers("native_samples", virtuals.nativeLabSamples, "share_of_virtual_samples", Durations.round(share),
+                        "carrier_idle_share", Durations.round(a.carrierIdleShare()))));
+    }
+
+    private static String top(Map<String, Integer> counts) {
+        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("-");
+    }
+
+    private static Map<String, Object> numbers(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
+    }
+
+    private static String f(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,236 @@
+package io.threadlab.experiment.analyse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.threadlab.api.MistakeWorkloads;
+import io.threadlab.api.SignatureWorkloads;
+import io.threadlab.experiment.collect.Json;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Recordings made here, with jfr/threads.jfc, of in-process workloads with each mistake's signature. Each is named
+ * after the correct variant it spoils, as a recording of that variant would be: the analysis must recognise the
+ * mistake from what the recording holds, whatever its name, and flag that mistake alone. (The four correct
+ * signatures flag none: ThreadAnalysisTest.) Each window's CPU per request is measured, as the runner's results.json
+ * has it. Execution samples come every 20 ms, so each workload runs enough requests at once for the samples that
+ * a rule needs (Mistakes.MIN_CPU_SAMPLES, MIN_SYNCHRONIZED_SAMPLES) to be there with a wide margin.
+ */
+class MistakesTest {
+
+    private static final Duration WINDOW = Duration.ofMillis(1200);
+
+    @TempDir
+    static Path results;
+
+    static SignatureWorkloads signatures;
+    static MistakeWorkloads workloads;
+    /** By the mistake each recording was made to show. */
+    static final Map<String, RecordingAnalysis> analyses = new LinkedHashMap<>();
+    /** By window: what results.json says. */
+    static final Map<String, Double> cpuMsPerRequest = new LinkedHashMap<>();
+    static ThreadAnalysis.Outcome outcome;
+
+    @BeforeAll
+    static void recordEachMistake() throws Exception {
+        signatures = new SignatureWorkloads();
+        workloads = new MistakeWorkloads(signatures);
+        Path jfr = Files.createDirectories(results.resolve("jfr"));
+        // Unrecorded first: a virtual thread that loads a class waits for the class loader's lock pinned, once per
+        // class; each virtual-thread workload's classes are loaded here, so that a pin recorded is the signature's.
+        signatures.virtualThreads(2, Duration.ofMillis(100));
+        workloads.cpuOnVirtualThreads(2, Duration.ofMillis(50));
+        workloads.pinnedInClassInitialisers(2, Duration.ofMillis(50));
+        workloads.synchronizedCalls(2, Duration.ofMillis(50));
+        if (MistakeWorkloads.nativeCallsPossible()) {
+            workloads.nativeCallsOnVirtualThreads(1, 1);
+        }
+        record(jfr, "blocking-event-loop", "reactive-closed-10-1", () -> workloads.blockingEventLoop(WINDOW));
+        record(jfr, "connection-pool-cap", "imperative-closed-10-1", () -> workloads.connectionPoolCap(12, 3, WINDOW));
+        // Enough requests in flight to keep the event loop, and the carriers, hashing most of the time.
+        record(jfr, "cpu-on-event-loop", "reactive-closed-10-2", () -> workloads.cpuOnEventLoop(16, WINDOW));
+        record(jfr, "cpu-on-virtual-thread", "virtual-thread-closed-10-1",
+                () -> workloads.cpuOnVirtualThreads(16, WINDOW));
+        record(jfr, "pinned-class-init", "virtual-thread-closed-10-2",
+                () -> workloads.pinnedInClassInitialisers(4, WINDOW));
+        // Request code inside the synchronized method costs about 0.05 ms a call: many calls, for its samples.
+        record(jfr, "synchronized-virtual-thread", "virtual-thread-closed-10-3",
+                () -> workloads.synchronizedCalls(64, Duration.ofMillis(2500)));
+        if (MistakeWorkloads.nativeCallsPossible()) {
+            record(jfr, "native-call-on-virtual-thread", "virtual-thread-closed-10-4",
+                    () -> workloads.nativeCallsOnVirtualThreads(2, 100));
+        }
+        ThreadAnalysisTest.writeResultsJson(results, cpuMsPerRequest);
+        outcome = new ThreadAnalysis(signatures.delayPort()).analyse(results);
+    }
+
+    private static void record(Path jfr, String mistake, String window, ThreadAnalysisTest.Requests workload)
+            throws Exception {
+        Path file = jfr.resolve(window + ".jfr");
+        double msPerRequest = ThreadAnalysisTest.recordCpuMsPerRequest(file, workload);
+        cpuMsPerRequest.put(window, msPerRequest);
+        analyses.put(mistake, new RecordingAnalyzer(signatures.delayPort()).analyse(file)
+                .withCpuMsPerRequest(msPerRequest));
+    }
+
+    @AfterAll
+    static void stopTheDelayStub() throws IOException {
+        signatures.close();
+    }
+
+    private static Mistakes.Mistake flagged(String mistake) {
+        List<Mistakes.Mistake> found = Verdicts.of(analyses.get(mistake)).mistakes();
+        assertThat(found).as(mistake + " recording").extracting(Mistakes.Mistake::name).containsExactly(mistake);
+        return found.getFirst();
+    }
+
+    private static long number(Mistakes.Mistake m, String key) {
+        return ((Number) m.numbers().get(key)).longValue();
+    }
+
+    private static double decimal(Mistakes.Mistake m, String key) {
+        return ((Number) m.numbers().get(key)).doubleValue();
+    }
+
+    @Test
+    void aBlockingClientOnTheEventLoopIsNamedWithItsReadsAndSite() {
+        Mistakes.Mistake m = flagged("blocking-event-loop");
+        assertThat(m.harmful()).isTrue();
+        assertThat(m.group()).isEqualTo("event_loop");
+        assertThat(m.event()).isEqualTo("jdk.SocketRead");
+        assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$LegacyClient.call:");
+        assertThat(number(m, "threads")).isEqualTo(2);
+        assertThat(number(m, "reads")).isGreaterThan(100); // 2 loops x ~100 calls a second
+        assertThat(decimal(m, "p50_ms")).isGreaterThanOrEqualTo(9.0); // each read waits the 10 ms
+        assertThat(decimal(m, "blocked_share")).isGreaterThan(0.5);
+        assertThat(Verdicts.of(analyses.get("blocking-event-loop")).findings().getFirst())
+                .startsWith("MISTAKE blocking-event-loop: event loops blocked in socket reads from the delay service: "
+                        + String.format(Locale.ROOT, "%,d reads on 2 event-loop threads", number(m, "reads")));
+    }
+
+    @Test
+    void aConnectionPoolSmallerThanTheWorkersIsNamedWithItsCap() {
+        Mistakes.Mistake m = flagged("connection-pool-cap");
+        assertThat(m.group()).isEqualTo("worker");
+        assertThat(m.event()).isEqualTo("jdk.ThreadPark");
+        assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$ConnectionPool.lease:");
+        assertThat(number(m, "max_in_flight")).isEqualTo(3); // the pool's 3 connections
+        assertThat(number(m, "threads_reading")).isEqualTo(12);
+        assertThat(number(m, "pool_waits")).isGreaterThanOrEqualTo(Mistakes.MIN_POOL_WAITS);
+        assertThat(decimal(m, "near_max_share")).isGreaterThan(0.5); // a plateau at the cap, not a peak
+        assertThat(m.evidence()).contains("at most 3 socket reads from the delay service were in flight at once",
+                "while 12 threads read from it");
+    }
+
+    @Test
+    void cpuHeavyRequestCodeOnTheEventLoopIsNamedWithItsCostAndSite() {
+        Mistakes.Mistake m = flagged("cpu-on-event-loop");
+        assertThat(m.group()).isEqualTo("event_loop");
+        assertThat(m.event()).isEqualTo("jdk.ExecutionSample");
+        assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$CpuWork.hash:");
+        assertThat(decimal(m, "share_of_group_samples")).isGreaterThanOrEqualTo(Mistakes.LAB_SHARE);
+        assertThat(decimal(m, "cpu_ms_per_call")).isGreaterThanOrEqualTo(Mistakes.LAB_MS_PER_CALL);
+    }
+
+    @Test
+    void cpuHeavyRequestCodeOnVirtualThreadsIsNamedWithItsCostAndSite() {
+        Mistakes.Mistake m = flagged("cpu-on-virtual-thread");
+        assertThat(m.group()).isEqualTo("virtual");
+        assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$CpuWork.hash:");
+        assertThat(decimal(m, "cpu_ms_per_call")).isGreaterThanOrEqualTo(Mistakes.LAB_MS_PER_CALL);
+        assertThat(m.evidence()).contains("the scheduler does not time-slice virtual threads");
+    }
+
+    @Test
+    void blockingInAClassInitialiserIsNamedAsPinningWithTheInitialiser() {
+        Mistakes.Mistake m = flagged("pinned-class-init");
+        RecordingAnalysis a = analyses.get("pinned-class-init");
+        assertThat(m.event()).isEqualTo("jdk.VirtualThreadPinned");
+        assertThat(m.site()).isEqualTo("io.threadlab.api.ClassInitTemplate.<clinit>"); // one name for every copy
+        assertThat(number(m, "pinned")).isEqualTo(a.pinned().count()).isGreaterThanOrEqualTo(Mistakes.MIN_PINS);
+        assertThat(number(m, "in_class_initialisers")).isEqualTo(a.pinned().count());
+        if (Runtime.version().feature() >= 24) { // the JVM names its reason since JDK 24
+            assertThat(a.signals().pinnedReasons()).hasSize(1).allSatisfy((reason, count) -> assertThat(reason)
+                    .contains("io.threadlab.api.ClassInitTemplate", "<clinit>").doesNotContain("0x"));
+        }
+        // ... and the virtual-thread verdicts still call pinning unexpected, as they always did
+        assertThat(Verdicts.of(a).unexpected()).anyMatch(u -> u.contains("pinned their carrier"));
+    }
+
+    @Test
+    void blockingInsideSynchronizedIsSeenAndSaidNotToPinOnThisJdk() {
+        assumeTrue(Runtime.version().feature() >= 24, "before JDK 24, blocking inside synchronized pins");
+        Mistakes.Mistake m = flagged("synchronized-virtual-thread");
+        assertThat(m.harmful()).isFalse();
+        assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$Ledger.record:");
+        assertThat(number(m, "synchronized_samples")).isGreaterThanOrEqualTo(Mistakes.MIN_SYNCHRONIZED_SAMPLES);
+        assertThat(analyses.get("synchronized-virtual-thread").pinned().count()).isZero();
+        assertThat(Verdicts.of(analyses.get("synchronized-virtual-thread")).findings().getFirst())
+                .startsWith("not a mistake on this JDK: synchronized-virtual-thread: ");
+        assertThat(ThreadAnalysis.table(List.of(analyses.get("synchronized-virtual-thread"))))
+                .doesNotContain("MISTAKE");
+    }
+
+    @Test
+    void aNativeCallOnAVirtualThreadIsNamedWithTheDowncallAndItsCaller() {
+        assumeTrue(MistakeWorkloads.nativeCallsPossible(), "the FFM API is final from JDK 22 on");
+        Mistakes.Mistake m = flagged("native-call-on-virtual-thread");
+        assertThat(m.group()).isEqualTo("virtual");
+        assertThat(m.event()).isEqualTo("jdk.NativeMethodSample");
+        assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$NativeWait.block:");
+        // 2 threads x 100 calls x 10 ms in native code, sampled every 20 ms
+        assertThat(number(m, "native_samples")).isGreaterThanOrEqualTo(Mistakes.MIN_NATIVE_SAMPLES);
+        assertThat(decimal(m, "share_of_virtual_samples")).isGreaterThan(0.5);
+        assertThat(m.evidence()).contains("entered through FFM downcall from io.threadlab.api.MistakeWorkloads$NativeWait");
+    }
+
+    @Test
+    void analysisJsonListsEachRecordingsMistakesWithTheirNumbers() throws IOException {
+        assertThat(outcome.failures()).isEmpty();
+        JsonNode recordings = Json.MAPPER.readTree(outcome.json().toFile()).get("recordings");
+        assertThat(recordings).hasSize(analyses.size());
+        for (JsonNode recording : recordings) {
+            JsonNode mistakes = recording.get("mistakes");
+            assertThat(mistakes).as(recording.get("window").asText()).hasSize(1);
+            JsonNode m = mistakes.get(0);
+            assertThat(m.fieldNames()).toIterable().containsExactly("name", "harmful", "group", "event", "site",
+                    "evidence", "numbers");
+            assertThat(m.get("numbers").size()).isPositive();
+            assertThat(recording.get("verdicts").toString()).contains(m.get("name").asText());
+        }
+        JsonNode pool = null;
+        for (JsonNode recording : recordings) {
+            if (recording.get("window").asText().equals("imperative-closed-10-1")) {
+                pool = recording;
+            }
+        }
+        assertThat(pool).isNotNull();
+        assertThat(pool.get("downstream_reads_in_flight").get("max").asInt()).isEqualTo(3);
+        assertThat(pool.get("connection_pool_waits").get("site").asText()).contains("ConnectionPool.lease");
+        assertThat(Files.readString(outcome.markdown())).contains("MISTAKE blocking-event-loop: ");
+        assertThat(ThreadAnalysis.table(outcome.analyses())).contains("MISTAKE connection-pool-cap");
+    }
+
+    @Test
+    void connectionPoolSitesAreToldFromOtherParks() {
+        assertThat(Mistakes.isConnectionPool("org.apache.http.pool.AbstractConnPool.getPoolEntryBlocking:393")).isTrue();
+        assertThat(Mistakes.isConnectionPool("io.vertx.core.net.impl.pool.SimpleConnectionPool.acquire:12")).isTrue();
+        assertThat(Mistakes.isConnectionPool("org.jboss.threads.EnhancedQueueExecutor$PoolThreadNode.park:2434"))
+                .isFalse();
+        assertThat(Mistakes.isConnectionPool("java.util.concurrent.ForkJoinPool.awaitWork:1893")).isFalse();
+        assertThat(Mistakes.isConnectionPool("(JDK frames only)")).isFalse();
+    }
+}
