@@ -38,7 +38,10 @@ MSG
 # about on every build. Allow them for Maven's JVM only; the lab's code and services are unaffected.
 maven_jvm_options() {
   if [ "$(jdk_feature "$JAVA_HOME")" -ge 24 ]; then
-    MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+    case " ${MAVEN_OPTS:-} " in
+      *" --sun-misc-unsafe-memory-access=allow "*) ;; # already there: ./mvnw called from a ./mvnw build
+      *) MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED" ;;
+    esac
     export MAVEN_OPTS
   fi
 }

@@ -181,7 +181,12 @@ public final class ExperimentCommand {
             }
             Path dir = new Experiment(plan, labHome, output.isAbsolute() ? output : labHome.resolve(output), javaHome,
                     engine, settings).run();
-            int analysed = Analyze.analyse(dir);
+            int analysed = 0;
+            if (noJfr) {
+                System.out.println("Thread analysis: none (--no-jfr: nothing was recorded)");
+            } else {
+                analysed = Analyze.analyse(dir);
+            }
             int reported = ReportCommand.report(dir);
             return Math.max(analysed, reported);
         }

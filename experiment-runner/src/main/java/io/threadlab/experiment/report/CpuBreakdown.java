@@ -9,7 +9,6 @@ import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.style.Styler;
 
 import java.awt.Color;
-import java.awt.Font;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -167,22 +166,13 @@ public final class CpuBreakdown {
         return String.format(Locale.ROOT, "%.3f", v);
     }
 
-    /** The look of {@link Charts}: white, no borders, the same fonts; the legend beside, as ten layers are too many below. */
+    /** The look of {@link Charts}, stacked, with the legend beside: ten layers are too many below. */
     private static void style(CategoryChart chart) {
         var styler = chart.getStyler();
+        Charts.style(styler);
         styler.setStacked(true);
-        styler.setChartBackgroundColor(Color.WHITE);
-        styler.setPlotBackgroundColor(Color.WHITE);
-        styler.setPlotBorderVisible(false);
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
         styler.setLegendLayout(Styler.LegendLayout.Vertical);
-        styler.setLegendBorderColor(Color.WHITE);
-        styler.setChartTitleBoxVisible(false);
-        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
-        styler.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-        styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-        styler.setPlotGridLinesColor(new Color(0xE5, 0xE5, 0xE5));
         styler.setAvailableSpaceFill(0.7);
         styler.setXAxisLabelRotation(20);
     }

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A container's CPU, found through its process's /proc entry, in fake cgroup v1 and v2 trees. */
-class ProcessCgroupsTest {
+class ContainerCgroupsTest {
 
     @TempDir
     Path tmp;
@@ -26,8 +26,8 @@ class ProcessCgroupsTest {
         String mounts = "cgroup " + tmp.resolve("cpu") + " cgroup rw,cpu 0 0\ncgroup " + tmp.resolve("cpuacct")
                 + " cgroup rw,cpuacct 0 0\n";
 
-        ProcessCgroups cgroups = new ProcessCgroups(mounts, tmp.resolve("proc"));
-        cgroups.confined("reactive");
+        ContainerCgroups cgroups = new ContainerCgroups(mounts, tmp.resolve("proc"), (container, cpus) -> { });
+        cgroups.register("reactive", "abc");
         CpuReading reading = cgroups.read("reactive", 4242);
         assertThat(reading.cpuSeconds()).isEqualTo(3.0);
         assertThat(reading.throttledPeriods()).isEqualTo(30);
@@ -41,9 +41,9 @@ class ProcessCgroupsTest {
         Files.createDirectories(tmp.resolve("proc/7"));
         Files.writeString(tmp.resolve("proc/7/cgroup"), "0::/system.slice/docker-abc.scope\n");
 
-        ProcessCgroups cgroups = new ProcessCgroups("cgroup2 " + tmp.resolve("unified") + " cgroup2 rw 0 0\n",
-                tmp.resolve("proc"));
-        cgroups.confined("imperative");
+        ContainerCgroups cgroups = new ContainerCgroups("cgroup2 " + tmp.resolve("unified") + " cgroup2 rw 0 0\n",
+                tmp.resolve("proc"), (container, cpus) -> { });
+        cgroups.register("imperative", "abc");
         CpuReading reading = cgroups.read("imperative", 7);
         assertThat(reading.cpuSeconds()).isEqualTo(1.5);
         assertThat(reading.periods()).isEqualTo(10);
@@ -52,7 +52,7 @@ class ProcessCgroupsTest {
 
     @Test
     void aProcessThatIsNotAContainerIsReadFromProc() {
-        ProcessCgroups cgroups = new ProcessCgroups("", Path.of("/proc"));
+        ContainerCgroups cgroups = new ContainerCgroups("", Path.of("/proc"), (container, cpus) -> { });
         assertThat(cgroups.read("k6", ProcessHandle.current().pid()).usageNanos()).isPositive();
         assertThat(cgroups.wrap("k6", java.util.OptionalDouble.empty(), java.util.List.of("k6"))).containsExactly("k6");
     }
