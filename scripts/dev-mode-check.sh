@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Scripted check that every service runs under `quarkus dev` at once, on its own ports, and that live reload works:
-# each service answers, then a source file is edited and the next request answers with the change.
+# Scripted check that every service runs under `quarkus dev` at once, on its own ports, and that live reload works
+# in each: every service answers, then a source file of each is edited and the next request answers with the change.
 # Runs in a temporary copy of the lab, so the checkout is never edited. Usage: scripts/dev-mode-check.sh
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,7 +20,7 @@ echo "Copying the lab to $work (sources only)"
 
 # module:port:path that proves it answers
 services=(delay-service:8090:/delay?ms=1 imperative-service:8081:/api reactive-service:8082:/api
-          virtual-thread-service:8083:/api imperative-rest-service:8084:/api)
+          virtual-thread-service:8083:/api imperative-rest-service:8084:/api mistakes-service:8091:/mistakes/cpu/worker)
 
 for entry in "${services[@]}"; do
   IFS=: read -r module port path <<<"$entry"
@@ -55,21 +55,31 @@ for entry in "${services[@]}"; do
   exit 1
 done
 
-source="$work/delay-service/src/main/java/io/threadlab/delay/DelayTimer.java"
-echo "Editing delay-service's DelayTimer: its message gains ' (live)'"
-sed -i 's/" ms", ms, elapsed/" ms (live)", ms, elapsed/' "$source"
-grep -q '(live)' "$source" \
-  || { echo "FAIL: could not find the message to edit" >&2; exit 1; }
-for _ in $(seq 1 60); do
-  if answer 8090 "/delay?ms=1" | grep -q '(live)'; then
-    echo "  live reload: $(answer 8090 "/delay?ms=1")"
-    # and the variants pass the reloaded message on
-    answer 8082 /api | grep -q '(live)' && echo "  reactive-service passes it on: $(answer 8082 /api | cut -c1-100)"
-    echo "PASS: all ${#services[@]} services ran in dev mode at once, and a source edit was live on the next request"
-    exit 0
-  fi
-  sleep 2
+echo "Editing each service: delay-service's DelayTimer message gains ' (live)', each variant's ApiReply ' (live <module>)'"
+sed -i 's/" ms", ms, elapsed/" ms (live)", ms, elapsed/' "$work/delay-service/src/main/java/io/threadlab/delay/DelayTimer.java"
+grep -q '(live)' "$work/delay-service/src/main/java/io/threadlab/delay/DelayTimer.java" \
+  || { echo "FAIL: could not find the delay service's message to edit" >&2; exit 1; }
+for entry in "${services[@]:1}"; do
+  IFS=: read -r module port path <<<"$entry"
+  reply="$work/$module/src/main/java/io/threadlab/api/ApiReply.java"
+  # a compact constructor: the record's only change, so the edit cannot break the build
+  sed -i "s/^public record ApiReply(String message, ServedBy servedBy) {/&\n    public ApiReply { message = message + \" (live $module)\"; }/" "$reply"
+  grep -q "(live $module)" "$reply" || { echo "FAIL: could not edit $reply" >&2; exit 1; }
 done
-echo "FAIL: the edit did not show up; last lines of delay-service's log:" >&2
-tail -20 "$work/delay-service-dev.log" >&2
-exit 1
+
+for entry in "${services[@]}"; do
+  IFS=: read -r module port path <<<"$entry"
+  marker="(live)"
+  [ "$module" = delay-service ] || marker="(live) (live $module)"
+  for _ in $(seq 1 60); do
+    if answer "$port" "$path" | grep -qF "$marker"; then
+      echo "  $module reloaded: $(answer "$port" "$path" | cut -c1-110)"
+      continue 2
+    fi
+    sleep 2
+  done
+  echo "FAIL: the edit of $module did not show up within 2 min; last lines of its log:" >&2
+  tail -20 "$work/$module-dev.log" >&2
+  exit 1
+done
+echo "PASS: all ${#services[@]} services ran in dev mode at once, and each one's source edit was live on its next request"

@@ -59,7 +59,7 @@ public final class ExperimentCommand {
         List<String> variants;
 
         @Option(names = "--mistakes", description = "Run the gallery of common mistakes, each beside the correct "
-                + "variant it spoils (default for it: one JVM start, 3 repetitions; about 25 min).")
+                + "variant it spoils (default for it: one JVM start, 3 repetitions; about an hour).")
         boolean mistakes;
 
         @Option(names = "--levels", split = ",", paramLabel = "USERS",
@@ -102,7 +102,7 @@ public final class ExperimentCommand {
 
         @Option(names = "--time-to-peak", description = "Also start each variant once more under continuous load at "
                 + "the quota from its start, and follow it until its compiler has finished: the time a small "
-                + "container takes to reach its peak (adds about 3 to 8 minutes per variant).")
+                + "container takes to reach its peak (adds about 2 minutes per variant, 6 for imperative).")
         boolean timeToPeak;
 
         @Option(names = "--time-to-peak-max", paramLabel = "SECONDS", description = "Ceiling of each time to peak "

@@ -3,11 +3,13 @@ package io.threadlab.experiment.report;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -128,6 +130,26 @@ public final class Findings {
             }
         }
         return cells;
+    }
+
+    /**
+     * Virtual threads started per second in the variant's recorded windows at a level (the median over them), from
+     * the analysis' jdk.VirtualThreadStart counts: no counter outside JFR says how many a JVM started.
+     */
+    public OptionalDouble virtualThreadsPerSecond(String variant, int level) {
+        String prefix = variant + "-closed-" + level + "-jfr-";
+        List<Double> rates = new ArrayList<>();
+        data.analysis().ifPresent(a -> a.path("recordings").forEach(r -> {
+            if (r.path("window").asText().startsWith(prefix) && r.path("seconds").asDouble() > 0) {
+                rates.add(r.path("virtual_threads_started").asDouble() / r.path("seconds").asDouble());
+            }
+        }));
+        if (rates.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        Collections.sort(rates);
+        int mid = rates.size() / 2;
+        return OptionalDouble.of(rates.size() % 2 == 1 ? rates.get(mid) : (rates.get(mid - 1) + rates.get(mid)) / 2);
     }
 
     /** {@code variant / against} for a column at a level, paired by repetition. */

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * {@code report}: report.md and a self-contained report.html (inline SVG and CSS, no network) from a results
@@ -202,6 +203,13 @@ public final class Report {
         return sections;
     }
 
+    private static final String VIRTUAL_THREADS_HEADING = "virtual threads started /s (recorded windows)";
+
+    private String virtualThreads(Findings.Cell c) {
+        OptionalDouble perSecond = findings.virtualThreadsPerSecond(c.variant(), c.level());
+        return perSecond.isPresent() ? number(perSecond.getAsDouble(), 0) : "–";
+    }
+
     // ---- markdown ------------------------------------------------------------------------------------------------
 
     String markdown() {
@@ -228,14 +236,14 @@ public final class Report {
         md.append("\n## Memory and threads\n\n| users | variant | ");
         Findings.MEMORY.forEach(m -> md.append(m.heading()).append(m.unit().isEmpty() ? "" : " (" + m.unit() + ")")
                 .append(" | "));
-        md.append("\n|---|---|");
+        md.append(VIRTUAL_THREADS_HEADING).append(" |\n|---|---|");
         Findings.MEMORY.forEach(m -> md.append("---:|"));
-        md.append('\n');
+        md.append("---:|\n");
         for (Findings.Cell c : findings.cells()) {
             md.append("| ").append(c.level()).append(" | ").append(c.variant()).append(" | ");
             Findings.MEMORY.forEach(m -> md.append(number(c.metrics().get(m.column()).median(), m.digits()))
                     .append(" | "));
-            md.append('\n');
+            md.append(virtualThreads(c)).append(" |\n");
         }
         md.append("\n## Against the imperative variant (paired by repetition)\n\n| users | variant | throughput | p99 |"
                 + " CPU per request |\n|---|---|---|---|---|\n");
@@ -443,13 +451,13 @@ public final class Report {
         h.append("<h3>Memory and threads</h3><table><thead><tr><th>users</th><th>variant</th>");
         Findings.MEMORY.forEach(m -> h.append("<th>").append(escape(m.heading()))
                 .append(m.unit().isEmpty() ? "" : " <small>" + m.unit() + "</small>").append("</th>"));
-        h.append("</tr></thead><tbody>");
+        h.append("<th>").append(escape(VIRTUAL_THREADS_HEADING)).append("</th></tr></thead><tbody>");
         for (Findings.Cell c : findings.cells()) {
             h.append("<tr><td>").append(c.level()).append("</td><td>").append(dot(c.variant())).append(c.variant())
                     .append("</td>");
             Findings.MEMORY.forEach(m -> h.append("<td>").append(number(c.metrics().get(m.column()).median(),
                     m.digits())).append("</td>"));
-            h.append("</tr>");
+            h.append("<td>").append(virtualThreads(c)).append("</td></tr>");
         }
         h.append("</tbody></table></section>\n");
 

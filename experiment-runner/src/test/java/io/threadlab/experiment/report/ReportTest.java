@@ -144,6 +144,13 @@ class ReportTest {
                                 "vert.x-eventloop-thread-0 blocked 9.8 ms per request in Thread.sleep"))),
                 Map.of("variant", "reactive", "window", "reactive-closed-500-jfr-1",
                         "verdicts", List.of("no thread waited for the downstream"), "unexpected", List.of(),
+                        "mistakes", List.of()),
+                // 12,345 virtual threads in 10 s and 13,579 in 10 s: a median of 1,296 per second
+                Map.of("variant", "virtual-thread", "window", "virtual-thread-closed-500-jfr-1", "seconds", 10.0,
+                        "virtual_threads_started", 12345, "verdicts", List.of(), "unexpected", List.of(),
+                        "mistakes", List.of()),
+                Map.of("variant", "virtual-thread", "window", "virtual-thread-closed-500-jfr-2", "seconds", 10.0,
+                        "virtual_threads_started", 13579, "verdicts", List.of(), "unexpected", List.of(),
                         "mistakes", List.of())),
                 "failures", List.of()));
     }
@@ -344,6 +351,16 @@ class ReportTest {
         // RSS 320 + (-4, 4, 0, 10): median 322
         assertThat(md).contains("| 100 | imperative | 322 | 180 | 60 | 230 | 250 | ",
                 "| 500 | reactive | 252 | 120 | 40 | 30 | 45 | ");
+    }
+
+    @Test
+    void virtualThreadsStartedPerSecondComeFromTheRecordedWindows() throws IOException {
+        String md = markdown(report);
+        md = md.substring(md.indexOf("## Memory and threads"));
+        assertThat(md).contains(" | OS threads | virtual threads started /s (recorded windows) |");
+        assertThat(line(md, "| 500 | virtual-thread | ")).endsWith("| 1,296 |");
+        assertThat(line(md, "| 500 | reactive | ")).endsWith("| – |");
+        assertThat(line(md, "| 100 | virtual-thread | ")).endsWith("| – |");
     }
 
     // ---- validity -------------------------------------------------------------------------------------------------
