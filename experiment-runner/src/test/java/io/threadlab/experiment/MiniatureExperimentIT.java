@@ -2,6 +2,7 @@ package io.threadlab.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.threadlab.experiment.collect.Json;
+import io.threadlab.experiment.load.K6;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The whole pipeline for real, in miniature: the packaged services (the three variants and the control), k6, cgroups
@@ -27,6 +29,7 @@ class MiniatureExperimentIT {
 
     @Test
     void aMiniatureRunOfEveryVariantLeavesACompleteResultsDirectoryAndNothingRunning() throws IOException {
+        assumeTrue(K6.obtainable(Path.of("../.tools")), "needs k6 on PATH, or Go to build it (go install go.k6.io/k6)");
         int exit = ExperimentCommand.execute("run", "--quick", "--variants", String.join(",", VARIANTS),
                 "--levels", "20", "--window", "3", "--settle-max", "4", "--warmup-boost-max", "6",
                 "--warmup-level-max", "6", "--open-rates", "100", "--open-step", "2", "--output", output.toString());

@@ -40,6 +40,11 @@ public final class K6 {
         return new K6(k6, versionOf(k6));
     }
 
+    /** Whether {@link #locate} can find or build k6 here, without building it. */
+    public static boolean obtainable(Path toolsDir) {
+        return onPath().isPresent() || Files.isExecutable(toolsDir.resolve("bin/k6")) || hasGo();
+    }
+
     private static Optional<Path> onPath() {
         String path = System.getenv().getOrDefault("PATH", "");
         for (String dir : path.split(":")) {
