@@ -247,6 +247,12 @@ final class Experiment {
         plan.variants().stream().filter(v -> v.role() == io.threadlab.experiment.plan.Variant.Role.MISTAKE)
                 .forEach(v -> mistakes.put(v.label(), v.spoils()));
         facts.put("mistakes", mistakes);
+        // A variant's own settings (the mistake's pool of 50, native access) beside the knobs every variant shares
+        Map<String, Object> overrides = new LinkedHashMap<>();
+        plan.variants().stream().filter(v -> !v.properties().isEmpty() || !v.jvmOptions().isEmpty())
+                .forEach(v -> overrides.put(v.label(), Map.of("properties", v.properties(),
+                        "jvm_options", v.jvmOptions())));
+        facts.put("variant_overrides", overrides);
         Map<String, String> roles = new LinkedHashMap<>();
         plan.variants().forEach(v -> roles.put(v.label(), v.role().name()));
         facts.put("roles", roles);

@@ -66,6 +66,18 @@ class VariantParityTest {
         assertThat(stackSection("imperative-rest-service")).isEqualTo(quarkusRest);
     }
 
+    /** The mistakes service copies the variants' shared classes (each module runs alone); the copies must not drift. */
+    @Test
+    void theMistakesServicesCopiesOfTheSharedFilesAreTheVariantsOwn() throws IOException {
+        List<Path> copied = sharedFiles("mistakes-service").stream()
+                .filter(f -> Files.exists(LAB.resolve("reactive-service").resolve(f))).toList();
+        assertThat(copied).as("files mistakes-service shares with the variants").hasSizeGreaterThan(5);
+        for (Path file : copied) {
+            assertThat(LAB.resolve("mistakes-service").resolve(file)).as("mistakes-service/" + file)
+                    .hasSameTextualContentAs(LAB.resolve("reactive-service").resolve(file));
+        }
+    }
+
     /** The mistakes are measured against the variants, so they run with the same knobs on the same stack. */
     @Test
     void theMistakesServiceHasTheVariantsKnobsAndTheQuarkusRestStacksSettings() throws IOException {
