@@ -49,7 +49,7 @@ public final class ExperimentCommand {
     static final class Run implements Callable<Integer> {
 
         @Option(names = "--quick", description = "A smoke run of the same pipeline: one JVM start, one repetition, "
-                + "short windows and warm-ups (about 3 min; the compiler will not have finished). Explicit flags win.")
+                + "short windows and warm-ups (about 6 min; the compiler will not have finished). Explicit flags win.")
         boolean quick;
 
         @Option(names = "--variants", split = ",", paramLabel = "NAME",
