@@ -2,6 +2,7 @@ package io.threadlab.delay;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
@@ -12,8 +13,8 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import java.util.Map;
 
 /**
- * The 10 ms downstream of every variant. It waits on a Vert.x timer, never on a thread, so that the delay service is
- * never the bottleneck of the experiment nor blocks its own event loop.
+ * The downstream of every variant (10 ms unless the runner sets another default). It waits on a Vert.x timer, never on
+ * a thread, so that the delay service is never the bottleneck of the experiment nor blocks its own event loop.
  */
 @Path("/delay")
 @Produces(MediaType.APPLICATION_JSON)
@@ -30,6 +31,20 @@ public class DelayResource {
     @GET
     public Uni<DelayReply> delay(@QueryParam("ms") String ms) {
         return timer.waitFor(parser.parse(ms));
+    }
+
+    /** The wait of a request that gives no {@code ms}. */
+    @GET
+    @Path("/default")
+    public Map<String, Long> currentDefault() {
+        return Map.of("defaultMs", parser.defaultMs());
+    }
+
+    /** Changes that wait for every later request: {@code PUT /delay/default?ms=300}. */
+    @PUT
+    @Path("/default")
+    public Map<String, Long> changeDefault(@QueryParam("ms") String ms) {
+        return Map.of("defaultMs", parser.setDefault(ms));
     }
 
     /** Bad input is the caller's fault: 400 with a JSON body that says what was wrong. */

@@ -53,4 +53,29 @@ class DelayResourceTest {
                 .body(containsString("delay_served_seconds_count"))
                 .body(containsString("delay_served_seconds_bucket"));
     }
+
+    @Test
+    void theDefaultWaitCanBeChangedWhileRunning() {
+        try {
+            given().queryParam("ms", 40).when().put("/delay/default")
+                    .then().statusCode(200).body("defaultMs", equalTo(40));
+            given().when().get("/delay/default").then().statusCode(200).body("defaultMs", equalTo(40));
+            long start = System.nanoTime();
+            given().when().get("/delay").then().statusCode(200)
+                    .body("message", equalTo("delayed 40 ms")).body("requestedMs", equalTo(40));
+            assertTrue((System.nanoTime() - start) / 1_000_000 >= 40, "the new default was not waited");
+        } finally {
+            given().queryParam("ms", 10).when().put("/delay/default").then().statusCode(200);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-5", "abc", "60001", ""})
+    void rejectsABadDefaultAndKeepsTheOldOne(String ms) {
+        given().queryParam("ms", ms).when().put("/delay/default")
+                .then().statusCode(400)
+                .contentType("application/json")
+                .body("error", equalTo("ms must be an integer from 0 to 60000"));
+        given().when().get("/delay/default").then().statusCode(200).body("defaultMs", equalTo(10));
+    }
 }

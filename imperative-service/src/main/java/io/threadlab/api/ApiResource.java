@@ -4,7 +4,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
@@ -18,12 +17,9 @@ public class ApiResource {
     @RestClient
     DelayClient delay;
 
-    @ConfigProperty(name = "lab.delay.ms")
-    long delayMs;
-
     @GET
     public ApiReply call() {
         ApiReply.ServedBy servedBy = ApiReply.ServedBy.currentThread();
-        return new ApiReply(delay.delay(delayMs).message(), servedBy);
+        return new ApiReply(delay.delay().message(), servedBy);
     }
 }

@@ -2,7 +2,6 @@ package io.threadlab.api;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.QueryParam;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
@@ -13,5 +12,5 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 public interface DelayClient {
 
     @GET
-    DelayReply delay(@QueryParam("ms") long ms);
+    DelayReply delay();
 }

@@ -6,7 +6,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Mistake: a blocking call on the event loop. {@code @NonBlocking} runs the method on the event loop, as the reactive
@@ -23,13 +22,10 @@ public class BlockingEventLoopResource {
     @Inject
     LegacyDelayClient delay;
 
-    @ConfigProperty(name = "lab.delay.ms")
-    long delayMs;
-
     @GET
     @NonBlocking
     public ApiReply call() {
         ApiReply.ServedBy servedBy = ApiReply.ServedBy.currentThread();
-        return new ApiReply(delay.delay(delayMs).message(), servedBy);
+        return new ApiReply(delay.delay().message(), servedBy);
     }
 }

@@ -6,7 +6,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
@@ -23,16 +22,13 @@ public class CpuResource {
     @RestClient
     DelayClient delay;
 
-    @ConfigProperty(name = "lab.delay.ms")
-    long delayMs;
-
     /** Quarkus REST runs a method with a blocking signature on the worker pool ({@code executor-thread-N}). */
     @GET
     @Path("/worker")
     public ApiReply onWorker() {
         ApiReply.ServedBy servedBy = ApiReply.ServedBy.currentThread();
         CpuWork.hash();
-        return new ApiReply(delay.delay(delayMs).message(), servedBy);
+        return new ApiReply(delay.delay().message(), servedBy);
     }
 
     /** A method returning {@code Uni} runs on the event loop: the hashing too, before the non-blocking call. */
@@ -41,7 +37,7 @@ public class CpuResource {
     public Uni<ApiReply> onEventLoop() {
         ApiReply.ServedBy servedBy = ApiReply.ServedBy.currentThread();
         CpuWork.hash();
-        return delay.delayAsync(delayMs).map(reply -> new ApiReply(reply.message(), servedBy));
+        return delay.delayAsync().map(reply -> new ApiReply(reply.message(), servedBy));
     }
 
     @GET
@@ -50,6 +46,6 @@ public class CpuResource {
     public ApiReply onVirtualThread() {
         ApiReply.ServedBy servedBy = ApiReply.ServedBy.currentThread();
         CpuWork.hash();
-        return new ApiReply(delay.delay(delayMs).message(), servedBy);
+        return new ApiReply(delay.delay().message(), servedBy);
     }
 }

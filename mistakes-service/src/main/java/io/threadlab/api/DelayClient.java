@@ -3,7 +3,6 @@ package io.threadlab.api;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.QueryParam;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
@@ -19,9 +18,9 @@ public interface DelayClient {
 
     /** Blocking: the calling worker or virtual thread waits for the reply (a virtual thread unmounted). */
     @GET
-    DelayReply delay(@QueryParam("ms") long ms);
+    DelayReply delay();
 
     /** Non-blocking: the call returns a {@code Uni} that the event loop completes when the reply arrives. */
     @GET
-    Uni<DelayReply> delayAsync(@QueryParam("ms") long ms);
+    Uni<DelayReply> delayAsync();
 }

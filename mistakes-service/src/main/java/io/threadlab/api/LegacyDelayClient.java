@@ -33,9 +33,9 @@ public class LegacyDelayClient {
     @ConfigProperty(name = "quarkus.rest-client.delay.read-timeout")
     int readTimeoutMs;
 
-    public DelayReply delay(long ms) {
+    public DelayReply delay() {
         try {
-            HttpURLConnection connection = (HttpURLConnection) URI.create(baseUrl + "/delay?ms=" + ms).toURL()
+            HttpURLConnection connection = (HttpURLConnection) URI.create(baseUrl + "/delay").toURL()
                     .openConnection();
             connection.setConnectTimeout(connectTimeoutMs);
             connection.setReadTimeout(readTimeoutMs);

@@ -23,14 +23,14 @@ public class NativeCallResource {
     @RestClient
     DelayClient delay;
 
-    @ConfigProperty(name = "lab.delay.ms")
-    long delayMs;
+    @ConfigProperty(name = "lab.mistakes.native-wait-ms")
+    long nativeWaitMs;
 
     @GET
     @RunOnVirtualThread
     public ApiReply call() {
         ApiReply.ServedBy servedBy = ApiReply.ServedBy.currentThread();
-        NativeWait.block(Duration.ofMillis(delayMs));
-        return new ApiReply(delay.delay(delayMs).message(), servedBy);
+        NativeWait.block(Duration.ofMillis(nativeWaitMs));
+        return new ApiReply(delay.delay().message(), servedBy);
     }
 }

@@ -10,7 +10,8 @@ import java.time.Duration;
  * A native call that blocks its thread: libc's {@code usleep}, called through the FFM API, standing for a JNI or FFM
  * library that waits inside native code (a driver, a device, a native SDK). A virtual thread cannot unmount while a
  * native frame is on its stack, and the JDK does not compensate for a blocked downcall with an extra carrier (it does
- * for {@code Object.wait} and file I/O): the carrier is held for the whole call.
+ * for file I/O, {@code InetAddress} lookups and {@code Process} waits; {@code Object.wait} unmounts on JDK 25): the
+ * carrier is held for the whole call.
  */
 final class NativeWait {
 

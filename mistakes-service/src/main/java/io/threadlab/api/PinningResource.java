@@ -5,7 +5,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
@@ -19,15 +18,12 @@ public class PinningResource {
     @RestClient
     DelayClient delay;
 
-    @ConfigProperty(name = "lab.delay.ms")
-    long delayMs;
-
     @GET
     @Path("/synchronized")
     @RunOnVirtualThread
     public ApiReply insideSynchronized() {
         ApiReply.ServedBy servedBy = ApiReply.ServedBy.currentThread();
-        return new ApiReply(new SynchronizedCall(delay).call(delayMs).message(), servedBy);
+        return new ApiReply(new SynchronizedCall(delay).call().message(), servedBy);
     }
 
     @GET
@@ -35,6 +31,6 @@ public class PinningResource {
     @RunOnVirtualThread
     public ApiReply insideClassInit() {
         ApiReply.ServedBy servedBy = ApiReply.ServedBy.currentThread();
-        return new ApiReply(ClassInitCall.call(() -> delay.delay(delayMs)).message(), servedBy);
+        return new ApiReply(ClassInitCall.call(() -> delay.delay()).message(), servedBy);
     }
 }

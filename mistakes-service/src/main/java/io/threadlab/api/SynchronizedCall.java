@@ -17,7 +17,7 @@ final class SynchronizedCall {
         this.delay = delay;
     }
 
-    synchronized DelayReply call(long ms) {
-        return delay.delay(ms);
+    synchronized DelayReply call() {
+        return delay.delay();
     }
 }

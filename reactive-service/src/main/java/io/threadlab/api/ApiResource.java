@@ -5,7 +5,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
@@ -19,12 +18,9 @@ public class ApiResource {
     @RestClient
     DelayClient delay;
 
-    @ConfigProperty(name = "lab.delay.ms")
-    long delayMs;
-
     @GET
     public Uni<ApiReply> call() {
         ApiReply.ServedBy servedBy = ApiReply.ServedBy.currentThread();
-        return delay.delay(delayMs).map(reply -> new ApiReply(reply.message(), servedBy));
+        return delay.delay().map(reply -> new ApiReply(reply.message(), servedBy));
     }
 }

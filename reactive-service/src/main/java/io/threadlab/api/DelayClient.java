@@ -3,7 +3,6 @@ package io.threadlab.api;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.QueryParam;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
@@ -15,5 +14,5 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 public interface DelayClient {
 
     @GET
-    Uni<DelayReply> delay(@QueryParam("ms") long ms);
+    Uni<DelayReply> delay();
 }
