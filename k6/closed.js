@@ -11,13 +11,20 @@ const SCENARIO = `closed-${VUS}`;
 const SETTLE_SECONDS = parseInt((__ENV.SETTLE || '0s').replace(/s$/, ''), 10);
 const MEASURE_SECONDS = parseInt((__ENV.DURATION || '30s').replace(/s$/, ''), 10);
 
+// CONTROLLED=1: the lab's runner drives this run through k6's REST API (k6 run --address ...): it reads the lab's
+// counters at the edges of each window and ends the run by pausing it (no new requests; those in flight finish) and
+// then stopping it. Only the externally-controlled executor can be paused once started.
+const CONTROLLED = __ENV.CONTROLLED === '1';
+
 const scenarios = {
-  measure: {
-    executor: 'constant-vus', vus: VUS, duration: `${MEASURE_SECONDS}s`, gracefulStop: '5s',
-    startTime: `${SETTLE_SECONDS}s`,
-  },
+  measure: CONTROLLED
+    ? { executor: 'externally-controlled', vus: VUS, maxVUs: VUS, duration: `${MEASURE_SECONDS}s` }
+    : {
+      executor: 'constant-vus', vus: VUS, duration: `${MEASURE_SECONDS}s`, gracefulStop: '5s',
+      startTime: `${SETTLE_SECONDS}s`,
+    },
 };
-if (SETTLE_SECONDS > 0) {
+if (SETTLE_SECONDS > 0 && !CONTROLLED) {
   // Its last requests may end inside the measure phase; none are counted there (they carry scenario=settle).
   scenarios.settle = { executor: 'constant-vus', vus: VUS, duration: `${SETTLE_SECONDS}s`, gracefulStop: '2s' };
 }

@@ -1,18 +1,64 @@
 // Shared by the lab's k6 scripts. Runs on k6 v1.x and v2.x: plain ES modules, no remote imports.
 import http from 'k6/http';
-import { check } from 'k6';
+import { Counter } from 'k6/metrics';
 
 export const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:8082';
 export const VARIANT = __ENV.VARIANT || 'unknown';
 // The endpoint under test: /api for the variants; the mistakes gallery serves its cases under other paths.
 export const API_PATH = __ENV.API_PATH || '/api';
+// Longer than any read timeout a variant is given, so that a slow answer is the variant's 504, never k6 giving up.
+const TIMEOUT = __ENV.TIMEOUT || '60s';
 
 // Percentiles the lab reports; k6 computes only avg/min/med/max/p(90)/p(95) unless asked.
 export const summaryTrendStats = ['avg', 'min', 'med', 'max', 'p(50)', 'p(90)', 'p(95)', 'p(99)'];
 
+// ---- Counters the runner reads while the load runs (k6's REST API, GET /v1/metrics) ------------------------------
+// k6's own statistics cover a whole run. The runner measures windows inside one long run instead, so that the load
+// before a window and the window itself use the same users on the same connections, and nothing is aborted between
+// them. It reads these cumulative counters at each edge of a window and subtracts: every latency falls into one
+// logarithmic bucket (BUCKETS_PER_DECADE per factor of 10, from FIRST_BUCKET_MS), so the window's percentiles come from
+// the difference of two readings. The runner's LatencyBuckets uses the same arithmetic (a test holds the two equal).
+export const FIRST_BUCKET_MS = 0.1;
+export const BUCKETS_PER_DECADE = 40;
+export const BUCKETS = 1 + Math.ceil(Math.log10(300000 / FIRST_BUCKET_MS) * BUCKETS_PER_DECADE); // up to 5 minutes
+
+export function bucketOf(ms) {
+  if (!(ms >= FIRST_BUCKET_MS)) return 0;
+  return Math.min(BUCKETS - 1, 1 + Math.floor(Math.log10(ms / FIRST_BUCKET_MS) * BUCKETS_PER_DECADE));
+}
+
+const pad = (i) => String(i).padStart(3, '0');
+const latency = [];
+for (let i = 0; i < BUCKETS; i++) latency.push(new Counter(`lab_latency_${pad(i)}`));
+const sent = new Counter('lab_sent');
+// The sum of all latencies, for the exact mean (Little's law: users = throughput x mean response time).
+const latencyTotal = new Counter('lab_latency_ms_total');
+// Why a request failed, one counter per cause. k6's error codes: 1050 request timeout, 1211 dial timeout,
+// 1212 connection refused, 1220 reset by peer, 1201 broken pipe; 12xx other TCP errors.
+export const ERROR_CAUSES = ['timeout', 'refused', 'reset', 'network', 'http_4xx', 'http_500', 'http_502', 'http_503',
+  'http_504', 'http_5xx'];
+const errors = {};
+ERROR_CAUSES.forEach((c) => { errors[c] = new Counter(`lab_error_${c}`); });
+
+export function causeOf(res) {
+  if (res.status === 200) return null;
+  if (res.status >= 400 && res.status < 500) return 'http_4xx';
+  if ([500, 502, 503, 504].includes(res.status)) return `http_${res.status}`;
+  if (res.status >= 500) return 'http_5xx';
+  const code = res.error_code;
+  if (code === 1050 || code === 1211) return 'timeout';
+  if (code === 1212) return 'refused';
+  if (code === 1220 || code === 1201) return 'reset';
+  return 'network';
+}
+
 export function callApi() {
-  const res = http.get(`${BASE_URL}${API_PATH}`, { timeout: '30s' });
-  check(res, { 'status is 200': (r) => r.status === 200 });
+  sent.add(1);
+  const res = http.get(`${BASE_URL}${API_PATH}`, { timeout: TIMEOUT, responseType: 'none' });
+  latency[bucketOf(res.timings.duration)].add(1);
+  latencyTotal.add(res.timings.duration);
+  const cause = causeOf(res);
+  if (cause) errors[cause].add(1);
 }
 
 // With a settle phase, the statistics are those of the "measure" scenario only (a tagged sub-metric).
@@ -33,13 +79,18 @@ function count(data, name) {
   return values.count !== undefined ? values.count : (values.passes !== undefined ? values.passes : 0);
 }
 
-// The compact summary the runner reads (SUMMARY_PATH), plus k6's full data beside it, plus one line on stdout.
+// The compact summary (SUMMARY_PATH), plus k6's full data beside it, plus one line on stdout.
 // measureSeconds: the measure scenario's length, when a settle phase ran first (k6's own rate would divide by both).
 export function summarize(data, scenario, measureSeconds) {
   const requests = count(data, 'http_reqs');
   const seconds = data.state && data.state.testRunDurationMs ? data.state.testRunDurationMs / 1000 : null;
   const failedMetric = metric(data, 'http_req_failed');
   const failed = failedMetric ? ((failedMetric.values || failedMetric).passes || 0) : 0;
+  const errorCauses = {};
+  ERROR_CAUSES.forEach((c) => {
+    const n = count(data, `lab_error_${c}`);
+    if (n > 0) errorCauses[c] = n;
+  });
   const summary = {
     variant: VARIANT,
     scenario: scenario,
@@ -52,11 +103,14 @@ export function summarize(data, scenario, measureSeconds) {
     p99_ms: trend(data, 'http_req_duration', 'p(99)'),
     max_ms: trend(data, 'http_req_duration', 'max'),
     errors: failed,
+    error_causes: errorCauses,
     dropped_iterations: count(data, 'dropped_iterations'),
     max_vus: trend(data, 'vus_max', 'value'),
   };
+  const causes = Object.entries(errorCauses).map(([c, n]) => `${c} ${n}`).join(', ');
   const line = `${VARIANT} ${scenario}: ${requests} requests, ${(summary.requests_per_second || 0).toFixed(1)} req/s, ` +
-    `p50 ${fmt(summary.p50_ms)} ms, p99 ${fmt(summary.p99_ms)} ms, ${failed} errors, ${summary.dropped_iterations} dropped\n`;
+    `p50 ${fmt(summary.p50_ms)} ms, p99 ${fmt(summary.p99_ms)} ms, ${failed} errors${causes ? ` (${causes})` : ''}, ` +
+    `${summary.dropped_iterations} dropped\n`;
   const out = { stdout: line };
   const path = __ENV.SUMMARY_PATH;
   if (path) {

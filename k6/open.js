@@ -6,6 +6,9 @@ import { callApi, summarize, summaryTrendStats, VARIANT } from './lib.js';
 const RATES = (__ENV.RATES || '250,500,1000,2000').split(',').map((r) => parseInt(r, 10));
 const STEP_SECONDS = parseInt((__ENV.STEP || '15s').replace(/s$/, ''), 10);
 const MAX_VUS = parseInt(__ENV.MAX_VUS || '1000', 10);
+// The latency to expect: k6 starts each step with enough users for its rate at that latency (Little's law), so
+// that a slow downstream is not mistaken for a service that cannot keep up.
+const LATENCY_MS = parseInt(__ENV.LATENCY_MS || '100', 10);
 const SCENARIO = `open-${RATES.join('-')}`;
 
 const scenarios = {};
@@ -16,7 +19,7 @@ RATES.forEach((rate, i) => {
     timeUnit: '1s',
     duration: `${STEP_SECONDS}s`,
     startTime: `${i * STEP_SECONDS}s`,
-    preAllocatedVUs: Math.min(MAX_VUS, Math.max(10, Math.ceil(rate / 10))),
+    preAllocatedVUs: Math.min(MAX_VUS, Math.max(10, Math.ceil(rate * LATENCY_MS / 1000 * 1.2))),
     maxVUs: MAX_VUS,
     gracefulStop: '5s', // let in-flight requests finish: cutting them would count as errors
     tags: { rate: String(rate) },

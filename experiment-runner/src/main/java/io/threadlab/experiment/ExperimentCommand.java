@@ -1,25 +1,31 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.analyse.ThreadAnalysis;
+import io.threadlab.experiment.plan.Defaults;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Knobs;
+import io.threadlab.experiment.plan.OpenModel;
+import io.threadlab.experiment.plan.Setup;
 import io.threadlab.experiment.plan.Variant;
-import io.threadlab.experiment.plan.WarmUpPolicy;
+import io.threadlab.experiment.process.ComposeCli;
 import io.threadlab.experiment.report.Report;
-import io.threadlab.experiment.start.ComposeCli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code ./experiment}: the lab's one command. */
 @Command(name = "experiment", mixinStandardHelpOptions = true, version = "quarkus-thread-lab 1.0",
         description = "Worker threads vs event loop vs virtual threads in Quarkus, measured.",
-        subcommands = {ExperimentCommand.Run.class, ExperimentCommand.Analyze.class, ExperimentCommand.ReportCommand.class})
+        subcommands = {ExperimentCommand.Run.class, ExperimentCommand.MapCommand.class, ExperimentCommand.Analyze.class,
+                ExperimentCommand.ReportCommand.class})
 public final class ExperimentCommand {
 
     public static void main(String[] args) {
@@ -42,187 +48,176 @@ public final class ExperimentCommand {
 
     @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
             defaultValueProvider = LabSettings.class,
-            description = {"Run the experiment: each variant in turn at a CPU quota, warmed up until steady, under k6 "
-                    + "load, with one JFR recording per measured window. Writes results/<UTC timestamp>/.",
-                    "Defaults: 3 variants x 2 JVM starts x 2 repetitions x closed model at 100 and 500 users, plus "
-                            + "recorded twins and open-model steps."})
+            description = {"Run the experiment: each variant in its own CPU group at the quota, warmed up until its "
+                    + "compiler has finished, under k6 load, with recorded twins for the thread analysis. Writes "
+                    + "results/<UTC timestamp>/.",
+                    "Defaults: the three models and the control x 2 JVM starts x 2 repetitions x closed model at "
+                            + Defaults.LEVELS + " users, recorded twins and open-model steps."})
     static final class Run implements Callable<Integer> {
 
-        @Option(names = "--quick", description = "A smoke run of the same pipeline: one JVM start, one repetition, "
-                + "short windows and warm-ups (about 6 min; the compiler will not have finished). Explicit flags win.")
+        @Mixin
+        PipelineOptions options;
+
+        @Option(names = "--quick", description = "A smoke run of the same pipeline: one JVM start, one repetition, short"
+                + " windows and warm-ups (the compiler will not have finished). Explicit flags win.")
         boolean quick;
 
-        @Option(names = "--variants", split = ",", paramLabel = "NAME",
-                description = "Variants to run, in order (default: imperative,reactive,virtual-thread; also "
-                        + "imperative-rest, the control: worker threads on the Quarkus REST stack; and any of the "
-                        + "mistakes).")
-        List<String> variants;
-
         @Option(names = "--mistakes", description = "Run the gallery of common mistakes, each beside the correct "
-                + "variant it spoils (default for it: one JVM start, 3 repetitions; about an hour).")
+                + "variant it spoils (default for it: " + Defaults.MISTAKES_JVM_STARTS + " JVM start, "
+                + Defaults.MISTAKES_REPETITIONS + " repetitions).")
         boolean mistakes;
 
         @Option(names = "--levels", split = ",", paramLabel = "USERS",
-                description = "Closed-model load levels, in concurrent users (default: 100,500).")
-        List<Integer> levels = List.of(100, 500);
-
-        @Option(names = "--window", paramLabel = "SECONDS", description = "Length of each measured window (default: 10; quick: 4).")
-        Integer windowSeconds;
-
-        @Option(names = "--settle", paramLabel = "SECONDS", description = "Least load before each window, not measured:"
-                + " it goes on until the JVM's compiler is quiet (an idle gap or a recording makes it recompile)"
-                + " (default: 3; quick: 1).")
-        Integer settleSeconds;
-
-        @Option(names = "--settle-max", paramLabel = "SECONDS", description = "Ceiling of that load: a window whose "
-                + "compiler is still busy then is measured anyway, and its compiler share says so (default: 40; "
-                + "quick: 10).")
-        Integer settleMaxSeconds;
+                description = "Closed-model load levels, in concurrent users (default: " + Defaults.LEVELS + ").")
+        List<Integer> levels;
 
         @Option(names = "--jvm-starts", paramLabel = "N", description = "JVM starts per variant: the JVM start is a "
-                + "source of variance of its own (default: 2; quick: 1).")
+                + "source of variance of its own (default: " + Defaults.JVM_STARTS + "; quick: 1).")
         Integer jvmStarts;
 
         @Option(names = "--repetitions", paramLabel = "N", description = "Repetitions of every plain window per JVM "
-                + "start, the variant order rotated each time (default: 2; quick: 1).")
+                + "start, the variant order rotated each time (default: " + Defaults.REPETITIONS + "; quick: 1).")
         Integer repetitions;
 
-        @Option(names = "--warmup-cpus", paramLabel = "CPUS", description = "CPU quota while a JVM's compile queue "
-                + "drains, before each level is proven at the experiment's quota; at least --cpus, at most this "
-                + "machine's CPUs (default: this machine's CPUs; equal to --cpus: no boost).")
-        Double warmupCpus;
-
-        @Option(names = "--warmup-boost-max", paramLabel = "SECONDS", description = "Ceiling of the boost (default: "
-                + "150; quick: 30).")
-        Integer warmupBoostMax;
-
-        @Option(names = "--warmup-level-max", paramLabel = "SECONDS", description = "Ceiling of proving one level at "
-                + "the quota; a JVM whose compiler is still busy then is marked not finished (default: 90; quick: 12).")
-        Integer warmupLevelMax;
-
         @Option(names = "--time-to-peak", description = "Also start each variant once more under continuous load at "
-                + "the quota from its start, and follow it until its compiler has finished: the time a small "
-                + "container takes to reach its peak (adds about 2 minutes per variant, 6 for imperative).")
+                + "the quota from its start, and follow it until its compiler has finished.")
         boolean timeToPeak;
 
         @Option(names = "--time-to-peak-max", paramLabel = "SECONDS", description = "Ceiling of each time to peak "
-                + "(default: 480).")
-        int timeToPeakMax = 480;
+                + "(default: " + Defaults.TIME_TO_PEAK_MAX + ").")
+        int timeToPeakMax = Defaults.TIME_TO_PEAK_MAX;
 
         @Option(names = "--open-rates", split = ",", paramLabel = "REQ_PER_S", description = "Open-model arrival-rate "
-                + "steps, measured once per variant in repetition 1 (default: 250,500,1000,2000,4000,8000; quick: 500,2000).")
+                + "steps, measured in the first repetition at every delay (default: " + Defaults.OPEN_RATES
+                + "; quick: " + Defaults.QUICK_OPEN_RATES + ").")
         List<Integer> openRates;
 
-        @Option(names = "--open-step", paramLabel = "SECONDS", description = "Length of each open-model step (default: 6; quick: 3).")
+        @Option(names = "--open-step", paramLabel = "SECONDS", description = "Length of each open-model step (default: "
+                + Defaults.OPEN_STEP + "; quick: " + Defaults.QUICK_OPEN_STEP + ").")
         Integer openStepSeconds;
 
-        @Option(names = "--no-open", description = "Skip the open-model steps.")
+        @Option(names = "--no-open-model", description = "Skip the open-model steps.")
+        boolean noOpenModel;
+
+        @Option(names = "--no-open", hidden = true, description = "Renamed: --no-open-model.")
         boolean noOpen;
-
-        @Option(names = "--no-jfr", description = "Skip the recorded twin windows (and so the thread analysis).")
-        boolean noJfr;
-
-        @Option(names = "--jfr-settings", paramLabel = "FILE", description = "JFR settings of the recorded twin "
-                + "windows (default: jfr/threads.jfc, what the thread analysis needs; e.g. the JDK's 'profile' as a "
-                + "file for more).")
-        Path jfrSettings;
-
-        @Option(names = "--delay-ms", paramLabel = "MS", description = "Downstream wait (default from .env: ${DEFAULT-VALUE}).")
-        int delayMs = 10;
-
-        @Option(names = "--cpus", paramLabel = "CPUS", description = "CPU quota per variant (default from .env: ${DEFAULT-VALUE}).")
-        double cpus = 0.5;
-
-        @Option(names = "--heap", paramLabel = "SIZE", description = "-Xms and -Xmx of every service (default from .env: ${DEFAULT-VALUE}).")
-        String heap = "512m";
-
-        @Option(names = "--gc", paramLabel = "GC", description = "Serial, Parallel, G1 or Z for every service "
-                + "(default from .env: ${DEFAULT-VALUE}; Serial is what the JVM picks at 1 CPU anyway).")
-        String gc = "Serial";
-
-        @Option(names = "--pool-size", paramLabel = "N", description = "REST-client connection pool (default from "
-                + ".env: ${DEFAULT-VALUE}; the clients' own default of 50 caps every variant).")
-        int poolSize = 1000;
-
-        @Option(names = "--worker-max", paramLabel = "N", description = "Worker pool maximum (default from .env: ${DEFAULT-VALUE}).")
-        int workerMax = 200;
-
-        @Option(names = "--connect-timeout-ms", paramLabel = "MS", description = "Client connect timeout (default from .env: ${DEFAULT-VALUE}).")
-        int connectTimeoutMs = 1000;
-
-        @Option(names = "--read-timeout-ms", paramLabel = "MS", description = "Client read timeout (default from .env: ${DEFAULT-VALUE}).")
-        int readTimeoutMs = 5000;
-
-        @Option(names = "--confine-delay-service", description = "Give the delay service the same CPU quota (default: "
-                + "unconfined, its headroom measured).")
-        boolean confineDelayService;
-
-        @Option(names = "--output", paramLabel = "DIR", description = "Where run directories go (default: results).")
-        Path output = Path.of("results");
-
-        @Option(names = "--engine", paramLabel = "ENGINE", description = "local: JVMs on this machine, each in its CPU "
-                + "group (default); compose: the containers of compose.yaml (needs a running Docker engine).")
-        String engine = "local";
 
         @Override
         public Integer call() {
-            if (!engine.equals("local") && !engine.equals("compose")) {
-                throw new IllegalArgumentException("--engine must be local or compose, was '" + engine + "'");
-            }
             ExperimentPlan plan = plan();
-            if (engine.equals("compose")) {
-                ComposeCli.requireEngine(); // fail fast, before anything is made
-            }
-            Path labHome = LabHome.find();
-            Path javaHome = Path.of(System.getProperty("java.home"));
-            Path settings = jfrSettings != null ? jfrSettings.toAbsolutePath() : labHome.resolve("jfr/threads.jfc");
-            if (!java.nio.file.Files.isRegularFile(settings)) {
-                throw new IllegalArgumentException("--jfr-settings: no such file " + settings);
-            }
-            Path dir = new Experiment(plan, labHome, output.isAbsolute() ? output : labHome.resolve(output), javaHome,
-                    engine, settings).run();
-            int analysed = 0;
-            if (noJfr) {
-                System.out.println("Thread analysis: none (--no-jfr: nothing was recorded)");
-            } else {
-                analysed = Analyze.analyse(dir);
-            }
-            int reported = ReportCommand.report(dir);
-            return Math.max(analysed, reported);
+            return execute(plan, options, !options.noJfr);
         }
 
         ExperimentPlan plan() {
-            if (mistakes && variants != null) {
+            if (noOpen) {
+                throw new IllegalArgumentException("--no-open is now --no-open-model: it skips the open model's steps"
+                        + " (the runner never opens a browser)");
+            }
+            if (mistakes && options.variants != null) {
                 throw new IllegalArgumentException("--mistakes chooses its own variants; use either it or --variants");
             }
-            List<Variant> chosen = mistakes ? Variant.mistakesWithTheirReferences()
-                    : (variants != null ? variants : List.of("imperative", "reactive", "virtual-thread")).stream()
-                    .map(Variant::fromLabel).distinct().toList();
-            int machine = Runtime.getRuntime().availableProcessors();
-            double boost = warmupCpus != null ? warmupCpus : machine;
-            if (boost < cpus || boost > machine) {
-                throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "--warmup-cpus must lie"
-                        + " between the experiment's quota (--cpus %s) and this machine's %d CPUs, was %s", cpus,
-                        machine, boost));
+            for (var axis : List.of(options.cpus, options.workerMax, options.poolSizes(0))) {
+                if (axis.size() > 1) {
+                    throw new IllegalArgumentException("run takes one value per knob (--cpus, --worker-max,"
+                            + " --pool-size); ./experiment map takes several");
+                }
             }
-            WarmUpPolicy warmUp = quick
-                    ? new WarmUpPolicy(boost, 2, 2, or(warmupBoostMax, 150, 30), 4, or(warmupLevelMax, 90, 12), 0.02, 0.10)
-                    : new WarmUpPolicy(boost, 2, 4, or(warmupBoostMax, 150, 30), 10, or(warmupLevelMax, 90, 12), 0.02,
-                    0.10);
-            List<Integer> rates = noOpen ? List.of()
-                    : openRates != null ? openRates
-                    : quick ? List.of(500, 2000) : List.of(250, 500, 1000, 2000, 4000, 8000);
-            Knobs knobs = new Knobs(cpus, heap, gc, delayMs, poolSize, connectTimeoutMs, readTimeoutMs, workerMax,
-                    confineDelayService);
-            return new ExperimentPlan(chosen, levels, or(windowSeconds, 10, 4), or(settleSeconds, 3, 1),
-                    or(settleMaxSeconds, 40, 10),
-                    or(jvmStarts, mistakes ? 1 : 2, 1), or(repetitions, mistakes ? 3 : 2, 1), warmUp, rates, or(openStepSeconds, 6, 3), !noJfr,
-                    timeToPeak, timeToPeakMax, !engine.equals("compose"), knobs);
+            options.requireEngine();
+            Defaults defaults = quick ? Defaults.QUICK : mistakes ? Defaults.MISTAKES : Defaults.RUN;
+            List<Variant> chosen = mistakes ? Variant.mistakesWithTheirReferences() : options.chosenVariants();
+            Knobs knobs = options.knobs(1000);
+            List<Integer> delays = options.delays != null ? options.delays : List.of(10);
+            OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(openRates != null ? openRates
+                    : Defaults.integers(defaults.openRates()), List.of(),
+                    PipelineOptions.or(openStepSeconds, defaults.openStepSeconds()));
+            return new ExperimentPlan(ExperimentPlan.Mode.RUN, chosen, List.of(Setup.NONE),
+                    levels != null ? levels : Defaults.integers(defaults.levels()), delays, options.timing(defaults),
+                    PipelineOptions.or(jvmStarts, defaults.jvmStarts()),
+                    PipelineOptions.or(repetitions, defaults.repetitions()),
+                    options.warmUp(defaults, quick, knobs.cpuQuota()), open, !options.noJfr, timeToPeak, timeToPeakMax,
+                    !options.engine.equals("compose"), knobs);
+        }
+    }
+
+    @Command(name = "map", mixinStandardHelpOptions = true, sortOptions = false,
+            defaultValueProvider = LabSettings.class,
+            description = {"The regime map: every variant at every point of a grid of users and downstream delays, "
+                    + "each ceiling (CPU, workers, connections, users) predicted from first principles and shown "
+                    + "beside the measurement; the open model at every delay, with its SLO capacity. Same pipeline "
+                    + "and results layout as run.",
+                    "Defaults: the three models, " + Defaults.MAP_DELAYS + " ms x " + Defaults.MAP_LEVELS
+                            + " users, one JVM start, one window per point."})
+    static final class MapCommand implements Callable<Integer> {
+
+        @Mixin
+        PipelineOptions options;
+
+        @Option(names = "--quick", description = "A smoke map: " + "20,200 users x 1,100 ms, short windows.")
+        boolean quick;
+
+        @Option(names = "--levels", split = ",", paramLabel = "USERS",
+                description = "Users of the grid (default: " + Defaults.MAP_LEVELS + ").")
+        List<Integer> levels;
+
+        @Option(names = "--open-shares", split = ",", paramLabel = "SHARE", description = "Open-model steps as shares of"
+                + " the highest closed-model throughput at each delay (default: " + Defaults.MAP_OPEN_SHARES + ").")
+        List<Double> openShares;
+
+        @Option(names = "--open-step", paramLabel = "SECONDS", description = "Length of each open-model step (default: "
+                + Defaults.MAP_OPEN_STEP + ").")
+        Integer openStepSeconds;
+
+        @Option(names = "--no-open-model", description = "Skip the open model.")
+        boolean noOpenModel;
+
+        @Option(names = "--recorded", description = "Record a twin with JFR at the highest users of every delay (for "
+                + "the thread analysis; adds a window per delay and variant).")
+        boolean recorded;
+
+        @Override
+        public Integer call() {
+            return execute(plan(), options, recorded && !options.noJfr);
         }
 
-        private int or(Integer given, int normal, int quickValue) {
-            return given != null ? given : quick ? quickValue : normal;
+        ExperimentPlan plan() {
+            options.requireEngine();
+            Defaults defaults = quick ? Defaults.QUICK_MAP : Defaults.MAP;
+            List<Integer> users = levels != null ? levels : Defaults.integers(defaults.levels());
+            int top = users.stream().max(Comparator.naturalOrder()).orElse(1000);
+            Knobs knobs = options.knobs(top);
+            List<Variant> chosen = options.variants != null ? options.chosenVariants()
+                    : Variant.defaults().stream().filter(v -> v.role() == Variant.Role.MODEL).toList();
+            List<Setup> setups = Setup.grid(options.cpus.size() > 1 ? options.cpus : List.of(),
+                    options.workerMax.size() > 1 ? options.workerMax : List.of(),
+                    options.poolSizes(top).size() > 1 ? options.poolSizes(top) : List.of());
+            OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(List.of(), openShares != null ? openShares
+                    : Defaults.decimals(defaults.openShares()), PipelineOptions.or(openStepSeconds,
+                    defaults.openStepSeconds()));
+            return new ExperimentPlan(ExperimentPlan.Mode.MAP, chosen, setups, users,
+                    options.delays != null ? options.delays : Defaults.integers(defaults.delays()),
+                    options.timing(defaults), 1, 1, options.warmUp(defaults, quick, knobs.cpuQuota()), open,
+                    recorded && !options.noJfr, false, Defaults.TIME_TO_PEAK_MAX, !options.engine.equals("compose"),
+                    knobs);
         }
+    }
+
+    /** Runs a plan through the pipeline, then the analysis (when anything was recorded) and the report. */
+    static int execute(ExperimentPlan plan, PipelineOptions options, boolean recorded) {
+        if (options.engine.equals("compose")) {
+            ComposeCli.requireEngine(); // fail fast, before anything is made
+        }
+        Path labHome = LabHome.find();
+        Path javaHome = Path.of(System.getProperty("java.home"));
+        Path settings = options.jfrSettings(labHome);
+        Path dir = new Experiment(plan, labHome, options.output.isAbsolute() ? options.output
+                : labHome.resolve(options.output), javaHome, options.engine, settings).run();
+        int analysed = 0;
+        if (!recorded) {
+            System.out.println("Thread analysis: none (no recorded windows)");
+        } else {
+            analysed = Analyze.analyse(dir);
+        }
+        return Math.max(analysed, ReportCommand.report(dir));
     }
 
     @Command(name = "analyze", mixinStandardHelpOptions = true,
@@ -230,7 +225,7 @@ public final class ExperimentCommand {
                     + "virtual threads, carriers, ...) socket I/O, parks, CPU samples, pinning; verdicts per variant; "
                     + "a thread-lane picture per variant. Runs by itself at the end of `run`.",
                     "Writes analysis.json, analysis.md and lanes-<variant>.svg/.png into the results directory "
-                            + "(or <recording>.analysis.* beside a single recording)."})
+                            + "(or <recording>.analysis.* beside a single recording), only when it read a recording."})
     static final class Analyze implements Callable<Integer> {
 
         @Parameters(paramLabel = "RESULTS_DIR|RECORDING.jfr", description = "A results directory or one recording.")
@@ -242,7 +237,7 @@ public final class ExperimentCommand {
 
         @Override
         public Integer call() {
-            if (!java.nio.file.Files.exists(target)) {
+            if (!Files.exists(target)) {
                 throw new IllegalArgumentException("no such results directory or recording: " + target);
             }
             return analyse(target, delayPort);
@@ -255,11 +250,15 @@ public final class ExperimentCommand {
         /** Exit 0 when every recording was analysed, 1 when any could not be (the others are still written). */
         static int analyse(Path target, int delayPort) {
             ThreadAnalysis.Outcome outcome = new ThreadAnalysis(delayPort).analyse(target);
+            outcome.failures().forEach(f -> System.err.println("experiment analyze: " + f));
+            if (outcome.analyses().isEmpty()) {
+                System.err.println("experiment analyze: nothing written: no recording could be read");
+                return 1;
+            }
             System.out.println();
             System.out.print(ThreadAnalysis.table(outcome.analyses()));
             outcome.lanes().values().forEach(svg -> System.out.println("Thread lanes: " + svg));
             System.out.println("Analysis: " + outcome.markdown() + " and " + outcome.json());
-            outcome.failures().forEach(f -> System.err.println("experiment analyze: " + f));
             return outcome.failures().isEmpty() ? 0 : 1;
         }
     }
@@ -267,15 +266,15 @@ public final class ExperimentCommand {
     @Command(name = "report", mixinStandardHelpOptions = true,
             description = {"Statistics and charts of a results directory: report.md and a self-contained report.html "
                     + "(no network needed to open it), plus charts/*.svg. Needs no running service. Runs by itself at "
-                    + "the end of `run`."})
+                    + "the end of `run` and `map`."})
     static final class ReportCommand implements Callable<Integer> {
 
-        @Parameters(paramLabel = "RESULTS_DIR", description = "A results directory written by `run`.")
+        @Parameters(paramLabel = "RESULTS_DIR", description = "A results directory written by `run` or `map`.")
         Path dir;
 
         @Override
         public Integer call() {
-            if (!java.nio.file.Files.isDirectory(dir)) {
+            if (!Files.isDirectory(dir)) {
                 throw new IllegalArgumentException("no such results directory: " + dir);
             }
             return report(dir);

@@ -25,13 +25,18 @@ final class LabSettings implements CommandLine.IDefaultValueProvider {
             "--read-timeout-ms", "LAB_READ_TIMEOUT_MS",
             "--worker-max", "LAB_WORKER_POOL_MAX");
 
+    private static final java.util.Set<String> MAP_OWN = java.util.Set.of("--delay-ms", "--pool-size");
+
     @Override
     public String defaultValue(CommandLine.Model.ArgSpec argSpec) {
         if (!(argSpec instanceof CommandLine.Model.OptionSpec option)) {
             return null;
         }
         String key = KEYS.get(option.longestName());
-        return key == null ? null : read().get(key);
+        if (key == null || MAP_OWN.contains(option.longestName()) && "map".equals(option.command().name())) {
+            return null; // the map's own defaults: its grid of delays, and a pool that never caps its users
+        }
+        return read().get(key);
     }
 
     /** The settings in force, for the manifest; empty when the file is missing. */

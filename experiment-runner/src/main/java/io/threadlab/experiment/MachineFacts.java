@@ -1,12 +1,12 @@
 package io.threadlab.experiment;
 
+import io.threadlab.experiment.collect.RunManifest;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Versions and machine facts for the manifest: what a reader needs to judge or repeat a run. */
@@ -15,19 +15,13 @@ final class MachineFacts {
     private MachineFacts() {
     }
 
-    static Map<String, Object> collect(Path labHome, Path javaHome, String k6Version, String anyServiceModule) {
-        Map<String, Object> facts = new LinkedHashMap<>();
-        facts.put("git_sha", run(labHome, "git", "rev-parse", "HEAD"));
-        facts.put("git_dirty", !run(labHome, "git", "status", "--porcelain").isEmpty());
-        facts.put("quarkus_version", quarkusVersion(labHome.resolve(anyServiceModule)));
-        facts.put("java_home", javaHome.toString());
-        facts.put("runner_java_version", System.getProperty("java.version"));
-        facts.put("k6_version", k6Version);
-        facts.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-        facts.put("cpu_model", cpuModel());
-        facts.put("machine_cores", Runtime.getRuntime().availableProcessors());
-        facts.put("machine_memory_mb", memoryMb());
-        return facts;
+    static RunManifest.Lab collect(Path labHome, Path javaHome, String k6Version, String anyServiceModule) {
+        return new RunManifest.Lab(run(labHome, "git", "rev-parse", "HEAD"),
+                !run(labHome, "git", "status", "--porcelain").isEmpty(),
+                quarkusVersion(labHome.resolve(anyServiceModule)), javaHome.toString(),
+                System.getProperty("java.version"), k6Version,
+                System.getProperty("os.name") + " " + System.getProperty("os.version"), cpuModel(),
+                Runtime.getRuntime().availableProcessors(), memoryMb());
     }
 
     private static String quarkusVersion(Path module) {

@@ -56,7 +56,7 @@ class ExperimentCommandTest {
         assertThat(execute("run", "--engine", "kubernetes").exit()).isEqualTo(2);
         boolean dockerAnswers;
         try {
-            io.threadlab.experiment.start.ComposeCli.requireEngine();
+            io.threadlab.experiment.process.ComposeCli.requireEngine();
             dockerAnswers = true;
         } catch (IllegalStateException e) {
             dockerAnswers = false;
@@ -89,17 +89,17 @@ class ExperimentCommandTest {
         new CommandLine(run).parseArgs("--quick", "--levels", "50,200", "--window", "7");
         ExperimentPlan plan = run.plan();
         assertThat(plan.variants()).extracting(Variant::label).containsExactly("imperative", "reactive",
-                "virtual-thread");
+                "virtual-thread", "imperative-rest");
         assertThat(plan.jvmStarts()).isEqualTo(1);
         assertThat(plan.repetitionsPerJvm()).isEqualTo(1);
         assertThat(plan.repetitions()).isEqualTo(1);
-        assertThat(plan.windowSeconds()).isEqualTo(7);
-        assertThat(plan.settleSeconds()).isEqualTo(1);
+        assertThat(plan.timing().windowSeconds()).isEqualTo(7);
+        assertThat(plan.timing().settleSeconds()).isEqualTo(1);
         assertThat(plan.levels()).containsExactly(50, 200);
         assertThat(plan.warmUp()).isEqualTo(new WarmUpPolicy(machine, 2, 2, 30, 4, 12, 0.02, 0.10));
         assertThat(plan.jfrWindows()).isTrue();
-        assertThat(plan.openRates()).containsExactly(500, 2000);
-        assertThat(plan.openStepSeconds()).isEqualTo(3);
+        assertThat(plan.open().rates()).containsExactly(500, 2000);
+        assertThat(plan.open().stepSeconds()).isEqualTo(3);
         assertThat(plan.sideBySide()).isTrue();
 
         ExperimentCommand.Run more = new ExperimentCommand.Run();
@@ -117,12 +117,13 @@ class ExperimentCommandTest {
         assertThat(plan.jvmStarts()).isEqualTo(2);
         assertThat(plan.repetitionsPerJvm()).isEqualTo(2);
         assertThat(plan.repetitions()).isEqualTo(4);
-        assertThat(plan.windowSeconds()).isEqualTo(10);
-        assertThat(plan.settleSeconds()).isEqualTo(3);
+        assertThat(plan.timing().windowSeconds()).isEqualTo(10);
+        assertThat(plan.timing().settleSeconds()).isEqualTo(3);
         assertThat(plan.levels()).containsExactly(100, 500);
         assertThat(plan.knobs().cpuQuota()).isEqualTo(0.5);
-        assertThat(plan.warmUp()).isEqualTo(WarmUpPolicy.boosted(Runtime.getRuntime().availableProcessors()));
-        assertThat(plan.openRates()).containsExactly(250, 500, 1000, 2000, 4000, 8000);
+        assertThat(plan.warmUp()).isEqualTo(WarmUpPolicy.boosted(Runtime.getRuntime().availableProcessors(), 150, 90,
+                false));
+        assertThat(plan.open().rates()).containsExactly(250, 500, 1000, 2000, 4000, 8000);
         assertThat(plan.timeToPeak()).isFalse();
         assertThat(plan.sideBySide()).isTrue();
     }

@@ -42,6 +42,8 @@ class MiniatureExperimentIT {
         }
         JsonNode manifest = Json.MAPPER.readTree(run.resolve("manifest.json").toFile());
         assertThat(manifest.get("completed").asBoolean()).as(manifest.path("failure").asText()).isTrue();
+        assertThat(manifest.get("format").asInt()).isEqualTo(2);
+        assertThat(manifest.get("warnings").toString()).doesNotContain("still in flight");
         assertThat(exit).isZero();
         assertThat(manifest.get("lab").get("quarkus_version").asText()).isEqualTo(System.getProperty("quarkus.version"));
         assertThat(manifest.get("jvm_flags").toString()).contains("-Xmx512m", "-XX:+UseSerialGC");
@@ -69,6 +71,15 @@ class MiniatureExperimentIT {
         assertThat(rows).hasSize(VARIANTS.size() * 3); // closed-20, its recorded twin closed-20-jfr, open
         for (JsonNode row : rows) {
             assertThat(row.get("errors").asLong()).as(row.toString()).isZero();
+            assertThat(row.get("error_causes")).as(row.toString()).isEmpty();
+            assertThat(row.get("delay_ms").asInt()).isEqualTo(10);
+            if (row.get("scenario").asText().startsWith("closed")) {
+                // the window's own requests, from the load that settled it: users answered one by one, none aborted
+                assertThat(row.get("users").asInt()).isEqualTo(20);
+                assertThat(row.get("in_flight").asInt()).as(row.toString()).isBetween(0, 20);
+                assertThat(row.get("mean_ms").asDouble()).as(row.toString()).isPositive();
+                assertThat(row.get("measured_at").asText()).isNotEmpty();
+            }
             assertThat(row.get("requests").asLong()).as(row.toString()).isPositive();
             assertThat(row.get("cpu_seconds").asDouble()).as(row.toString()).isPositive();
             assertThat(row.get("jvm").asInt()).isEqualTo(1);

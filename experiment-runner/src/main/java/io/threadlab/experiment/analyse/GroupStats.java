@@ -66,35 +66,16 @@ final class GroupStats {
     }
 
     /** The JSON form. */
-    Map<String, Object> toMap(long totalSamples) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("threads", threads.size());
-        map.put("threads_reading_downstream", threadsReadingDownstream.size());
-        map.put("socket_reads_downstream", downstreamReads.summary());
-        map.put("socket_reads_clients", clientReads.summary());
-        map.put("socket_writes_downstream", downstreamWrites.summary());
-        map.put("socket_writes_clients", clientWrites.summary());
-        map.put("parks", parks.summary());
-        if (lifetimes.count() > 0) {
-            map.put("lifetimes", lifetimes.summary());
-        }
-        map.put("parked_on", topEntries(parkedOn, 3));
-        map.put("monitor_enters", monitorEnters.summary());
-        map.put("monitor_waits", monitorWaits.summary());
-        map.put("execution_samples", executionSamples);
-        map.put("execution_sample_share", totalSamples == 0 ? 0.0 : Durations.round((double) executionSamples / totalSamples));
+    AnalysisFile.Group toGroup(long totalSamples) {
         Map<String, Long> byLayer = new LinkedHashMap<>();
         layerSamples.forEach((layer, n) -> byLayer.put(layer.label(), n));
-        map.put("execution_samples_by_layer", byLayer);
-        map.put("request_code_samples", requestSamples);
-        map.put("lab_code_samples", labSamples);
-        map.put("lab_code_sites", topEntries(labSites, 3));
-        map.put("synchronized_request_code_samples", synchronizedSamples);
-        map.put("native_samples", nativeSamples);
-        map.put("native_samples_in_request_code", nativeLabSamples);
-        map.put("native_sites", topEntries(nativeSites, 3));
-        map.put("mean_cpu", Durations.round(meanCpu()));
-        return map;
+        return new AnalysisFile.Group(threads.size(), threadsReadingDownstream.size(), downstreamReads.summary(),
+                clientReads.summary(), downstreamWrites.summary(), clientWrites.summary(), parks.summary(),
+                lifetimes.count() > 0 ? lifetimes.summary() : null, topEntries(parkedOn, 3), monitorEnters.summary(),
+                monitorWaits.summary(), executionSamples, totalSamples == 0 ? 0.0
+                : Durations.round((double) executionSamples / totalSamples), byLayer, requestSamples, labSamples,
+                topEntries(labSites, 3), synchronizedSamples, nativeSamples, nativeLabSamples,
+                topEntries(nativeSites, 3), Durations.round(meanCpu()));
     }
 
     static Map<String, Integer> topEntries(Map<String, Integer> counts, int n) {

@@ -33,25 +33,14 @@ public record LayerCpu(int processors, String processorsFrom, double javaCpuSeco
     }
 
     /** The JSON form; CPU-ms per request per layer when the recorded window's CPU per request is known. */
-    Map<String, Object> toMap(Double cpuMsPerRequest) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("processors", processors);
-        map.put("processors_from", processorsFrom);
-        map.put("java_threads_cpu_seconds", Durations.round(javaCpuSeconds));
-        map.put("jvm_threads_cpu_seconds", Durations.round(jvmCpuSeconds));
-        map.put("process_cpu_seconds", Durations.round(processCpuSeconds()));
-        map.put("cpu_ms_per_request", cpuMsPerRequest);
-        Map<String, Object> layers = new LinkedHashMap<>();
+    AnalysisFile.CpuByLayer toRecord(Double cpuMsPerRequest) {
+        Map<String, AnalysisFile.LayerShare> layers = new LinkedHashMap<>();
         for (Layer layer : Layer.values()) {
-            Map<String, Object> one = new LinkedHashMap<>();
-            one.put("samples", samples.get(layer));
-            one.put("share", Durations.round(shares.get(layer)));
-            one.put("cpu_ms_per_request", cpuMsPerRequest == null ? null
-                    : Durations.round(shares.get(layer) * cpuMsPerRequest));
-            layers.put(layer.label(), one);
+            layers.put(layer.label(), new AnalysisFile.LayerShare(samples.get(layer), Durations.round(shares.get(layer)),
+                    cpuMsPerRequest == null ? null : Durations.round(shares.get(layer) * cpuMsPerRequest)));
         }
-        map.put("layers", layers);
-        return map;
+        return new AnalysisFile.CpuByLayer(processors, processorsFrom, Durations.round(javaCpuSeconds),
+                Durations.round(jvmCpuSeconds), Durations.round(processCpuSeconds()), cpuMsPerRequest, layers);
     }
 
     /** Filled while the events stream past. */

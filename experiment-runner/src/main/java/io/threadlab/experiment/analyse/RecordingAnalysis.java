@@ -37,7 +37,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
 
     public static final List<String> VARIANTS = List.of("imperative", "reactive", "virtual-thread", "imperative-rest");
 
-    private static final Pattern RUNNERS_NAME = Pattern.compile("^(.+?)-(?:closed|open)-\\d");
+    private static final Pattern RUNNERS_NAME = Pattern.compile("^(.+?)(?:-\\d+ms)?-(?:closed|open)-\\d");
     private static final Pattern ZERO = Pattern.compile("0+\\s*[a-z]*");
 
     /** Whether a threshold ("0 ms", "0 ns") records every event; false for an unknown one. */
@@ -121,41 +121,18 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                 parkSites, workerFutureParks, cpu, msPerRequest, signals, socketThreshold);
     }
 
-    public Map<String, Object> toMap(Verdicts verdicts) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("file", file.toString());
-        map.put("window", window());
-        map.put("variant", variant());
-        map.put("label", label());
-        map.put("seconds", Durations.round(seconds()));
-        map.put("socket_threshold", socketThreshold);
-        map.put("socket_events", socketEvents());
-        map.put("execution_samples", totalSamples);
-        Map<String, Object> byGroup = new LinkedHashMap<>();
+    public AnalysisFile.Recording toRecord(Verdicts verdicts) {
+        Map<String, AnalysisFile.Group> byGroup = new LinkedHashMap<>();
         groups.forEach((kind, stats) -> {
             if (!stats.threads.isEmpty() || stats.executionSamples > 0) {
-                byGroup.put(kind.name().toLowerCase(), stats.toMap(totalSamples));
+                byGroup.put(kind.name().toLowerCase(), stats.toGroup(totalSamples));
             }
         });
-        map.put("groups", byGroup);
-        map.put("virtual_threads_started", virtualThreadsStarted);
-        map.put("virtual_threads_ended", virtualThreadsEnded);
-        map.put("virtual_threads_pinned", pinned);
-        map.put("pinned_at", pinnedAt);
-        map.put("virtual_thread_submit_failed", submitFailed);
-        map.put("carrier_idle_share", Durations.round(carrierIdleShare()));
-        map.put("gc_pause_ms", gcPauseMs);
-        map.put("cpu_throttling", throttling);
-        map.put("monitor_enter_sites", monitorEnterSites);
-        map.put("monitor_wait_sites", monitorWaitSites);
-        map.put("park_sites", parkSites);
-        map.put("cpu_by_layer", cpu.toMap(cpuMsPerRequest));
-        map.put("downstream_reads_in_flight", signals.downstreamInFlight());
-        map.put("connection_pool_waits", signals.poolWaits());
-        map.put("pinned_reasons", signals.pinnedReasons());
-        map.put("verdicts", verdicts.findings());
-        map.put("unexpected", verdicts.unexpected());
-        map.put("mistakes", verdicts.mistakes());
-        return map;
+        return new AnalysisFile.Recording(file.toString(), window(), variant(), label(), Durations.round(seconds()),
+                socketThreshold, socketEvents(), totalSamples, byGroup, virtualThreadsStarted, virtualThreadsEnded,
+                pinned, pinnedAt, submitFailed, Durations.round(carrierIdleShare()), gcPauseMs, throttling,
+                monitorEnterSites, monitorWaitSites, parkSites, cpu.toRecord(cpuMsPerRequest),
+                signals.downstreamInFlight(), signals.poolWaits(), signals.pinnedReasons(), verdicts.findings(),
+                verdicts.unexpected(), verdicts.mistakes());
     }
 }

@@ -196,12 +196,10 @@ public final class ThreadAnalysis {
 
     private static void writeJson(Path json, List<RecordingAnalysis> analyses, List<String> failures,
                                   Map<String, Path> lanes, Path outDir) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("recordings", analyses.stream().map(a -> a.toMap(Verdicts.of(a))).toList());
-        root.put("failures", failures);
         Map<String, String> pictures = new LinkedHashMap<>();
         lanes.forEach((variant, svg) -> pictures.put(variant, outDir.relativize(svg.toAbsolutePath()).toString()));
-        root.put("lanes", pictures);
+        AnalysisFile root = new AnalysisFile(analyses.stream().map(a -> a.toRecord(Verdicts.of(a))).toList(), failures,
+                pictures);
         Json.write(json, root);
     }
 

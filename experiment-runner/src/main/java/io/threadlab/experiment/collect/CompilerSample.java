@@ -1,4 +1,4 @@
-package io.threadlab.experiment.load;
+package io.threadlab.experiment.collect;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;

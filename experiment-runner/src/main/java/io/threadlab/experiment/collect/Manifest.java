@@ -3,35 +3,48 @@ package io.threadlab.experiment.collect;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * manifest.json: everything needed to judge or repeat a run (versions, flags, knobs, confinement, plan, per-variant
- * sizing, warm-ups), written at the start with {@code completed: false} and rewritten as the run goes.
+ * Writes manifest.json ({@link RunManifest}): at the start with {@code completed: false}, again whenever the run
+ * learns something, and a last time with how it ended. Every write is whole (a crash never leaves half a file).
  */
 public final class Manifest {
 
     private final Path file;
-    private final Map<String, Object> root = new LinkedHashMap<>();
+    private final String startedAt = Instant.now().toString();
     private final List<String> warnings = new ArrayList<>();
-    private final Map<String, Object> variants = new LinkedHashMap<>();
+    private final List<RunManifest.StepAsRun> asRun = new ArrayList<>();
+    private RunManifest.Lab lab;
+    private RunManifest.Confinement confinement;
+    private List<String> jvmFlags = List.of();
+    private Map<String, String> settingsFile = Map.of();
+    private Map<String, Object> knobs = Map.of();
+    private RunManifest.JfrSettings jfrSettings;
+    private PlanFacts plan;
+    private List<Map<String, Object>> containers;
+    private String status = "running";
+    private String failure;
+    private String finishedAt;
     private boolean finished;
 
     public Manifest(Path dir) {
         this.file = dir.resolve("manifest.json");
-        root.put("completed", false);
-        root.put("status", "running");
-        root.put("started_at", Instant.now().toString());
-        root.put("warnings", warnings);
-        root.put("variants", variants);
+        write();
     }
 
-    public synchronized Manifest put(String key, Object value) {
-        root.put(key, value);
+    public synchronized void describe(RunManifest.Lab lab, RunManifest.Confinement confinement, List<String> jvmFlags,
+                                      Map<String, String> settingsFile, Map<String, Object> knobs,
+                                      RunManifest.JfrSettings jfrSettings, PlanFacts plan) {
+        this.lab = lab;
+        this.confinement = confinement;
+        this.jvmFlags = List.copyOf(jvmFlags);
+        this.settingsFile = settingsFile;
+        this.knobs = knobs;
+        this.jfrSettings = jfrSettings;
+        this.plan = plan;
         write();
-        return this;
     }
 
     public synchronized void warn(String warning) {
@@ -39,9 +52,14 @@ public final class Manifest {
         write();
     }
 
-    /** What a variant's JVM reported about itself, and how its warm-up went. */
-    public synchronized void variant(String variant, Map<String, Object> facts) {
-        variants.put(variant, facts);
+    public synchronized void stepDone(RunManifest.StepAsRun step) {
+        asRun.add(step);
+        write();
+    }
+
+    /** What each container really got (image, user, cgroup, quota read back), beside the quota asked for. */
+    public synchronized void containers(List<Map<String, Object>> facts) {
+        this.containers = facts;
         write();
     }
 
@@ -51,12 +69,9 @@ public final class Manifest {
             return;
         }
         finished = true;
-        root.put("completed", "completed".equals(status));
-        root.put("status", status);
-        if (failure != null) {
-            root.put("failure", failure);
-        }
-        root.put("finished_at", Instant.now().toString());
+        this.status = status;
+        this.failure = failure;
+        this.finishedAt = Instant.now().toString();
         write();
     }
 
@@ -64,7 +79,13 @@ public final class Manifest {
         return finished;
     }
 
+    public synchronized RunManifest snapshot() {
+        return new RunManifest(RunManifest.FORMAT, finished && "completed".equals(status), status, startedAt,
+                finishedAt, failure, warnings, lab, confinement, jvmFlags, settingsFile, knobs, jfrSettings, plan,
+                asRun, containers);
+    }
+
     private void write() {
-        Json.write(file, root);
+        Json.write(file, snapshot());
     }
 }

@@ -5,10 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -19,8 +17,8 @@ public final class ResultsWriter {
 
     private final Path dir;
     private final List<WindowResult> rows = new ArrayList<>();
-    private final List<Object> warmUps = new ArrayList<>();
-    private final List<Object> timesToPeak = new ArrayList<>();
+    private final List<WarmUpResult> warmUps = new ArrayList<>();
+    private final List<WarmUpResult> timesToPeak = new ArrayList<>();
 
     public ResultsWriter(Path dir) {
         this.dir = dir;
@@ -31,18 +29,14 @@ public final class ResultsWriter {
         write();
     }
 
-    public synchronized void warmUp(Object outcome) {
+    public synchronized void warmUp(WarmUpResult outcome) {
         warmUps.add(outcome);
         write();
     }
 
-    public synchronized void timeToPeak(Object outcome) {
+    public synchronized void timeToPeak(WarmUpResult outcome) {
         timesToPeak.add(outcome);
         write();
-    }
-
-    public synchronized List<WindowResult> rows() {
-        return List.copyOf(rows);
     }
 
     private void write() {
@@ -55,11 +49,7 @@ public final class ResultsWriter {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("windows", rows);
-        json.put("warm_ups", warmUps);
-        json.put("time_to_peak", timesToPeak);
-        Json.write(dir.resolve("results.json"), json);
+        Json.write(dir.resolve("results.json"), new RunResults(rows, warmUps, timesToPeak));
     }
 
     private static String cell(Object value) {

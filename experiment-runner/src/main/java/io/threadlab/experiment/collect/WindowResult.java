@@ -1,12 +1,16 @@
 package io.threadlab.experiment.collect;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.threadlab.experiment.load.K6Summary;
 
 import java.util.List;
 import java.util.Map;
 
-/** One row of results.csv: one variant, one scenario, one repetition, on one JVM start. */
+/**
+ * One row of results.csv and one window of results.json: one variant, one scenario, one repetition, on one JVM
+ * start, at one downstream delay. Fields added after format 1 are null in older runs.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record WindowResult(
         String variant,
         String scenario,
@@ -50,7 +54,22 @@ public record WindowResult(
         @JsonProperty("thread_groups") Map<String, Map<String, Number>> threadGroups,
         /** Requests answered in each second of the measured interval (from the delay service's counter). */
         @JsonProperty("per_second") List<Double> perSecond,
-        List<K6Summary.Step> steps) {
+        List<OpenStep> steps,
+        /** Mean latency (closed model), for Little's law: users = throughput x mean response time. */
+        @JsonProperty("mean_ms") Double meanMs,
+        /** Failed requests by cause: timeout, refused, reset, network, http_4xx, http_500, http_502, ... */
+        @JsonProperty("error_causes") Map<String, Long> errorCauses,
+        /** Requests sent and not yet answered when the window ended (closed model). */
+        @JsonProperty("in_flight") Long inFlight,
+        /** The closed model's users (null for the open model). */
+        Integer users,
+        /** The downstream delay the delay service served in this window, and the JVM's own knobs. */
+        @JsonProperty("delay_ms") Integer delayMs,
+        @JsonProperty("cpu_quota") Double cpuQuota,
+        @JsonProperty("worker_max") Integer workerMax,
+        @JsonProperty("pool_size") Integer poolSize,
+        /** When the measured interval began (the first edge), so a recording's seconds can be matched to it. */
+        @JsonProperty("measured_at") String measuredAt) {
 
     public static final List<String> CSV_COLUMNS = List.of("variant", "scenario", "repetition", "jvm",
             "requests_per_second", "p50_ms", "p90_ms", "p99_ms", "max_ms", "errors", "cpu_seconds",
@@ -58,7 +77,8 @@ public record WindowResult(
             "requests", "window_seconds", "detailed_recording", "periods", "cpu_cores", "confinement_held",
             "delay_cpu_seconds", "delay_served_mean_ms", "jfr_file", "started_at", "compiler_cpu_ms",
             "compiler_share", "compiler_wait_ms", "heap_live_mb", "heap_used_mb", "live_threads", "settle_seconds",
-            "settle_quiet");
+            "settle_quiet", "mean_ms", "in_flight", "error_causes", "users", "delay_ms", "cpu_quota", "worker_max",
+            "pool_size", "measured_at");
 
     List<Object> csvValues() {
         return List.of(variant, scenario, repetition, jvm, requestsPerSecond, nullable(p50Ms), nullable(p90Ms),
@@ -66,7 +86,10 @@ public record WindowResult(
                 droppedIterations, throttledPeriods, requests, windowSeconds, detailedRecording, periods, cpuCores,
                 nullable(confinementHeld), delayCpuSeconds, delayServedMeanMs, nullable(jfrFile), startedAt,
                 compilerCpuMs, compilerShare, compilerWaitMs, nullable(heapLiveMb), nullable(heapUsedMb),
-                nullable(liveThreads), settleSeconds, settleQuiet);
+                nullable(liveThreads), settleSeconds, settleQuiet, nullable(meanMs), nullable(inFlight),
+                errorCauses == null ? "" : errorCauses.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
+                        .collect(java.util.stream.Collectors.joining(";")), nullable(users), nullable(delayMs),
+                nullable(cpuQuota), nullable(workerMax), nullable(poolSize), nullable(measuredAt));
     }
 
     private static Object nullable(Object value) {

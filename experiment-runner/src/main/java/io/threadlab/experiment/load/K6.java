@@ -1,6 +1,6 @@
 package io.threadlab.experiment.load;
 
-import io.threadlab.experiment.start.Processes;
+import io.threadlab.experiment.process.Processes;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

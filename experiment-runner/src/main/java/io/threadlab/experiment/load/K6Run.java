@@ -1,6 +1,6 @@
 package io.threadlab.experiment.load;
 
-import io.threadlab.experiment.start.Processes;
+import io.threadlab.experiment.process.Processes;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,8 +27,18 @@ public final class K6Run implements AutoCloseable {
      * @param wrapper prefix that puts k6 in its own accounted group (empty for none), so its CPU can be measured
      */
     public static K6Run start(K6 k6, List<String> wrapper, Path script, Map<String, String> env, Path summary, Path log) {
+        return start(k6, wrapper, script, env, summary, log, 0);
+    }
+
+    /** @param apiPort where k6's REST API listens on loopback (0: the API is off) */
+    static K6Run start(K6 k6, List<String> wrapper, Path script, Map<String, String> env, Path summary, Path log,
+                       int apiPort) {
         List<String> command = new ArrayList<>(wrapper);
-        command.addAll(List.of(k6.executable().toString(), "run", "--quiet", "--no-color", script.toString()));
+        command.addAll(List.of(k6.executable().toString(), "run", "--quiet", "--no-color"));
+        if (apiPort > 0) {
+            command.add("--address=127.0.0.1:" + apiPort); // k6 v2 has its API off unless asked; v1 on 6565
+        }
+        command.add(script.toString());
         env.forEach((k, v) -> command.addAll(List.of("-e", k + "=" + v)));
         command.addAll(List.of("-e", "SUMMARY_PATH=" + summary.toAbsolutePath()));
         try {
@@ -70,9 +80,21 @@ public final class K6Run implements AutoCloseable {
         }
     }
 
-    /** Ends k6 early (it stops gracefully on SIGTERM and still writes its summary). */
-    public void stopEarly() {
-        Processes.stop(process, Duration.ofSeconds(15));
+    /** Waits for k6 to exit by itself; stops it if it has not within {@code timeout}. */
+    void awaitExit(Duration timeout) {
+        try {
+            if (!process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                Processes.stop(process, Duration.ofSeconds(10));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            Processes.stop(process, Duration.ofSeconds(10));
+        }
+    }
+
+    /** The exit status, or -1 while k6 runs. */
+    int exitValue() {
+        return process.isAlive() ? -1 : process.exitValue();
     }
 
     @Override

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.threadlab.experiment.collect.OpenStep;
+
 /** The compact summary written by the lab's k6 scripts ({@code k6/lib.js}); a missing percentile is null. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record K6Summary(String variant, String scenario,
@@ -21,17 +23,9 @@ public record K6Summary(String variant, String scenario,
                         @JsonProperty("p99_ms") Double p99Ms,
                         @JsonProperty("max_ms") Double maxMs,
                         long errors,
+                        @JsonProperty("error_causes") java.util.Map<String, Long> errorCauses,
                         @JsonProperty("dropped_iterations") long droppedIterations,
-                        List<Step> steps) {
-
-    /** One arrival-rate step of the open model. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Step(@JsonProperty("offered_rate") int offeredRate, long requests,
-                       @JsonProperty("achieved_rate") double achievedRate,
-                       @JsonProperty("p50_ms") Double p50Ms, @JsonProperty("p90_ms") Double p90Ms,
-                       @JsonProperty("p99_ms") Double p99Ms, @JsonProperty("max_ms") Double maxMs,
-                       @JsonProperty("dropped_iterations") long droppedIterations) {
-    }
+                        List<OpenStep> steps) {
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, false);

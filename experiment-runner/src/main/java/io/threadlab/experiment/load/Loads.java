@@ -4,19 +4,29 @@ import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.start.RunningJvm;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
-/** Starts the lab's k6 scripts against one JVM, k6 in its own accounted (never limited) group. */
+/**
+ * Starts the lab's k6 scripts against one JVM, k6 in its own accounted (never limited) group. One load runs at a
+ * time: the closed model as a {@link LoadSession} that lasts as long as consecutive steps want the same JVM at the
+ * same level, drained (nothing aborted) before any other load starts.
+ */
 public final class Loads {
+
+    /** Longest a drain waits for requests in flight: k6's own request timeout (k6/lib.js), and a margin. */
+    public static final Duration DRAIN_PATIENCE = Duration.ofSeconds(70);
 
     private final K6 k6;
     private final Path scripts;
     private final Path out;
     private final Confinement confinement;
+    private LoadSession current;
+    private long abandoned;
 
     /** @param out where each run's summary and log go (the results directory's k6/) */
     public Loads(K6 k6, Path labHome, Path out, Confinement confinement) {
@@ -26,21 +36,69 @@ public final class Loads {
         this.confinement = confinement;
     }
 
-    /** The closed model: {@code users} users for {@code seconds} (after {@code settleSeconds} not counted). */
-    public K6Run closed(RunningJvm jvm, int users, int settleSeconds, int seconds, String name) {
+    /**
+     * The closed model at {@code users} users against {@code jvm}: the load already running if it is that one, else a
+     * new one, after the running one (if any) has drained.
+     *
+     * @param atMostSeconds how long k6 may run if nobody ends it (a safety net: the runner always drains it)
+     */
+    public LoadSession session(RunningJvm jvm, int users, int atMostSeconds, String name) {
+        if (current != null && current.drives(jvm, users)) {
+            return current;
+        }
+        end();
         Map<String, String> env = base(jvm);
         env.put("VUS", String.valueOf(users));
-        env.put("SETTLE", settleSeconds + "s");
-        env.put("DURATION", seconds + "s");
-        return start("closed.js", env, name);
+        env.put("DURATION", atMostSeconds + "s");
+        env.put("CONTROLLED", "1");
+        current = LoadSession.start(jvm, users, port -> K6Run.start(k6, confinement.wrap("k6", OptionalDouble.empty(),
+                List.of()), scripts.resolve("closed.js"), env, out.resolve(name + ".json"), out.resolve(name + ".log"),
+                port));
+        return current;
     }
 
-    /** The open model: arrival-rate steps of {@code stepSeconds} each. */
-    public K6Run open(RunningJvm jvm, List<Integer> rates, int stepSeconds, int maxUsers, String name) {
+    /**
+     * Ends the running load, if any, by draining it.
+     *
+     * @return requests that were still in flight when the drain gave up (0 when clean)
+     */
+    public long end() {
+        if (current == null) {
+            return 0;
+        }
+        LoadSession ending = current;
+        current = null;
+        long left = ending.drain(DRAIN_PATIENCE);
+        if (left > 0) {
+            abandoned += left;
+        }
+        return left;
+    }
+
+    /** Ends the running load if it drives {@code jvm} (before that JVM stops). */
+    public void endOn(RunningJvm jvm) {
+        if (current != null && current.jvm() == jvm) {
+            end();
+        }
+    }
+
+    /** Requests left in flight by drains that ran out of patience, over the whole run (0 is the aim). */
+    public long abandoned() {
+        return abandoned;
+    }
+
+    /**
+     * The open model: arrival-rate steps of {@code stepSeconds} each, after the running load (if any) has drained.
+     *
+     * @param latencyMs the latency to expect, so that k6 starts with users enough for each rate
+     */
+    public K6Run open(RunningJvm jvm, List<Integer> rates, int stepSeconds, int maxUsers, int latencyMs, String name) {
+        end();
         Map<String, String> env = base(jvm);
         env.put("RATES", rates.stream().map(String::valueOf).collect(Collectors.joining(",")));
         env.put("STEP", stepSeconds + "s");
         env.put("MAX_VUS", String.valueOf(maxUsers));
+        env.put("LATENCY_MS", String.valueOf(latencyMs));
         return start("open.js", env, name);
     }
 

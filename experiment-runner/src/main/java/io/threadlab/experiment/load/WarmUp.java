@@ -1,9 +1,8 @@
 package io.threadlab.experiment.load;
 
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.annotation.JsonNaming;
-
 import io.threadlab.experiment.Console;
+import io.threadlab.experiment.collect.CompilerSample;
+import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.plan.WarmUpPolicy;
 import io.threadlab.experiment.record.CompilerActivity;
@@ -24,53 +23,33 @@ import java.util.function.DoubleSupplier;
  */
 public final class WarmUp {
 
-    /** How one level went: how long it was held, and what the last judged window showed. */
-    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Level(int users, double seconds, boolean finished, String reason, double compilerShare,
-                        double trend, double meanRate) {
-    }
-
-    /**
-     * The warm-up of one JVM. {@code ergonomicsChanged} lists what the JVM reported differently after the boost
-     * than before it (must be empty); {@code secondsToPeak} counts from the JVM's start to the beginning of the first
-     * finished window at the highest level.
-     */
-    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Outcome(String jvm, String variant, int start, String strategy, double quota, double boostCpus,
-                          boolean finished, double seconds, double boostSeconds, double startedAfterSeconds,
-                          Double secondsToPeak,
-                          List<Level> levels, List<CompilerSample> samples, Map<String, Object> runtimeBefore,
-                          Map<String, Object> runtimeAfter, List<String> ergonomicsChanged,
-                          Map<String, Integer> threadsBefore, Map<String, Integer> threadsAfter) {
-    }
-
     private final Loads loads;
     private final Confinement confinement;
     private final Console console;
     private final DoubleSupplier servedCount;
-    private final double quota;
+    private double quota;
 
     /** @param servedCount the delay service's count of calls: one per request, read at no cost to the variant */
-    public WarmUp(Loads loads, Confinement confinement, Console console, DoubleSupplier servedCount, double quota) {
+    public WarmUp(Loads loads, Confinement confinement, Console console, DoubleSupplier servedCount) {
         this.loads = loads;
         this.confinement = confinement;
         this.console = console;
         this.servedCount = servedCount;
-        this.quota = quota;
     }
 
-    /** @param levels the levels to prove, in order (the first is also the boost's load) */
-    public Outcome run(RunningJvm jvm, List<Integer> levels, WarmUpPolicy policy, String name) {
+    /**
+     * @param levels the levels to prove, in order (the first is also the boost's load)
+     * @param quota  this JVM's quota (its setup may differ from the run's)
+     */
+    public WarmUpResult run(RunningJvm jvm, List<Integer> levels, WarmUpPolicy policy, String name, double quota) {
+        this.quota = quota;
         Sampler sampler = new Sampler(jvm, policy.sampleSeconds());
-        List<Level> results = new ArrayList<>();
+        List<WarmUpResult.Level> results = new ArrayList<>();
         double boostSeconds = 0;
         Double secondsToPeak = null;
         int first = levels.getFirst();
         if (policy.preBoostSeconds() > 0) {
-            try (K6Run load = loads.closed(jvm, first, 0, policy.preBoostSeconds() + 30, name + "-pre")) {
-                hold(sampler, load, policy, first, policy.preBoostSeconds());
-                load.stopEarly();
-            }
+            hold(sampler, load(jvm, first, policy, name), policy, first, policy.preBoostSeconds());
         }
         Map<String, Object> before = RuntimeInfo.read(jvm.service());
         Map<String, Integer> threadsBefore = ThreadGroupTimes.of(jvm.service().pid()).threadCounts();
@@ -78,7 +57,7 @@ public final class WarmUp {
             boostSeconds = boost(jvm, sampler, policy, first, name);
         }
         for (int users : levels) {
-            Level level = prove(jvm, sampler, policy, users, name + "-" + users);
+            WarmUpResult.Level level = prove(jvm, sampler, policy, users, name + "-" + users);
             results.add(level);
             if (level.finished() && users == levels.stream().mapToInt(i -> i).max().orElseThrow()
                     && secondsToPeak == null) {
@@ -87,12 +66,12 @@ public final class WarmUp {
         }
         Map<String, Object> after = RuntimeInfo.read(jvm.service());
         List<String> changed = RuntimeInfo.ergonomicsChanged(before, after);
-        boolean finished = results.stream().allMatch(Level::finished) && changed.isEmpty();
+        boolean finished = results.stream().allMatch(WarmUpResult.Level::finished) && changed.isEmpty();
         String strategy = policy.boosts(quota)
                 ? String.format(Locale.ROOT, "boosted to %.2g CPUs at %d users until the compile queue drained, then"
                 + " each level at %.2g CPU until the compiler was quiet", policy.boostCpus(), levels.getFirst(), quota)
                 : String.format(Locale.ROOT, "at %.2g CPU from the JVM's start", quota);
-        return new Outcome(jvm.jvm().id(), jvm.jvm().variant().label(), jvm.jvm().start(), strategy, quota,
+        return new WarmUpResult(jvm.jvm().id(), jvm.jvm().variant().label(), jvm.jvm().start(), strategy, quota,
                 policy.boostCpus(), finished, sampler.elapsed(), boostSeconds, sampler.sinceJvmStart, secondsToPeak,
                 results,
                 sampler.samples, before, after, changed, threadsBefore,
@@ -102,7 +81,8 @@ public final class WarmUp {
     private double boost(RunningJvm jvm, Sampler sampler, WarmUpPolicy policy, int users, String name) {
         double start = sampler.elapsed();
         confinement.setQuota(jvm.group(), jvm.service().pid(), policy.boostCpus());
-        try (K6Run load = loads.closed(jvm, users, 0, policy.boostMaxSeconds() + 30, name + "-boost")) {
+        try {
+            LoadSession load = load(jvm, users, policy, name);
             sampler.cpus = policy.boostCpus();
             while (sampler.elapsed() - start < policy.boostMaxSeconds()) {
                 sampler.sample(load, users);
@@ -111,7 +91,6 @@ public final class WarmUp {
                     break;
                 }
             }
-            load.stopEarly();
         } finally {
             confinement.setQuota(jvm.group(), jvm.service().pid(), quota);
             sampler.cpus = quota;
@@ -120,33 +99,40 @@ public final class WarmUp {
     }
 
     /** Holds one level at the quota until a judged window says the compiler finished there, or the ceiling. */
-    private Level prove(RunningJvm jvm, Sampler sampler, WarmUpPolicy policy, int users, String name) {
+    private WarmUpResult.Level prove(RunningJvm jvm, Sampler sampler, WarmUpPolicy policy, int users, String name) {
         double start = sampler.elapsed();
         WarmUpJudge.Judgement judgement = null;
         List<CompilerSample> window = List.of();
-        try (K6Run load = loads.closed(jvm, users, 0, policy.levelMaxSeconds() + 30, name)) {
-            int firstOfLevel = sampler.samples.size();
-            while (sampler.elapsed() - start < policy.levelMaxSeconds()) {
-                sampler.sample(load, users);
-                List<CompilerSample> atLevel = sampler.samples.subList(firstOfLevel, sampler.samples.size());
-                window = atLevel.subList(Math.max(0, atLevel.size() - policy.windowSamples()), atLevel.size());
-                judgement = WarmUpJudge.level(window, quota, policy);
-                status(jvm, sampler, judgement.finished() ? "finished" : judgement.reason(), users);
-                if (judgement.finished()) {
-                    sampler.peakStartedAt = window.getFirst().elapsedSeconds() - policy.sampleSeconds()
-                            + sampler.sinceJvmStart;
-                    break;
-                }
+        LoadSession load = load(jvm, users, policy, name);
+        int firstOfLevel = sampler.samples.size();
+        while (sampler.elapsed() - start < policy.levelMaxSeconds()) {
+            sampler.sample(load, users);
+            List<CompilerSample> atLevel = sampler.samples.subList(firstOfLevel, sampler.samples.size());
+            window = atLevel.subList(Math.max(0, atLevel.size() - policy.windowSamples()), atLevel.size());
+            judgement = WarmUpJudge.level(window, quota, policy);
+            status(jvm, sampler, judgement.finished() ? "finished" : judgement.reason(), users);
+            if (judgement.finished()) {
+                sampler.peakStartedAt = window.getFirst().elapsedSeconds() - policy.sampleSeconds()
+                        + sampler.sinceJvmStart;
+                break;
             }
-            load.stopEarly();
         }
         double meanRate = window.stream().mapToDouble(CompilerSample::requestsPerSecond).average().orElse(Double.NaN);
-        return new Level(users, sampler.elapsed() - start, judgement != null && judgement.finished(),
+        return new WarmUpResult.Level(users, sampler.elapsed() - start, judgement != null && judgement.finished(),
                 judgement == null ? "no sample" : judgement.reason(), judgement == null ? Double.NaN
                 : judgement.compilerShare(), judgement == null ? Double.NaN : judgement.trend(), meanRate);
     }
 
-    private void hold(Sampler sampler, K6Run load, WarmUpPolicy policy, int users, int seconds) {
+    /**
+     * The load at {@code users}: kept running from the phase before when it is the same level (the boost goes on
+     * from the pre-boost load, the first level from the boost), else a new one after the old one has drained.
+     */
+    private LoadSession load(RunningJvm jvm, int users, WarmUpPolicy policy, String name) {
+        int longest = policy.preBoostSeconds() + policy.boostMaxSeconds() + 2 * policy.levelMaxSeconds();
+        return loads.session(jvm, users, longest + 600, name + "-" + users);
+    }
+
+    private void hold(Sampler sampler, LoadSession load, WarmUpPolicy policy, int users, int seconds) {
         double start = sampler.elapsed();
         while (sampler.elapsed() - start < seconds) {
             sampler.sample(load, users);
@@ -191,14 +177,14 @@ public final class WarmUp {
             return (System.nanoTime() - startNanos) / 1e9;
         }
 
-        void sample(K6Run load, int users) {
+        void sample(LoadSession load, int users) {
             sleep(sampleSeconds * 1000L);
             if (!jvm.service().isAlive()) {
                 throw new IllegalStateException(jvm.jvm() + " died during its warm-up. Last lines of "
                         + jvm.service().logLocation() + ":\n" + jvm.service().logTail(30));
             }
             if (!load.isAlive()) {
-                throw new IllegalStateException("k6 stopped during the warm-up of " + jvm.jvm() + "; see " + load.log());
+                load.read(); // throws, saying why
             }
             // The windows read the variant's metrics at their edges; the warm-up does too, so that the JIT's profile
             // already includes that path (measured: without it, the first windows recompiled at ~10 % of the quota).

@@ -1,5 +1,7 @@
 package io.threadlab.experiment.load;
 
+import io.threadlab.experiment.collect.CompilerSample;
+
 import io.threadlab.experiment.plan.WarmUpPolicy;
 
 import java.util.List;

@@ -6,6 +6,8 @@ import io.threadlab.experiment.collect.ResultsWriter;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.confine.CpuReading;
+import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.WarmUpPolicy;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.record.CompilerActivity;
 import io.threadlab.experiment.record.DelayHeadroom;
@@ -13,7 +15,7 @@ import io.threadlab.experiment.record.ProcessStats;
 import io.threadlab.experiment.record.Recorder;
 import io.threadlab.experiment.record.ThreadGroupTimes;
 import io.threadlab.experiment.start.RunningJvm;
-import io.threadlab.experiment.start.ServiceProcess;
+import io.threadlab.experiment.process.ServiceProcess;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,17 +24,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Measures one window: k6 runs the settle phase, then the runner takes its "before" readings (CPU, the variant's
- * request counter, the delay service's, thread groups, metrics), k6 measures, and the "after" readings come when k6
- * has finished. CPU per request divides the variant's CPU by the requests its own counter answered over exactly that
- * interval. During the interval only the delay service is asked anything, once a second, so the per-second trace
- * costs the variant nothing.
+ * Measures one window. Closed model: the load at the window's level runs on (started for the window or kept from
+ * the step before), settles the JVM until its compiler is quiet, then the runner takes its "before" readings (CPU,
+ * k6's counters, the delay service's count, thread groups, metrics), reads k6's counters once a second, and takes its
+ * "after" readings exactly a window later, the load still running. CPU per request divides the variant's CPU by the
+ * calls the delay service answered over exactly that interval. During the interval the variant is asked nothing.
  */
 public final class WindowRunner {
 
@@ -40,106 +43,184 @@ public final class WindowRunner {
     private final Recorder recorder;
     private final Confinement confinement;
     private final ServiceProcess delayService;
+    private final DelayControl delay;
     private final ResultsWriter results;
     private final Manifest manifest;
     private final Console console;
     private final Path dir;
-    private final double quota;
-    private final int openModelMaxUsers;
-    private final int settleUsers;
-    private final int settleMaxSeconds;
+    private final ExperimentPlan plan;
+    /** The highest closed-model throughput of each JVM at each delay, for open-model steps given as shares of it. */
+    private final Map<String, Double> closedPeak = new HashMap<>();
 
-    /** The measured k6 run's own first second, not counted: its users open their connections. */
-    private static final int CONNECT_SECONDS = 1;
-    private static final double QUIET_SHARE = 0.02;
+    private static final double QUIET_SHARE = WarmUpPolicy.COMPILER_QUIET_SHARE;
+    /** k6's users for the open model are capped here (memory, and k6's own CPU). */
+    private static final int OPEN_MODEL_VUS_CEILING = 6000;
 
     public WindowRunner(Loads loads, Recorder recorder, Confinement confinement, ServiceProcess delayService,
-                        ResultsWriter results, Manifest manifest, Console console, Path dir, double quota,
-                        int openModelMaxUsers, int settleUsers, int settleMaxSeconds) {
+                        DelayControl delay, ResultsWriter results, Manifest manifest, Console console, Path dir,
+                        ExperimentPlan plan) {
         this.loads = loads;
         this.recorder = recorder;
         this.confinement = confinement;
         this.delayService = delayService;
+        this.delay = delay;
         this.results = results;
         this.manifest = manifest;
         this.console = console;
         this.dir = dir;
-        this.quota = quota;
-        this.openModelMaxUsers = openModelMaxUsers;
-        this.settleUsers = settleUsers;
-        this.settleMaxSeconds = settleMaxSeconds;
+        this.plan = plan;
+    }
+
+    /** Users k6 may hold at once for fixed open-model rates: enough that only a saturated service drops iterations. */
+    public static int openModelMaxUsers(ExperimentPlan plan) {
+        return Math.max(1000, plan.topLevel());
     }
 
     /**
      * Readings taken together at one edge of the measured interval. Requests are counted by the delay service (one
-     * call per request), which costs the variant nothing and works even when the variant is too busy to answer its
-     * own metrics; {@code metrics} is the variant's own Prometheus text, or empty when it did not answer in time.
+     * call per request) for CPU per request: it costs the variant nothing and works even when the variant is too busy
+     * to answer its own metrics; {@code load} is k6's counters (closed model; null for the open model);
+     * {@code metrics} is the variant's own Prometheus text, or empty when it did not answer in time.
      */
-    private record Edge(long nanos, CpuReading cpu, CpuReading delayCpu, CpuReading k6,
+    private record Edge(long nanos, Instant at, CpuReading cpu, CpuReading delayCpu, CpuReading k6,
                         DelayHeadroom.Counters delayServed, ProcessStats stats, ThreadGroupTimes threads,
-                        String metrics) {
+                        LoadCounters load, String metrics) {
+        Edge withK6(CpuReading reading) {
+            return new Edge(nanos, at, cpu, delayCpu, reading, delayServed, stats, threads, load, metrics);
+        }
     }
 
     public WindowResult measure(RunningJvm jvm, Window window) {
         ServiceProcess service = jvm.service();
-        String id = window.id();
-        Path jfr = dir.resolve("jfr/" + id + ".jfr");
+        Path jfr = dir.resolve("jfr/" + window.id() + ".jfr");
         if (window.detailedRecording()) {
-            recorder.start(service, jfr); // before the load: starting a recording costs CPU of its own
+            recorder.start(service, jfr); // before the settle: starting a recording costs CPU of its own
         }
+        delay.set(window.delayMs());
         String startedAt = Instant.now().toString();
-        Settled settled = settle(jvm, window);
-        K6Summary summary;
-        Edge before;
-        Edge after;
-        List<Double> perSecond = new ArrayList<>();
-        int connectSeconds = window.load() instanceof Window.Closed ? CONNECT_SECONDS : 0;
-        try (K6Run load = window.load() instanceof Window.OpenSteps open
-                ? loads.open(jvm, open.rates(), open.stepSeconds(), openModelMaxUsers, id)
-                : loads.closed(jvm, ((Window.Closed) window.load()).vus(), connectSeconds,
-                ((Window.Closed) window.load()).measureSeconds(), id)) {
-            awaitFirstRequests(load);
-            sleep(connectSeconds * 1000L);
-            before = edge(jvm, id + "-before", load.pid(), CpuReading.NONE);
-            CpuReading k6Seen = before.k6();
-            double lastServed = before.delayServed().count();
-            long lastAt = before.nanos();
-            int measured = window.load() instanceof Window.Closed closed ? closed.measureSeconds()
-                    : window.load().seconds();
-            for (int tick = 1; load.isAlive(); tick++) {
-                sleep(1000);
-                requireAlive(service);
-                k6Seen = latest(k6Seen, readK6(load.pid()));
-                double served = DelayHeadroom.read(delayService.get("/q/metrics")).count();
-                long at = System.nanoTime();
-                if (tick < measured) { // whole seconds inside the measured interval only
-                    perSecond.add(round((served - lastServed) / ((at - lastAt) / 1e9)));
-                }
-                if (tick % 3 == 0) {
-                    console.status(String.format(Locale.ROOT, "%s %s: %d/%d s, %.0f req/s", jvm.jvm(),
-                            window.scenario(), Math.min(tick, measured), measured, perSecond.isEmpty() ? 0
-                                    : perSecond.getLast()), tick % 15 == 0);
-                }
-                lastServed = served;
-                lastAt = at;
-            }
-            summary = load.finish(Duration.ofSeconds(window.load().seconds() + 120L));
-            after = edge(jvm, id + "-after", load.pid(), k6Seen);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        Measured measured;
+        try {
+            measured = window.load() instanceof Window.Closed closed ? closed(jvm, window, closed)
+                    : open(jvm, window, (Window.OpenSteps) window.load());
         } finally {
             if (window.detailedRecording()) {
                 recorder.stop(service, jfr);
             }
         }
-        WindowResult row = row(window, summary, before, after, startedAt, perSecond, settled);
+        WindowResult row = row(window, measured, startedAt);
         report(window, row);
         results.add(row);
+        if (window.load() instanceof Window.Closed && !window.detailedRecording()) {
+            closedPeak.merge(window.jvm().id() + "@" + window.delayMs(), row.requestsPerSecond(), Math::max);
+        }
         return row;
     }
 
-    /** How the settle phase before a window ended: after how long, and whether the compiler had gone quiet. */
-    private record Settled(double seconds, boolean quiet) {
+    /** What one window measured: the readings at its two edges, the load's own figures, its seconds. */
+    private record Measured(Edge before, Edge after, LoadFigures load, List<Double> perSecond, Settled settled) {
+    }
+
+    /**
+     * The closed model: the load at this level keeps running from the settle into the window (the same users on the
+     * same connections), and the window is what k6's counters say happened between its two edges.
+     */
+    private Measured closed(RunningJvm jvm, Window window, Window.Closed closed) {
+        LoadSession load = loads.session(jvm, closed.vus(), sessionSeconds(closed), window.id());
+        Settled settled = settle(jvm, load, closed.vus(), window.settleSeconds());
+        if (!settled.answeredEveryUser()) {
+            warn(String.format(Locale.ROOT, "%s: not every one of its %d users was answered in the %.0f s before it;"
+                    + " the window may still be reaching its steady state", window.id(), closed.vus(), settled.seconds()));
+        }
+        Edge before = edge(jvm, window.id() + "-before", load.pid(), load.read());
+        List<Double> perSecond = new ArrayList<>();
+        LoadCounters last = before.load();
+        for (int second = 1; second <= closed.measureSeconds(); second++) {
+            sleepUntil(before.nanos() + second * 1_000_000_000L);
+            requireAlive(jvm.service());
+            LoadCounters now = load.read();
+            perSecond.add(round((now.completed() - last.completed()) / ((now.nanos() - last.nanos()) / 1e9)));
+            last = now;
+            if (second % 3 == 0) {
+                console.status(String.format(Locale.ROOT, "%s %s: %d/%d s, %.0f req/s", jvm.jvm(), window.scenario(),
+                        second, closed.measureSeconds(), perSecond.getLast()), second % 15 == 0);
+            }
+        }
+        Edge after = edge(jvm, window.id() + "-after", load.pid(), load.read());
+        return new Measured(before, after, LoadFigures.between(before.load(), after.load()), perSecond, settled);
+    }
+
+    /** Long enough for a settle and a window and its twin; the runner drains it sooner. */
+    private int sessionSeconds(Window.Closed closed) {
+        return 2 * (plan.timing().settleMaxSeconds() + closed.measureSeconds()) * plan.delays().size() + 600;
+    }
+
+    /**
+     * The open model's arrival-rate steps, one k6 run of their own after a settle at the highest closed level; the
+     * settle's load is drained (nothing aborted) before the steps begin.
+     */
+    private Measured open(RunningJvm jvm, Window window, Window.OpenSteps open) {
+        int settleUsers = plan.topLevel();
+        LoadSession settleLoad = loads.session(jvm, settleUsers, plan.timing().settleMaxSeconds() + 600,
+                window.id() + "-settle");
+        Settled settled = settle(jvm, settleLoad, settleUsers, 0);
+        List<Integer> rates = rates(jvm, window, open);
+        int maxUsers = open.shares().isEmpty() ? openModelMaxUsers(plan) : Math.min(OPEN_MODEL_VUS_CEILING,
+                Math.max(100, (int) Math.ceil(rates.stream().mapToInt(i -> i).max().orElse(100)
+                        * (window.delayMs() + 200) / 1000.0 * 2)));
+        List<Double> perSecond = new ArrayList<>();
+        Edge before;
+        Edge after;
+        K6Summary summary;
+        try (K6Run load = loads.open(jvm, rates, open.stepSeconds(), maxUsers, window.delayMs() + 50, window.id())) {
+            awaitFirstRequests(load);
+            before = edge(jvm, window.id() + "-before", load.pid(), null);
+            CpuReading k6Seen = before.k6();
+            double lastServed = before.delayServed().count();
+            long lastAt = before.nanos();
+            for (int tick = 1; load.isAlive(); tick++) {
+                sleep(1000);
+                requireAlive(jvm.service());
+                k6Seen = latest(k6Seen, readK6(load.pid()));
+                double served = DelayHeadroom.read(delayService.get("/q/metrics")).count();
+                long at = System.nanoTime();
+                if (tick < open.seconds()) {
+                    perSecond.add(round((served - lastServed) / ((at - lastAt) / 1e9)));
+                }
+                if (tick % 3 == 0) {
+                    console.status(String.format(Locale.ROOT, "%s open: %d/%d s, %.0f req/s", jvm.jvm(),
+                            Math.min(tick, open.seconds()), open.seconds(), perSecond.isEmpty() ? 0
+                                    : perSecond.getLast()), tick % 15 == 0);
+                }
+                lastServed = served;
+                lastAt = at;
+            }
+            summary = load.finish(Duration.ofSeconds(open.seconds() + 120L));
+            Edge end = edge(jvm, window.id() + "-after", load.pid(), null);
+            after = end.withK6(latest(k6Seen, end.k6()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new Measured(before, after, LoadFigures.of(summary), perSecond, settled);
+    }
+
+    /** The open model's rates: given, or shares of the highest closed-model throughput of this JVM at this delay. */
+    private List<Integer> rates(RunningJvm jvm, Window window, Window.OpenSteps open) {
+        if (open.shares().isEmpty()) {
+            return open.rates();
+        }
+        Double peak = closedPeak.get(jvm.jvm().id() + "@" + window.delayMs());
+        if (peak == null || peak <= 0) {
+            throw new IllegalStateException(window.id() + ": open-model steps as shares of the closed model's peak,"
+                    + " but " + jvm.jvm() + " has no closed-model window at " + window.delayMs() + " ms");
+        }
+        return open.shares().stream().map(share -> (int) Math.max(1, Math.round(share * peak))).toList();
+    }
+
+    /**
+     * How the settle phase before a window ended: after how long, whether the compiler had gone quiet, and whether
+     * every user had been answered since it began (a new load, or a new delay, reaches its steady state only then).
+     */
+    private record Settled(double seconds, boolean quiet, boolean answeredEveryUser) {
     }
 
     /**
@@ -150,81 +231,91 @@ public final class WindowRunner {
      * quota over the last two seconds, with an empty C2 queue where it is known. The open model settles at the
      * highest closed level.
      */
-    private Settled settle(RunningJvm jvm, Window window) {
-        int users = window.load() instanceof Window.Closed closed ? closed.vus() : settleUsers;
+    private Settled settle(RunningJvm jvm, LoadSession load, int users, int leastSeconds) {
         long pid = jvm.service().pid();
         long start = System.nanoTime();
+        long answeredAtStart = load.read().completed();
+        boolean everyUser = false;
         List<Double> compilerMsPerSecond = new ArrayList<>();
         boolean quiet = false;
-        try (K6Run load = loads.closed(jvm, users, 0, settleMaxSeconds + 30, window.id() + "-settle")) {
-            awaitFirstRequests(load);
-            ThreadGroupTimes last = ThreadGroupTimes.of(pid);
-            long lastAt = System.nanoTime();
-            double elapsed = 0;
-            while (elapsed < settleMaxSeconds) {
-                sleep(1000);
-                requireAlive(jvm.service());
-                ThreadGroupTimes now = ThreadGroupTimes.of(pid);
-                long at = System.nanoTime();
-                compilerMsPerSecond.add(Math.max(0, now.group(ThreadGroupTimes.COMPILER).cpuNanos()
-                        - last.group(ThreadGroupTimes.COMPILER).cpuNanos()) / 1e6 / ((at - lastAt) / 1e9));
-                last = now;
-                lastAt = at;
-                elapsed = (at - start) / 1e9;
-                CompilerActivity compiler = jvm.compiler();
-                boolean queueEmpty = compiler == null || compiler.snapshot().c2Queue() == 0;
-                quiet = compilerMsPerSecond.size() >= 2 && queueEmpty && compilerMsPerSecond
-                        .subList(compilerMsPerSecond.size() - 2, compilerMsPerSecond.size()).stream()
-                        .mapToDouble(d -> d).average().orElseThrow() <= QUIET_SHARE * quota * 1000;
-                console.status(String.format(Locale.ROOT, "%s settling at %d users: compiler %.0f ms/s",
-                        jvm.jvm(), users, compilerMsPerSecond.getLast()), false);
-                if (quiet && elapsed >= window.settleSeconds()) {
-                    break;
-                }
+        ThreadGroupTimes last = ThreadGroupTimes.of(pid);
+        long lastAt = System.nanoTime();
+        double elapsed = 0;
+        while (elapsed < plan.timing().settleMaxSeconds()) {
+            sleep(1000);
+            requireAlive(jvm.service());
+            if (!load.isAlive()) {
+                load.read(); // says why
             }
-            load.stopEarly();
+            ThreadGroupTimes now = ThreadGroupTimes.of(pid);
+            long at = System.nanoTime();
+            compilerMsPerSecond.add(Math.max(0, now.group(ThreadGroupTimes.COMPILER).cpuNanos()
+                    - last.group(ThreadGroupTimes.COMPILER).cpuNanos()) / 1e6 / ((at - lastAt) / 1e9));
+            last = now;
+            lastAt = at;
+            elapsed = (at - start) / 1e9;
+            CompilerActivity compiler = jvm.compiler();
+            boolean queueEmpty = compiler == null || compiler.snapshot().c2Queue() == 0;
+            quiet = compilerMsPerSecond.size() >= 2 && queueEmpty && compilerMsPerSecond
+                    .subList(compilerMsPerSecond.size() - 2, compilerMsPerSecond.size()).stream()
+                    .mapToDouble(d -> d).average().orElseThrow() <= QUIET_SHARE * quota(jvm) * 1000;
+            everyUser = load.read().completed() - answeredAtStart >= users;
+            console.status(String.format(Locale.ROOT, "%s settling at %d users: compiler %.0f ms/s%s",
+                    jvm.jvm(), users, compilerMsPerSecond.getLast(), everyUser ? "" : ", not every user answered yet"),
+                    false);
+            if (quiet && everyUser && elapsed >= leastSeconds) {
+                break;
+            }
         }
-        return new Settled((System.nanoTime() - start) / 1e9, quiet);
+        return new Settled((System.nanoTime() - start) / 1e9, quiet, everyUser);
     }
 
-    private Edge edge(RunningJvm jvm, String snapshot, long k6Pid, CpuReading k6Seen) {
-        Edge edge = new Edge(System.nanoTime(), confinement.read(jvm.group(), jvm.service().pid()),
-                confinement.read("delay", delayService.pid()), latest(k6Seen, readK6(k6Pid)),
-                DelayHeadroom.read(delayService.get("/q/metrics")), ProcessStats.of(jvm.service().pid()),
-                ThreadGroupTimes.of(jvm.service().pid()), "");
+    private Edge edge(RunningJvm jvm, String snapshot, long k6Pid, LoadCounters load) {
+        long nanos = load == null ? System.nanoTime() : load.nanos();
+        Instant at = Instant.now().minusNanos(System.nanoTime() - nanos);
+        CpuReading cpu = confinement.read(jvm.group(), jvm.service().pid());
+        CpuReading delayCpu = confinement.read("delay", delayService.pid());
+        CpuReading k6 = readK6(k6Pid);
+        DelayHeadroom.Counters served = DelayHeadroom.read(delayService.get("/q/metrics"));
+        ProcessStats stats = ProcessStats.of(jvm.service().pid());
+        ThreadGroupTimes threads = ThreadGroupTimes.of(jvm.service().pid());
         String metrics = jvm.service().tryGet("/q/metrics", Duration.ofSeconds(20)).orElse("");
         if (!metrics.isEmpty()) {
             saveMetrics(snapshot, metrics);
         }
-        return new Edge(edge.nanos(), edge.cpu(), edge.delayCpu(), edge.k6(), edge.delayServed(), edge.stats(),
-                edge.threads(), metrics);
+        return new Edge(nanos, at, cpu, delayCpu, k6, served, stats, threads, load, metrics);
     }
 
-    private WindowResult row(Window window, K6Summary summary, Edge before, Edge after, String startedAt,
-                             List<Double> perSecond, Settled settled) {
+    private WindowResult row(Window window, Measured measured, String startedAt) {
+        Edge before = measured.before();
+        Edge after = measured.after();
+        LoadFigures load = measured.load();
         double seconds = (after.nanos() - before.nanos()) / 1e9;
         CpuReading cpu = after.cpu().minus(before.cpu());
         double served = after.delayServed().count() - before.delayServed().count();
         double delayCpu = after.delayCpu().minus(before.delayCpu()).cpuSeconds();
         double k6Cpu = after.k6().minus(before.k6()).cpuSeconds();
+        double quota = plan.knobsOf(window.jvm()).cpuQuota();
         Boolean held = confinement.limits() ? cpu.cpuSeconds() / seconds <= quota * 1.05 : null;
         Map<String, ThreadGroupTimes.Times> groups = after.threads().since(before.threads());
         ThreadGroupTimes.Times jit = groups.getOrDefault(ThreadGroupTimes.COMPILER,
                 new ThreadGroupTimes.Times(0, 0, 0, 0, 0));
         double compilerCpuMs = Math.max(0, jit.cpuNanos()) / 1e6;
         return new WindowResult(window.variant().label(), window.scenario(), window.repetition(),
-                window.jvm().start(), orZero(summary.requestsPerSecond()), summary.p50Ms(), summary.p90Ms(),
-                summary.p99Ms(), summary.maxMs(), summary.errors(), cpu.cpuSeconds(),
+                window.jvm().start(), round(load.requestsPerSecond()), load.p50Ms(), load.p90Ms(), load.p99Ms(),
+                load.maxMs(), load.errors(), cpu.cpuSeconds(),
                 served <= 0 ? Double.NaN : cpu.cpuSeconds() * 1000.0 / served, after.stats().rssMb(),
-                after.stats().threads(), k6Cpu, summary.droppedIterations(), cpu.throttledPeriods(),
-                summary.requests(), seconds, window.detailedRecording(), cpu.periods(), cpu.cpuSeconds() / seconds,
+                after.stats().threads(), k6Cpu, load.droppedIterations(), cpu.throttledPeriods(),
+                load.requests(), seconds, window.detailedRecording(), cpu.periods(), cpu.cpuSeconds() / seconds,
                 held, delayCpu, DelayHeadroom.meanServedMs(before.delayServed(), after.delayServed()),
                 window.detailedRecording() ? "jfr/" + window.id() + ".jfr" : null, startedAt, compilerCpuMs,
                 compilerCpuMs / 1000.0 / (quota * seconds), Math.max(0, jit.waitNanos()) / 1e6,
                 megabytes(JvmGauges.value(after.metrics(), "jvm_gc_live_data_size_bytes")),
                 megabytes(JvmGauges.heapUsed(after.metrics())), JvmGauges.value(after.metrics(),
-                "jvm_threads_live_threads"), round(settled.seconds()), settled.quiet(), describe(groups), perSecond,
-                summary.steps());
+                "jvm_threads_live_threads"), round(measured.settled().seconds()), measured.settled().quiet(),
+                describe(groups), measured.perSecond(), load.steps(), load.meanMs(), load.errorCauses(),
+                load.inFlight(), window.users(), window.delayMs(), quota, plan.knobsOf(window.jvm()).workerPoolMax(),
+                plan.knobsOf(window.jvm()).connectionPoolSize(), before.at().toString());
     }
 
     private void report(Window window, WindowResult row) {
@@ -236,9 +327,9 @@ public final class WindowRunner {
                 row.delayCpuSeconds() / seconds, row.delayServedMeanMs(), row.compilerShare() * 100));
         if (Boolean.FALSE.equals(row.confinementHeld())) {
             warn(String.format(Locale.ROOT, "%s: %s used %.2f CPU, above its %.2f quota", window.id(),
-                    window.variant(), row.cpuCores(), quota));
+                    window.variant(), row.cpuCores(), row.cpuQuota()));
         }
-        double k6Room = Runtime.getRuntime().availableProcessors() - quota - row.delayCpuSeconds() / seconds;
+        double k6Room = Runtime.getRuntime().availableProcessors() - row.cpuQuota() - row.delayCpuSeconds() / seconds;
         if (row.k6CpuSeconds() / seconds > 0.8 * k6Room) {
             warn(String.format(Locale.ROOT, "%s: k6 used %.2f CPU of the %.2f left to it; it may be the bottleneck",
                     window.id(), row.k6CpuSeconds() / seconds, k6Room));
@@ -263,7 +354,7 @@ public final class WindowRunner {
         return out;
     }
 
-    /** k6 needs a moment to start; the settle phase counts from its first request. */
+    /** k6 needs a moment to start; the open model's seconds count from its first request. */
     private void awaitFirstRequests(K6Run load) {
         double initial = DelayHeadroom.read(delayService.get("/q/metrics")).count();
         for (int i = 0; i < 100 && load.isAlive(); i++) {
@@ -315,16 +406,23 @@ public final class WindowRunner {
         return bytes == null ? null : round(bytes / (1024 * 1024));
     }
 
+    private double quota(RunningJvm jvm) {
+        return plan.knobsOf(jvm.jvm()).cpuQuota();
+    }
+
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
     }
 
-    private static double orZero(Double d) {
-        return d == null ? 0 : d;
-    }
-
     private static String ms(Double d) {
         return d == null ? "-" : String.format(Locale.ROOT, "%.1f", d);
+    }
+
+    private static void sleepUntil(long nanos) {
+        long ms = (nanos - System.nanoTime()) / 1_000_000;
+        if (ms > 0) {
+            sleep(ms);
+        }
     }
 
     private static void sleep(long ms) {

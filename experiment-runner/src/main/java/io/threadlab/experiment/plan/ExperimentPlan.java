@@ -7,21 +7,28 @@ import java.util.List;
 /**
  * What one run measures, as a schedule of steps.
  *
- * <p>Every variant is started {@code jvmStarts} times. With {@code sideBySide} (local JVMs), all JVMs are started and warmed
- * up before the first measured window, then the repetitions run, each taking every variant once in rotated order
- * (A B C, B C A, ...) and alternating between the JVM starts, so that slow drift of the machine and a JVM's own luck
- * are both spread and visible. Otherwise (containers: one JVM per service at a time) the JVM starts come in rounds:
- * start, warm up, that round's repetitions, stop.
+ * <p>{@code run}: every variant is started {@code jvmStarts} times. With {@code sideBySide} (local JVMs), all JVMs are
+ * started and warmed up before the first measured window, then the repetitions run, each taking every variant once
+ * in rotated order (A B C, B C A, ...) and alternating between the JVM starts, so that slow drift of the machine and a
+ * JVM's own luck are both spread and visible. Otherwise (containers: one JVM per service at a time) the JVM starts
+ * come in rounds: start, warm up, that round's repetitions, stop. Headline windows run without the detailed JFR
+ * settings. At the highest level each repetition adds a twin with the detailed recording right after its plain
+ * window, so that the recording's cost is measured in pairs; at other levels the first repetition does, for the
+ * thread analysis. The open model's steps run in the first repetition, at every delay.
  *
- * <p>Headline windows run without the detailed JFR settings. At the highest level each repetition adds a twin with
- * the detailed recording right after its plain window, so that the recording's cost is measured in pairs; at other
- * levels the first repetition does, for the thread analysis. The open model's arrival-rate steps run once per variant.
+ * <p>{@code map}: every point of a grid of users and downstream delays, per variant and per setup (the optional axes:
+ * CPU quota, worker-pool maximum, connection-pool size, each a JVM of its own). Within one JVM the users rise and, at
+ * each number of users, the delays rise, so the load at one level runs on from one delay to the next; then the open
+ * model at each delay, its rates shares of what the closed model reached there.
+ *
+ * <p>Within one JVM, consecutive windows at the same users share one running load (see {@code load.LoadSession}).
  */
-public record ExperimentPlan(List<Variant> variants, List<Integer> levels, int windowSeconds, int settleSeconds,
-                             int settleMaxSeconds,
-                             int jvmStarts, int repetitionsPerJvm, WarmUpPolicy warmUp, List<Integer> openRates,
-                             int openStepSeconds, boolean jfrWindows, boolean timeToPeak, int timeToPeakCeiling,
-                             boolean sideBySide, Knobs knobs) {
+public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setups, List<Integer> levels,
+                             List<Integer> delays, Timing timing, int jvmStarts, int repetitionsPerJvm,
+                             WarmUpPolicy warmUp, OpenModel open, boolean jfrWindows, boolean timeToPeak,
+                             int timeToPeakCeiling, boolean sideBySide, Knobs knobs) {
+
+    public enum Mode { RUN, MAP }
 
     public ExperimentPlan {
         if (variants.isEmpty()) {
@@ -30,18 +37,11 @@ public record ExperimentPlan(List<Variant> variants, List<Integer> levels, int w
         if (levels.isEmpty() || levels.stream().anyMatch(l -> l < 1 || l > 10_000)) {
             throw new IllegalArgumentException("--levels must be user counts from 1 to 10000, was " + levels);
         }
-        if (windowSeconds < 1 || settleSeconds < 0 || openStepSeconds < 1) {
-            throw new IllegalArgumentException("--window and --open-step must be at least 1, --settle at least 0");
-        }
-        if (settleMaxSeconds < settleSeconds) {
-            throw new IllegalArgumentException("--settle-max must be at least --settle (" + settleSeconds + "), was "
-                    + settleMaxSeconds);
+        if (delays.isEmpty() || delays.stream().anyMatch(d -> d < 0 || d > 60_000)) {
+            throw new IllegalArgumentException("--delay-ms must be delays from 0 to 60000 ms, was " + delays);
         }
         if (jvmStarts < 1 || repetitionsPerJvm < 1) {
             throw new IllegalArgumentException("--jvm-starts and --repetitions must be at least 1");
-        }
-        if (openRates.stream().anyMatch(r -> r < 1)) {
-            throw new IllegalArgumentException("--open-rates must be positive, was " + openRates);
         }
         if (timeToPeak && timeToPeakCeiling < 30) {
             throw new IllegalArgumentException("--time-to-peak-max must be at least 30 s (one judged window), was "
@@ -51,9 +51,16 @@ public record ExperimentPlan(List<Variant> variants, List<Integer> levels, int w
             throw new IllegalArgumentException("--warmup-cpus must be at least the experiment's quota (" + knobs.cpuQuota()
                     + "), was " + warmUp.boostCpus());
         }
+        for (Integer delay : delays) {
+            if (delay >= knobs.readTimeoutMs()) {
+                throw new IllegalArgumentException("--delay-ms " + delay + " is not below the client's read timeout ("
+                        + knobs.readTimeoutMs() + " ms, --read-timeout-ms): every call would time out");
+            }
+        }
         variants = List.copyOf(variants);
+        setups = setups.isEmpty() ? List.of(Setup.NONE) : List.copyOf(setups);
         levels = List.copyOf(levels);
-        openRates = List.copyOf(openRates);
+        delays = List.copyOf(delays);
     }
 
     public int repetitions() {
@@ -64,23 +71,49 @@ public record ExperimentPlan(List<Variant> variants, List<Integer> levels, int w
         return levels.stream().mapToInt(i -> i).max().orElseThrow();
     }
 
-    /** Every JVM the repetitions use; side by side, each start of a variant listens 100 ports above the last. */
+    /** The setups a variant is started with: the worker-pool axis only where requests run on workers. */
+    public List<Setup> setupsOf(Variant variant) {
+        List<Setup> own = new ArrayList<>();
+        for (Setup s : setups) {
+            Setup applied = variant.threads() == Variant.Threads.WORKER ? s : new Setup(s.cpus(), null, s.poolSize());
+            if (!own.contains(applied)) {
+                own.add(applied);
+            }
+        }
+        return own;
+    }
+
+    /** Every JVM the repetitions use; side by side, each JVM of a variant listens 100 ports above the last. */
     public List<Jvm> jvms() {
         List<Jvm> jvms = new ArrayList<>();
         for (int start = 1; start <= jvmStarts; start++) {
             for (Variant variant : variants) {
-                jvms.add(jvm(variant, start));
+                for (Setup setup : setupsOf(variant)) {
+                    jvms.add(jvm(variant, setup, start));
+                }
             }
         }
         return jvms;
     }
 
-    private Jvm jvm(Variant variant, int start) {
-        return new Jvm(variant, start, sideBySide ? variant.port() + 100 * (start - 1) : variant.port());
+    private Jvm jvm(Variant variant, Setup setup, int start) {
+        int index = (start - 1) * setupsOf(variant).size() + setupsOf(variant).indexOf(setup);
+        return new Jvm(variant, start, sideBySide ? variant.port() + 100 * index : variant.port(), setup);
     }
 
-    /** Levels in the order a warm-up proves them: the highest first, where the boost left the JVM. */
+    /** The knobs a JVM runs with: the run's, changed by its setup. */
+    public Knobs knobsOf(Jvm jvm) {
+        return jvm.setup().applyTo(knobs);
+    }
+
+    /**
+     * Levels in the order a warm-up proves them: the highest first, where the boost left the JVM. The map proves its
+     * highest only: its grid has too many levels to prove each, and each point settles until the compiler is quiet.
+     */
     private List<Integer> warmUpLevels() {
+        if (mode == Mode.MAP) {
+            return List.of(topLevel());
+        }
         List<Integer> order = new ArrayList<>(levels);
         order.sort(Collections.reverseOrder());
         return order;
@@ -97,7 +130,7 @@ public record ExperimentPlan(List<Variant> variants, List<Integer> levels, int w
         } else {
             for (int start = 1; start <= jvmStarts; start++) {
                 int round = start;
-                List<Jvm> jvms = variants.stream().map(v -> jvm(v, round)).toList();
+                List<Jvm> jvms = jvms().stream().filter(j -> j.start() == round).toList();
                 steps.add(new Step.StartJvms(jvms));
                 jvms.forEach(jvm -> steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp)));
                 for (int r = 1; r <= repetitionsPerJvm; r++) {
@@ -108,7 +141,9 @@ public record ExperimentPlan(List<Variant> variants, List<Integer> levels, int w
         }
         if (timeToPeak) {
             WarmUpPolicy atQuota = WarmUpPolicy.atQuota(knobs.cpuQuota(), timeToPeakCeiling);
-            variants.forEach(v -> steps.add(new Step.TimeToPeak(jvm(v, jvmStarts + 1), topLevel(), atQuota)));
+            // a fresh JVM per variant, beside the others: on the next free port of its variant
+            variants.forEach(v -> steps.add(new Step.TimeToPeak(new Jvm(v, jvmStarts + 1, sideBySide
+                    ? v.port() + 100 * jvmStarts * setupsOf(v).size() : v.port()), topLevel(), atQuota)));
         }
         return new Schedule(steps);
     }
@@ -117,22 +152,30 @@ public record ExperimentPlan(List<Variant> variants, List<Integer> levels, int w
         List<Variant> order = new ArrayList<>(variants);
         Collections.rotate(order, -(rep - 1));
         for (Variant variant : order) {
-            windows(jvm(variant, start), rep).forEach(w -> steps.add(new Step.Measure(w)));
+            for (Setup setup : setupsOf(variant)) {
+                windows(jvm(variant, setup, start), rep).forEach(w -> steps.add(new Step.Measure(w)));
+            }
         }
     }
 
     private List<Window> windows(Jvm jvm, int rep) {
         List<Window> windows = new ArrayList<>();
-        for (int vus : levels) {
-            Window.Closed load = new Window.Closed(vus, settleSeconds, windowSeconds);
-            windows.add(new Window(jvm, rep, load, false));
-            if (jfrWindows && (vus == topLevel() || rep == 1)) {
-                // Right after its plain twin, so that the two differ in the recording only.
-                windows.add(new Window(jvm, rep, load, true));
+        List<Integer> users = new ArrayList<>(levels);
+        if (mode == Mode.MAP) {
+            Collections.sort(users);
+        }
+        for (int vus : users) {
+            Window.Closed load = new Window.Closed(vus, timing.settleSeconds(), timing.windowSeconds());
+            for (int delay : delays) {
+                windows.add(new Window(jvm, rep, load, false, delay));
+                if (jfrWindows && (vus == topLevel() || mode == Mode.RUN && rep == 1)) {
+                    // Right after its plain twin, so that the two differ in the recording only.
+                    windows.add(new Window(jvm, rep, load, true, delay));
+                }
             }
         }
-        if (rep == 1 && !openRates.isEmpty()) {
-            windows.add(new Window(jvm, rep, new Window.OpenSteps(openRates, openStepSeconds), false));
+        if (rep == 1 && open.any()) {
+            delays.forEach(delay -> windows.add(new Window(jvm, rep, open.steps(), false, delay)));
         }
         return windows;
     }

@@ -2,19 +2,27 @@ package io.threadlab.experiment.plan;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * A system under test: which module runs, where it listens, what k6 calls, and what the variant is for. The three
- * design-card variants answer the question; the control separates the stack's cost from the threading model's; the
- * mistakes show what each model costs when used wrongly, each against the correct variant it spoils.
+ * A system under test, described once: which module runs, where it listens, what k6 calls, how it threads, which
+ * stack it is on, what it is for, how the report draws it and whether the default run measures it. The analysis,
+ * the report, the CLI's defaults and the tests take all of this from here; only the module itself, the aggregator
+ * pom.xml, compose.yaml and monitoring/prometheus.yml name a variant again (and tests check they do).
  *
+ * @param path       what k6 calls
+ * @param threads    where request code runs while it waits for the downstream
+ * @param stack      the REST stack (classic RESTEasy, or Quarkus REST)
+ * @param colour     the report's colour, as #rrggbb
+ * @param defaultRun whether {@code ./experiment run} measures it without {@code --variants}
  * @param properties extra Quarkus settings of this variant only (beyond the knobs every variant gets)
  * @param jvmOptions extra JVM options of this variant only
  * @param spoils     for a mistake, the label of the correct variant (or reference) it is measured against
  */
-public record Variant(String label, String module, int port, String path, Role role, Map<String, String> properties,
+public record Variant(String label, String module, int port, String path, Role role, Threads threads, Stack stack,
+                      String colour, boolean defaultRun, String description, Map<String, String> properties,
                       List<String> jvmOptions, String spoils) {
 
     public enum Role {
@@ -28,25 +36,60 @@ public record Variant(String label, String module, int port, String path, Role r
         REFERENCE
     }
 
-    public static final Variant IMPERATIVE = model("imperative", "imperative-service", 8081);
-    public static final Variant REACTIVE = model("reactive", "reactive-service", 8082);
-    public static final Variant VIRTUAL_THREAD = model("virtual-thread", "virtual-thread-service", 8083);
+    /** Where request code runs, and so what waits for the downstream. */
+    public enum Threads {
+        /** The worker pool ({@code executor-thread-N}): a worker is held for the whole call. */
+        WORKER,
+        /** The event loops ({@code vert.x-eventloop-thread-N}): nothing waits; the reply is an event. */
+        EVENT_LOOP,
+        /** Virtual threads on carriers: the virtual thread waits, unmounted; no carrier is held. */
+        VIRTUAL
+    }
+
+    public enum Stack {
+        /** {@code quarkus-resteasy} with the classic REST client (Apache HttpClient). */
+        CLASSIC,
+        /** {@code quarkus-rest} with the Quarkus REST client (Vert.x). */
+        QUARKUS_REST
+    }
+
+    public static final Variant IMPERATIVE = new Variant("imperative", "imperative-service", 8081, "/api", Role.MODEL,
+            Threads.WORKER, Stack.CLASSIC, "#d62728", true, "classic RESTEasy, worker threads", Map.of(), List.of(),
+            null);
+    public static final Variant REACTIVE = new Variant("reactive", "reactive-service", 8082, "/api", Role.MODEL,
+            Threads.EVENT_LOOP, Stack.QUARKUS_REST, "#1f77b4", true, "Quarkus REST, event loop (Mutiny Uni)",
+            Map.of(), List.of(), null);
+    public static final Variant VIRTUAL_THREAD = new Variant("virtual-thread", "virtual-thread-service", 8083, "/api",
+            Role.MODEL, Threads.VIRTUAL, Stack.QUARKUS_REST, "#2ca02c", true, "Quarkus REST, virtual threads",
+            Map.of(), List.of(), null);
     public static final Variant IMPERATIVE_REST = new Variant("imperative-rest", "imperative-rest-service", 8084,
-            "/api", Role.CONTROL, Map.of(), List.of(), null);
+            "/api", Role.CONTROL, Threads.WORKER, Stack.QUARKUS_REST, "#ff7f0e", true,
+            "Quarkus REST, worker threads (the control)", Map.of(), List.of(), null);
+
+    private static final String MISTAKE_GREY = "#7f7f7f";
 
     /** The mistakes gallery: each on a port of its own, so that all can run side by side. */
     public static final List<Variant> MISTAKES = List.of(
-            mistake("blocking-event-loop", 8091, "/mistakes/blocking-event-loop", "reactive"),
-            new Variant("default-connection-pool", "imperative-service", 8092, "/api", Role.MISTAKE,
+            mistake("blocking-event-loop", 8091, "/mistakes/blocking-event-loop", Threads.EVENT_LOOP, "reactive",
+                    "a blocking call on the event loop"),
+            new Variant("default-connection-pool", "imperative-service", 8092, "/api", Role.MISTAKE, Threads.WORKER,
+                    Stack.CLASSIC, MISTAKE_GREY, false, "the REST client's default pool of 50",
                     Map.of("quarkus.rest-client.delay.connection-pool-size", "50"), List.of(), "imperative"),
-            new Variant("cpu-on-worker", "mistakes-service", 8093, "/mistakes/cpu/worker", Role.REFERENCE, Map.of(),
+            new Variant("cpu-on-worker", "mistakes-service", 8093, "/mistakes/cpu/worker", Role.REFERENCE,
+                    Threads.WORKER, Stack.QUARKUS_REST, "#8c564b", false, "CPU-heavy code on worker threads", Map.of(),
                     List.of(), null),
-            mistake("cpu-on-event-loop", 8094, "/mistakes/cpu/event-loop", "cpu-on-worker"),
-            mistake("cpu-on-virtual-thread", 8095, "/mistakes/cpu/virtual-thread", "cpu-on-worker"),
-            mistake("synchronized-virtual-thread", 8096, "/mistakes/pinning/synchronized", "virtual-thread"),
-            mistake("pinned-class-init", 8097, "/mistakes/pinning/class-init", "virtual-thread"),
+            mistake("cpu-on-event-loop", 8094, "/mistakes/cpu/event-loop", Threads.EVENT_LOOP, "cpu-on-worker",
+                    "CPU-heavy code on the event loop"),
+            mistake("cpu-on-virtual-thread", 8095, "/mistakes/cpu/virtual-thread", Threads.VIRTUAL, "cpu-on-worker",
+                    "CPU-heavy code on virtual threads"),
+            mistake("synchronized-virtual-thread", 8096, "/mistakes/pinning/synchronized", Threads.VIRTUAL,
+                    "virtual-thread", "blocking inside synchronized on a virtual thread"),
+            mistake("pinned-class-init", 8097, "/mistakes/pinning/class-init", Threads.VIRTUAL, "virtual-thread",
+                    "blocking inside a class initialiser on a virtual thread"),
             new Variant("native-call-on-virtual-thread", "mistakes-service", 8098, "/mistakes/native-call",
-                    Role.MISTAKE, Map.of(), List.of("--enable-native-access=ALL-UNNAMED"), "virtual-thread"));
+                    Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+                    "a blocking native call on a virtual thread", Map.of(),
+                    List.of("--enable-native-access=ALL-UNNAMED"), "virtual-thread"));
 
     private static final List<Variant> ALL = Stream.concat(
             Stream.of(IMPERATIVE, REACTIVE, VIRTUAL_THREAD, IMPERATIVE_REST), MISTAKES.stream()).toList();
@@ -54,18 +97,29 @@ public record Variant(String label, String module, int port, String path, Role r
     public Variant {
         properties = Map.copyOf(properties);
         jvmOptions = List.copyOf(jvmOptions);
+        if (!colour.matches("#[0-9a-f]{6}")) {
+            throw new IllegalArgumentException("colour must be #rrggbb, was " + colour);
+        }
     }
 
-    private static Variant model(String label, String module, int port) {
-        return new Variant(label, module, port, "/api", Role.MODEL, Map.of(), List.of(), null);
-    }
-
-    private static Variant mistake(String label, int port, String path, String spoils) {
-        return new Variant(label, "mistakes-service", port, path, Role.MISTAKE, Map.of(), List.of(), spoils);
+    private static Variant mistake(String label, int port, String path, Threads threads, String spoils,
+                                   String description) {
+        return new Variant(label, "mistakes-service", port, path, Role.MISTAKE, threads, Stack.QUARKUS_REST,
+                MISTAKE_GREY, false, description, Map.of(), List.of(), spoils);
     }
 
     public static List<Variant> all() {
         return ALL;
+    }
+
+    /** The design card's models and the control: the variants with a module of their own. */
+    public static List<Variant> services() {
+        return ALL.stream().filter(v -> v.role() == Role.MODEL || v.role() == Role.CONTROL).toList();
+    }
+
+    /** What {@code ./experiment run} measures without {@code --variants}. */
+    public static List<Variant> defaults() {
+        return ALL.stream().filter(Variant::defaultRun).toList();
     }
 
     /** The mistakes and what they are measured against, correct variants first: what {@code --mistakes} runs. */
@@ -76,14 +130,36 @@ public record Variant(String label, String module, int port, String path, Role r
     }
 
     public static Variant fromLabel(String label) {
-        return ALL.stream().filter(v -> v.label.equals(label)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown variant '" + label + "'; choose from "
-                        + labels()));
+        return find(label).orElseThrow(() -> new IllegalArgumentException("unknown variant '" + label
+                + "'; choose from " + labels()));
+    }
+
+    public static Optional<Variant> find(String label) {
+        return ALL.stream().filter(v -> v.label.equals(label)).findFirst();
+    }
+
+    /** The model whose threads are {@code threads}: the imperative variant for workers, and so on. */
+    public static Variant model(Threads threads) {
+        return ALL.stream().filter(v -> v.role() == Role.MODEL && v.threads() == threads).findFirst().orElseThrow();
+    }
+
+    /** The control variant, if any. */
+    public static Optional<Variant> control() {
+        return ALL.stream().filter(v -> v.role() == Role.CONTROL).findFirst();
     }
 
     /** The variant labels, for messages. */
     public static String labels() {
         return ALL.stream().map(Variant::label).collect(Collectors.joining(", "));
+    }
+
+    public boolean isMistake() {
+        return role == Role.MISTAKE;
+    }
+
+    /** A model or the control: a variant that answers the lab's question (not the gallery's). */
+    public boolean answersTheQuestion() {
+        return role == Role.MODEL || role == Role.CONTROL;
     }
 
     @Override

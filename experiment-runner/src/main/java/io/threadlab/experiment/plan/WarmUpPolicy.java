@@ -25,14 +25,18 @@ public record WarmUpPolicy(double boostCpus, int sampleSeconds, int preBoostSeco
         }
     }
 
-    /** The default: boost to the machine, then prove each level at the quota. */
-    public static WarmUpPolicy boosted(double boostCpus) {
-        return new WarmUpPolicy(boostCpus, 2, 4, 150, 10, 90, 0.02, 0.10);
+    /** The compiler threads' share of the quota at or below which the compiler counts as quiet, everywhere. */
+    public static final double COMPILER_QUIET_SHARE = 0.02;
+
+    /** Boost to {@code boostCpus}, then prove each level at the quota (quick: shorter windows and ceilings). */
+    public static WarmUpPolicy boosted(double boostCpus, int boostMaxSeconds, int levelMaxSeconds, boolean quick) {
+        return new WarmUpPolicy(boostCpus, 2, quick ? 2 : 4, boostMaxSeconds, quick ? 4 : 10, levelMaxSeconds,
+                COMPILER_QUIET_SHARE, 0.10);
     }
 
     /** For time to peak: no boost, one long hold at the quota. */
     public static WarmUpPolicy atQuota(double quota, int ceilingSeconds) {
-        return new WarmUpPolicy(quota, 5, 0, 0, 30, ceilingSeconds, 0.02, 0.10);
+        return new WarmUpPolicy(quota, 5, 0, 0, 30, ceilingSeconds, COMPILER_QUIET_SHARE, 0.10);
     }
 
     public boolean boosts(double quota) {

@@ -3,10 +3,11 @@ package io.threadlab.experiment.plan;
 import java.util.List;
 
 /**
- * One measured stretch of load against one JVM of a variant. With {@code detailedRecording} the window is recorded
- * with the lab's JFR settings, for the thread analysis and the recording's cost; without, it gives the headline.
+ * One measured stretch of load against one JVM of a variant, at one downstream delay. With
+ * {@code detailedRecording} the window is recorded with the lab's JFR settings, for the thread analysis and the
+ * recording's cost; without, it gives the headline.
  */
-public record Window(Jvm jvm, int repetition, Load load, boolean detailedRecording) {
+public record Window(Jvm jvm, int repetition, Load load, boolean detailedRecording, int delayMs) {
 
     /** A closed model (fixed users) or the open model's arrival-rate steps. */
     public sealed interface Load permits Closed, OpenSteps {
@@ -27,13 +28,21 @@ public record Window(Jvm jvm, int repetition, Load load, boolean detailedRecordi
         }
     }
 
-    public record OpenSteps(List<Integer> rates, int stepSeconds) implements Load {
+    /**
+     * The open model's arrival-rate steps: the given rates, or (with {@code shares}) shares of the highest closed-model
+     * throughput the same JVM reached at the same delay, resolved when the steps start.
+     */
+    public record OpenSteps(List<Integer> rates, List<Double> shares, int stepSeconds) implements Load {
+        public OpenSteps(List<Integer> rates, int stepSeconds) {
+            this(rates, List.of(), stepSeconds);
+        }
+
         public String scenario() {
             return "open";
         }
 
         public int seconds() {
-            return rates.size() * stepSeconds;
+            return Math.max(rates.size(), shares.size()) * stepSeconds;
         }
     }
 
@@ -46,9 +55,14 @@ public record Window(Jvm jvm, int repetition, Load load, boolean detailedRecordi
         return load.scenario() + (detailedRecording ? "-jfr" : "");
     }
 
-    /** Name as used for files: variant-scenario-rep. */
+    /** Name as used for files: variant[-setup]-delay-scenario-rep, e.g. {@code imperative-300ms-closed-3000-1}. */
     public String id() {
-        return variant().label() + "-" + scenario() + "-" + repetition;
+        return jvm.label() + "-" + delayMs + "ms-" + scenario() + "-" + repetition;
+    }
+
+    /** The closed model's users, or null for the open model. */
+    public Integer users() {
+        return load instanceof Closed closed ? closed.vus() : null;
     }
 
     /** Seconds of load before measuring starts. */

@@ -1,4 +1,4 @@
-package io.threadlab.experiment.start;
+package io.threadlab.experiment.process;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,7 +9,7 @@ import java.time.Duration;
  * A service in a compose-managed container. Its JVM is the container's PID 1 (exec-form entrypoint), whose host PID
  * gives /proc and the container's cgroup.
  */
-final class ContainerService extends ServiceProcess {
+public final class ContainerService extends ServiceProcess {
 
     /** compose.yaml's stop_grace_period: Quarkus shuts down and JFR dumps within it. */
     private static final int STOP_SECONDS = 30;
@@ -19,7 +19,7 @@ final class ContainerService extends ServiceProcess {
     private final long pid;
     private final Path log;
 
-    ContainerService(String name, int port, ComposeCli compose, String container, long pid, Path log) {
+    public ContainerService(String name, int port, ComposeCli compose, String container, long pid, Path log) {
         super(name, port);
         this.compose = compose;
         this.container = container;

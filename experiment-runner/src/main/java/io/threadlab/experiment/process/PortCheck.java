@@ -1,4 +1,4 @@
-package io.threadlab.experiment.start;
+package io.threadlab.experiment.process;
 
 import java.io.IOException;
 import java.net.InetAddress;

@@ -1,4 +1,4 @@
-package io.threadlab.experiment.start;
+package io.threadlab.experiment.process;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,15 +72,30 @@ public abstract class ServiceProcess implements AutoCloseable {
     }
 
     public String get(String path) {
+        return send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10)).build(), path);
+    }
+
+    /** A PUT without a body, for a service's controls (the delay service's default wait). */
+    public String put(String path) {
+        return send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10))
+                .PUT(HttpRequest.BodyPublishers.noBody()).build(), path);
+    }
+
+    private String send(HttpRequest request, String path) {
         try {
-            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(uri(path))
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
-                throw new IllegalStateException(name + " answered " + response.statusCode() + " to " + path);
+                throw new IllegalStateException(name + " answered " + response.statusCode() + " to "
+                        + request.method() + " " + path + ": " + response.body());
             }
             return response.body();
         } catch (IOException e) {
-            throw new UncheckedIOException(name + " did not answer " + path + ": " + e.getMessage(), e);
+            if (!isAlive()) {
+                throw new IllegalStateException(name + " " + howItEnded() + ". Last lines of " + logLocation()
+                        + ":\n" + logTail(30), e);
+            }
+            throw new UncheckedIOException(name + " did not answer " + request.method() + " " + path + ": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while asking " + name + " for " + path);

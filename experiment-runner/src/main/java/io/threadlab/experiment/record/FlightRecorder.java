@@ -1,7 +1,7 @@
 package io.threadlab.experiment.record;
 
-import io.threadlab.experiment.start.Processes;
-import io.threadlab.experiment.start.ServiceProcess;
+import io.threadlab.experiment.process.Processes;
+import io.threadlab.experiment.process.ServiceProcess;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

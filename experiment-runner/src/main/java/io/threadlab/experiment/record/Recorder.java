@@ -1,6 +1,6 @@
 package io.threadlab.experiment.record;
 
-import io.threadlab.experiment.start.ServiceProcess;
+import io.threadlab.experiment.process.ServiceProcess;
 
 import java.nio.file.Path;
 

@@ -2,7 +2,7 @@ package io.threadlab.experiment.record;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.threadlab.experiment.collect.Json;
-import io.threadlab.experiment.start.ServiceProcess;
+import io.threadlab.experiment.process.ServiceProcess;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

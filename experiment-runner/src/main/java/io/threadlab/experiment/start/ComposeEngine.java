@@ -1,9 +1,15 @@
 package io.threadlab.experiment.start;
 
+import io.threadlab.experiment.process.Processes;
+import io.threadlab.experiment.process.ServiceProcess;
+import io.threadlab.experiment.process.ContainerService;
+import io.threadlab.experiment.process.ComposeCli;
+import io.threadlab.experiment.process.PortCheck;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.threadlab.experiment.collect.Json;
 import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.confine.ContainerCgroups;
+import io.threadlab.experiment.plan.Jvm;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.record.ContainerRecorder;
 import io.threadlab.experiment.record.Recorder;
@@ -47,13 +53,13 @@ public final class ComposeEngine implements Engine {
     private final List<ContainerService> started = new CopyOnWriteArrayList<>();
     private final Map<String, Object> facts = new ConcurrentHashMap<>();
 
-    public ComposeEngine(Path labHome, Knobs knobs) {
+    public ComposeEngine(Path labHome, Knobs knobs, int delayMs) {
         ComposeCli.requireEngine();
         if (knobs.confineDelayService()) {
             throw new IllegalArgumentException("--confine-delay-service is not available with --engine compose:"
                     + " compose.yaml leaves the delay service unconfined");
         }
-        this.compose = new ComposeCli(labHome, environment(knobs));
+        this.compose = new ComposeCli(labHome, environment(knobs, delayMs));
         this.project = projectName(compose);
         this.confinement = ContainerCgroups.forThisMachine(
                 (container, cpus) -> compose.docker(SHORT, "update", "--cpus", String.valueOf(cpus), container));
@@ -63,12 +69,12 @@ public final class ComposeEngine implements Engine {
     }
 
     /** The run's knobs in compose's variables (see .env and compose.yaml). */
-    static Map<String, String> environment(Knobs knobs) {
+    static Map<String, String> environment(Knobs knobs, int delayMs) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("LAB_CPUS", String.valueOf(knobs.cpuQuota()));
         env.put("LAB_HEAP", knobs.heap());
         env.put("LAB_GC", knobs.gc());
-        env.put("LAB_DELAY_MS", String.valueOf(knobs.delayMs()));
+        env.put("LAB_DELAY_MS", String.valueOf(delayMs));
         env.put("LAB_CONNECTION_POOL_SIZE", String.valueOf(knobs.connectionPoolSize()));
         env.put("LAB_CONNECT_TIMEOUT_MS", String.valueOf(knobs.connectTimeoutMs()));
         env.put("LAB_READ_TIMEOUT_MS", String.valueOf(knobs.readTimeoutMs()));
@@ -94,10 +100,35 @@ public final class ComposeEngine implements Engine {
 
     /**
      * What the containers really got, per group (as {@link #start} was given it): service, container and image ids,
-     * user, cgroup, and the CPU quota read back from the cgroup. For the manifest (the caller decides where it goes).
+     * user, cgroup, and the CPU quota read back from the cgroup.
      */
-    public Map<String, Object> facts() {
-        return Map.copyOf(facts);
+    @Override
+    public List<Map<String, Object>> facts() {
+        List<Map<String, Object>> all = new ArrayList<>();
+        facts.forEach((group, seen) -> {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("group", group);
+            if (seen instanceof Map<?, ?> m) {
+                m.forEach((k, v) -> one.put(String.valueOf(k), v));
+            }
+            all.add(one);
+        });
+        return all;
+    }
+
+    /** Images are built by compose itself; ports are checked as each service starts. */
+    @Override
+    public void prepare(List<String> modules, List<Jvm> jvms) {
+        if (jvms.stream().anyMatch(j -> !j.setup().isDefault())) {
+            throw new IllegalArgumentException("the map's axes (several --cpus, --worker-max or --pool-size) need"
+                    + " --engine local: compose gives every container of a service the same settings");
+        }
+    }
+
+    /** A container's recording cannot be followed from outside: the warm-up judges its compiler by /proc alone. */
+    @Override
+    public Path compilerRepository(Jvm jvm) {
+        return null;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.threadlab.experiment.start;
 
+import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.plan.Jvm;
 import io.threadlab.experiment.record.CompilerActivity;
 

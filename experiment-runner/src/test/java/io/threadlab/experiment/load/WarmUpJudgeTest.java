@@ -1,5 +1,7 @@
 package io.threadlab.experiment.load;
 
+import io.threadlab.experiment.collect.CompilerSample;
+
 import io.threadlab.experiment.plan.WarmUpPolicy;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +15,7 @@ class WarmUpJudgeTest {
 
     private static final double QUOTA = 0.5;
     // 2-second samples, windows of 10 s = 5 samples; quiet: compiler at most 2 % of 0.5 CPU = 10 ms/s; trend 10 %
-    private static final WarmUpPolicy POLICY = WarmUpPolicy.boosted(2);
+    private static final WarmUpPolicy POLICY = WarmUpPolicy.boosted(2, 150, 90, false);
     private static final long UNKNOWN = -1;
 
     private static CompilerSample sample(double t, double rate, long c1, long c2, double cpuMs, double waitMs) {

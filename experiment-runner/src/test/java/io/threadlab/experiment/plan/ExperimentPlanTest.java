@@ -14,13 +14,15 @@ class ExperimentPlanTest {
     private static final Variant REA = Variant.REACTIVE;
     private static final Variant VT = Variant.VIRTUAL_THREAD;
 
-    private final Knobs knobs = new Knobs(0.5, "512m", "Serial", 10, 1000, 1000, 5000, 200, false);
-    private final WarmUpPolicy warmUp = WarmUpPolicy.boosted(2);
+    private final Knobs knobs = new Knobs(0.5, "512m", "Serial", 1000, 1000, 5000, 200, false);
+    private final WarmUpPolicy warmUp = WarmUpPolicy.boosted(2, 150, 90, false);
+    private final Timing timing = new Timing(10, 3, 40);
 
     private ExperimentPlan plan(List<Variant> variants, List<Integer> levels, int jvmStarts, int repetitionsPerJvm,
                                 List<Integer> openRates, boolean jfrWindows, boolean timeToPeak, boolean sideBySide) {
-        return new ExperimentPlan(variants, levels, 10, 3, 40, jvmStarts, repetitionsPerJvm, warmUp, openRates, 4,
-                jfrWindows, timeToPeak, 300, sideBySide, knobs);
+        return new ExperimentPlan(ExperimentPlan.Mode.RUN, variants, List.of(), levels, List.of(10), timing, jvmStarts,
+                repetitionsPerJvm, warmUp, new OpenModel(openRates, List.of(), 4), jfrWindows, timeToPeak, 300,
+                sideBySide, knobs);
     }
 
     /** Each step in a line: what it does, to which JVM. */
@@ -49,17 +51,17 @@ class ExperimentPlanTest {
                 "warm-up imperative-jvm1 [500, 100]", "warm-up reactive-jvm1 [500, 100]",
                 "warm-up imperative-jvm2 [500, 100]", "warm-up reactive-jvm2 [500, 100]",
                 // repetition 1 on JVM start 1: twins at every level, and the open model
-                "imperative-closed-100-1 on imperative-jvm1", "imperative-closed-100-jfr-1 on imperative-jvm1",
-                "imperative-closed-500-1 on imperative-jvm1", "imperative-closed-500-jfr-1 on imperative-jvm1",
-                "imperative-open-1 on imperative-jvm1",
-                "reactive-closed-100-1 on reactive-jvm1", "reactive-closed-100-jfr-1 on reactive-jvm1",
-                "reactive-closed-500-1 on reactive-jvm1", "reactive-closed-500-jfr-1 on reactive-jvm1",
-                "reactive-open-1 on reactive-jvm1",
+                "imperative-10ms-closed-100-1 on imperative-jvm1", "imperative-10ms-closed-100-jfr-1 on imperative-jvm1",
+                "imperative-10ms-closed-500-1 on imperative-jvm1", "imperative-10ms-closed-500-jfr-1 on imperative-jvm1",
+                "imperative-10ms-open-1 on imperative-jvm1",
+                "reactive-10ms-closed-100-1 on reactive-jvm1", "reactive-10ms-closed-100-jfr-1 on reactive-jvm1",
+                "reactive-10ms-closed-500-1 on reactive-jvm1", "reactive-10ms-closed-500-jfr-1 on reactive-jvm1",
+                "reactive-10ms-open-1 on reactive-jvm1",
                 // repetition 2 on JVM start 2, order rotated: a twin at the top level only, no open model
-                "reactive-closed-100-2 on reactive-jvm2", "reactive-closed-500-2 on reactive-jvm2",
-                "reactive-closed-500-jfr-2 on reactive-jvm2",
-                "imperative-closed-100-2 on imperative-jvm2", "imperative-closed-500-2 on imperative-jvm2",
-                "imperative-closed-500-jfr-2 on imperative-jvm2",
+                "reactive-10ms-closed-100-2 on reactive-jvm2", "reactive-10ms-closed-500-2 on reactive-jvm2",
+                "reactive-10ms-closed-500-jfr-2 on reactive-jvm2",
+                "imperative-10ms-closed-100-2 on imperative-jvm2", "imperative-10ms-closed-500-2 on imperative-jvm2",
+                "imperative-10ms-closed-500-jfr-2 on imperative-jvm2",
                 // a fresh JVM per variant, a start index above the others, at the top level
                 "time to peak imperative-jvm3 at 500", "time to peak reactive-jvm3 at 500");
         assertThat(plan.repetitions()).isEqualTo(2);
@@ -71,14 +73,14 @@ class ExperimentPlanTest {
         ExperimentPlan plan = plan(List.of(IMP, REA, VT), List.of(100), 2, 2, List.of(), false, false, true);
         List<String> windows = outline(plan.schedule()).stream().filter(s -> s.contains(" on ")).toList();
         assertThat(windows).containsExactly(
-                "imperative-closed-100-1 on imperative-jvm1", "reactive-closed-100-1 on reactive-jvm1",
-                "virtual-thread-closed-100-1 on virtual-thread-jvm1",
-                "reactive-closed-100-2 on reactive-jvm2", "virtual-thread-closed-100-2 on virtual-thread-jvm2",
-                "imperative-closed-100-2 on imperative-jvm2",
-                "virtual-thread-closed-100-3 on virtual-thread-jvm1", "imperative-closed-100-3 on imperative-jvm1",
-                "reactive-closed-100-3 on reactive-jvm1",
-                "imperative-closed-100-4 on imperative-jvm2", "reactive-closed-100-4 on reactive-jvm2",
-                "virtual-thread-closed-100-4 on virtual-thread-jvm2");
+                "imperative-10ms-closed-100-1 on imperative-jvm1", "reactive-10ms-closed-100-1 on reactive-jvm1",
+                "virtual-thread-10ms-closed-100-1 on virtual-thread-jvm1",
+                "reactive-10ms-closed-100-2 on reactive-jvm2", "virtual-thread-10ms-closed-100-2 on virtual-thread-jvm2",
+                "imperative-10ms-closed-100-2 on imperative-jvm2",
+                "virtual-thread-10ms-closed-100-3 on virtual-thread-jvm1", "imperative-10ms-closed-100-3 on imperative-jvm1",
+                "reactive-10ms-closed-100-3 on reactive-jvm1",
+                "imperative-10ms-closed-100-4 on imperative-jvm2", "reactive-10ms-closed-100-4 on reactive-jvm2",
+                "virtual-thread-10ms-closed-100-4 on virtual-thread-jvm2");
         assertThat(plan.repetitions()).isEqualTo(4);
     }
 
@@ -88,14 +90,14 @@ class ExperimentPlanTest {
         assertThat(outline(plan.schedule())).containsExactly(
                 "start imperative-jvm1:8081,reactive-jvm1:8082",
                 "warm-up imperative-jvm1 [100]", "warm-up reactive-jvm1 [100]",
-                "imperative-closed-100-1 on imperative-jvm1", "reactive-closed-100-1 on reactive-jvm1",
-                "reactive-closed-100-2 on reactive-jvm1", "imperative-closed-100-2 on imperative-jvm1",
+                "imperative-10ms-closed-100-1 on imperative-jvm1", "reactive-10ms-closed-100-1 on reactive-jvm1",
+                "reactive-10ms-closed-100-2 on reactive-jvm1", "imperative-10ms-closed-100-2 on imperative-jvm1",
                 "stop imperative-jvm1:8081,reactive-jvm1:8082",
                 "start imperative-jvm2:8081,reactive-jvm2:8082",
                 "warm-up imperative-jvm2 [100]", "warm-up reactive-jvm2 [100]",
                 // repetitions are numbered across rounds, and the rotation goes on
-                "imperative-closed-100-3 on imperative-jvm2", "reactive-closed-100-3 on reactive-jvm2",
-                "reactive-closed-100-4 on reactive-jvm2", "imperative-closed-100-4 on imperative-jvm2",
+                "imperative-10ms-closed-100-3 on imperative-jvm2", "reactive-10ms-closed-100-3 on reactive-jvm2",
+                "reactive-10ms-closed-100-4 on reactive-jvm2", "imperative-10ms-closed-100-4 on imperative-jvm2",
                 "stop imperative-jvm2:8081,reactive-jvm2:8082",
                 "time to peak imperative-jvm3 at 100", "time to peak reactive-jvm3 at 100");
     }
@@ -118,6 +120,7 @@ class ExperimentPlanTest {
         assertThat(plain.settleSeconds()).isEqualTo(3);
         assertThat(open.scenario()).isEqualTo("open");
         assertThat(open.load().seconds()).isEqualTo(12); // 3 steps of 4 s
+        assertThat(plain.delayMs()).isEqualTo(10);
         assertThat(open.settleSeconds()).isZero();
     }
 
@@ -137,14 +140,14 @@ class ExperimentPlanTest {
         // start: 10 + 4 per JVM; warm-up: 4 s pre-boost + 35 s boost + (10 + 4) s per level; window: 13 s + 3 s
         assertThat(schedule.describe()).extracting(d -> d.get("kind") + "/" + d.get("estimated_seconds"))
                 .containsExactly("start/14", "warm-up/53", "window/16");
-        assertThat(schedule.describe().get(2)).containsEntry("what", "reactive-closed-100-1 on reactive (JVM 1)");
+        assertThat(schedule.describe().get(2)).containsEntry("what", "reactive-10ms-closed-100-1 on reactive (JVM 1)");
         assertThat(schedule.estimatedSeconds()).isEqualTo(14 + 53 + 16);
     }
 
     @Test
     void everyJvmOfEveryVariantListensOnAPortOfItsOwn() {
-        ExperimentPlan plan = new ExperimentPlan(Variant.all(), List.of(100), 10, 3, 40, 3, 1, warmUp, List.of(), 4,
-                false, false, 300, true, knobs);
+        ExperimentPlan plan = new ExperimentPlan(ExperimentPlan.Mode.RUN, Variant.all(), List.of(), List.of(100),
+                List.of(10), timing, 3, 1, warmUp, OpenModel.NONE, false, false, 300, true, knobs);
         List<Integer> ports = plan.jvms().stream().map(Jvm::port).toList();
         assertThat(ports).hasSize(3 * Variant.all().size()).doesNotHaveDuplicates()
                 .doesNotContain(8090); // the delay service's
@@ -168,20 +171,19 @@ class ExperimentPlanTest {
         assertThat(knobs.jvmFlags()).containsExactly("-Xms512m", "-Xmx512m", "-XX:+UseSerialGC");
         assertThat(knobs.variantProperties("http://127.0.0.1:8090")).contains(
                 "-Dquarkus.rest-client.delay.connection-pool-size=1000", "-Dquarkus.thread-pool.max-threads=200",
-                "-Dlab.delay.ms=10", "-Dquarkus.rest-client.delay.url=http://127.0.0.1:8090",
+                "-Dquarkus.rest-client.delay.url=http://127.0.0.1:8090",
                 "-Dquarkus.rest-client.delay.connection-ttl=" + Knobs.CONNECTION_TTL_MS);
     }
 
     @Test
     void rejectsKnobsThatMakeNoSense() {
-        assertThatThrownBy(() -> new Knobs(0, "512m", "Serial", 10, 1000, 1000, 5000, 200, false))
+        assertThat(knobs.variantProperties("http://127.0.0.1:8090")).noneMatch(p -> p.contains("delay.ms"));
+        assertThatThrownBy(() -> new Knobs(0, "512m", "Serial", 1000, 1000, 5000, 200, false))
                 .hasMessageContaining("--cpus");
-        assertThatThrownBy(() -> new Knobs(0.5, "lots", "Serial", 10, 1000, 1000, 5000, 200, false))
+        assertThatThrownBy(() -> new Knobs(0.5, "lots", "Serial", 1000, 1000, 5000, 200, false))
                 .hasMessageContaining("--heap");
-        assertThatThrownBy(() -> new Knobs(0.5, "512m", "Shenandoah", 10, 1000, 1000, 5000, 200, false))
+        assertThatThrownBy(() -> new Knobs(0.5, "512m", "Shenandoah", 1000, 1000, 5000, 200, false))
                 .hasMessageContaining("--gc");
-        assertThatThrownBy(() -> new Knobs(0.5, "512m", "Serial", -1, 1000, 1000, 5000, 200, false))
-                .hasMessageContaining("--delay-ms");
         assertThatThrownBy(() -> Variant.fromLabel("async"))
                 .hasMessageContaining("imperative, reactive, virtual-thread, imperative-rest");
     }
@@ -202,12 +204,19 @@ class ExperimentPlanTest {
                 .hasMessageContaining("--repetitions");
         assertThatThrownBy(() -> plan(List.of(REA), List.of(100), 1, 1, List.of(500, 0), false, false, true))
                 .hasMessageContaining("--open-rates");
-        assertThatThrownBy(() -> new ExperimentPlan(List.of(REA), List.of(100), 0, 3, 40, 1, 1, warmUp, List.of(), 4,
-                false, false, 300, true, knobs)).hasMessageContaining("--window");
+        assertThatThrownBy(() -> new Timing(0, 3, 40)).hasMessageContaining("--window");
+        assertThatThrownBy(() -> new Timing(10, 3, 2)).hasMessageContaining("--settle-max");
         // a warm-up "boost" below the experiment's own quota would starve the JVM instead
-        assertThatThrownBy(() -> new ExperimentPlan(List.of(REA), List.of(100), 10, 3, 40, 1, 1,
-                WarmUpPolicy.boosted(0.25), List.of(), 4, false, false, 300, true, knobs))
-                .hasMessageContaining("--warmup-cpus must be at least the experiment's quota (0.5)");
+        assertThatThrownBy(() -> new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(), List.of(100),
+                List.of(10), timing, 1, 1, WarmUpPolicy.boosted(0.25, 150, 90, false), OpenModel.NONE, false, false,
+                300, true, knobs)).hasMessageContaining("--warmup-cpus must be at least the experiment's quota (0.5)");
+        // every call would time out: refused before anything starts
+        assertThatThrownBy(() -> new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(), List.of(100),
+                List.of(10, 5000), timing, 1, 1, warmUp, OpenModel.NONE, false, false, 300, true, knobs))
+                .hasMessageContaining("--delay-ms 5000 is not below the client's read timeout (5000 ms");
+        assertThatThrownBy(() -> new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(), List.of(100),
+                List.of(-1), timing, 1, 1, warmUp, OpenModel.NONE, false, false, 300, true, knobs))
+                .hasMessageContaining("--delay-ms");
     }
 
     @Test
@@ -221,6 +230,52 @@ class ExperimentPlanTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new WarmUpPolicy(2, 2, 4, 150, 10, 90, 0, 0.10))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThat(WarmUpPolicy.boosted(2).windowSamples()).isEqualTo(5); // 10 s of 2-second samples
+        assertThat(WarmUpPolicy.boosted(2, 150, 90, false).windowSamples()).isEqualTo(5); // 10 s of 2-second samples
+    }
+
+    @Test
+    void severalDelaysAreMeasuredOnTheSameWarmJvmsTheLoadAtOneLevelRunningOnAcrossThem() {
+        ExperimentPlan plan = new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(), List.of(100, 500),
+                List.of(10, 300), timing, 1, 1, warmUp, new OpenModel(List.of(500), List.of(), 4), true, false, 300,
+                true, knobs);
+        assertThat(outline(plan.schedule())).containsExactly(
+                "start reactive-jvm1:8082", "warm-up reactive-jvm1 [500, 100]",
+                "reactive-10ms-closed-100-1 on reactive-jvm1", "reactive-10ms-closed-100-jfr-1 on reactive-jvm1",
+                "reactive-300ms-closed-100-1 on reactive-jvm1", "reactive-300ms-closed-100-jfr-1 on reactive-jvm1",
+                "reactive-10ms-closed-500-1 on reactive-jvm1", "reactive-10ms-closed-500-jfr-1 on reactive-jvm1",
+                "reactive-300ms-closed-500-1 on reactive-jvm1", "reactive-300ms-closed-500-jfr-1 on reactive-jvm1",
+                "reactive-10ms-open-1 on reactive-jvm1", "reactive-300ms-open-1 on reactive-jvm1");
+    }
+
+    @Test
+    void theMapWalksUsersUpwardsAndDelaysWithinThemWithItsAxesAsJvmsOfTheirOwn() {
+        ExperimentPlan plan = new ExperimentPlan(ExperimentPlan.Mode.MAP, List.of(IMP, REA),
+                Setup.grid(List.of(), List.of(200, 800), List.of()), List.of(500, 10), List.of(1, 100),
+                new Timing(6, 2, 30), 1, 1, warmUp, new OpenModel(List.of(), List.of(0.5, 1.0), 4), false, false, 300,
+                true, knobs);
+        assertThat(outline(plan.schedule())).containsExactly(
+                // the worker-pool axis only where requests run on workers
+                "start imperative-w200-jvm1:8081,imperative-w800-jvm1:8181,reactive-jvm1:8082",
+                "warm-up imperative-w200-jvm1 [500]", "warm-up imperative-w800-jvm1 [500]",
+                "warm-up reactive-jvm1 [500]",
+                "imperative-w200-1ms-closed-10-1 on imperative-w200-jvm1",
+                "imperative-w200-100ms-closed-10-1 on imperative-w200-jvm1",
+                "imperative-w200-1ms-closed-500-1 on imperative-w200-jvm1",
+                "imperative-w200-100ms-closed-500-1 on imperative-w200-jvm1",
+                "imperative-w200-1ms-open-1 on imperative-w200-jvm1",
+                "imperative-w200-100ms-open-1 on imperative-w200-jvm1",
+                "imperative-w800-1ms-closed-10-1 on imperative-w800-jvm1",
+                "imperative-w800-100ms-closed-10-1 on imperative-w800-jvm1",
+                "imperative-w800-1ms-closed-500-1 on imperative-w800-jvm1",
+                "imperative-w800-100ms-closed-500-1 on imperative-w800-jvm1",
+                "imperative-w800-1ms-open-1 on imperative-w800-jvm1",
+                "imperative-w800-100ms-open-1 on imperative-w800-jvm1",
+                "reactive-1ms-closed-10-1 on reactive-jvm1", "reactive-100ms-closed-10-1 on reactive-jvm1",
+                "reactive-1ms-closed-500-1 on reactive-jvm1", "reactive-100ms-closed-500-1 on reactive-jvm1",
+                "reactive-1ms-open-1 on reactive-jvm1", "reactive-100ms-open-1 on reactive-jvm1");
+        Jvm w800 = plan.jvms().get(1);
+        assertThat(plan.knobsOf(w800).workerPoolMax()).isEqualTo(800);
+        assertThat(plan.knobsOf(w800).connectionPoolSize()).isEqualTo(1000);
+        assertThat(plan.knobsOf(plan.jvms().get(2)).workerPoolMax()).isEqualTo(200);
     }
 }

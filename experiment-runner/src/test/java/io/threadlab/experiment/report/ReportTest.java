@@ -3,9 +3,9 @@ package io.threadlab.experiment.report;
 import io.threadlab.experiment.collect.Json;
 import io.threadlab.experiment.collect.ResultsWriter;
 import io.threadlab.experiment.collect.WindowResult;
-import io.threadlab.experiment.load.CompilerSample;
-import io.threadlab.experiment.load.K6Summary;
-import io.threadlab.experiment.load.WarmUp;
+import io.threadlab.experiment.collect.CompilerSample;
+import io.threadlab.experiment.collect.OpenStep;
+import io.threadlab.experiment.collect.WarmUpResult;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -122,9 +122,9 @@ class ReportTest {
                 }
                 if (rep == 1 && variant.equals("reactive")) {
                     results.add(window(variant, 500, "open", 1, 1250, 300 + position * 30 + 20, 0.008, List.of(
-                            new K6Summary.Step(250, 1500, 250, 5.0, 8.0, 12.0, 30.0, 0),
-                            new K6Summary.Step(1000, 6000, 1000, 6.0, 10.0, 15.0, 40.0, 0),
-                            new K6Summary.Step(4000, 15000, 2500, 200.0, 600.0, 900.0, 1500.0, 900))));
+                            new OpenStep(250, 1500, 250, 5.0, 8.0, 12.0, 30.0, 0),
+                            new OpenStep(1000, 6000, 1000, 6.0, 10.0, 15.0, 40.0, 0),
+                            new OpenStep(4000, 15000, 2500, 200.0, 600.0, 900.0, 1500.0, 900))));
                 }
             }
         }
@@ -167,7 +167,7 @@ class ReportTest {
     }
 
     private static WindowResult window(String variant, int level, String scenario, int rep, double rps,
-                                       int startedAfter, double compilerShare, List<K6Summary.Step> steps) {
+                                       int startedAfter, double compilerShare, List<OpenStep> steps) {
         Profile p = PROFILES.get(variant);
         double down = Math.pow(1.02, -p.noise()[rep - 1]); // CPU and latency go down when throughput goes up
         double cpuMs = p.cpuMs()[LEVELS.indexOf(level)] * down;
@@ -178,7 +178,8 @@ class ReportTest {
                 p.errors(), rps * 10 * cpuMs / 1000, cpuMs, p.rssMb() + RSS_OFFSET[rep - 1], p.threads(), 3.5, 0,
                 100, Math.round(rps * 10), 10.0, twin, 100, 0.49, true, 1.0, 10.6, jfrFile,
                 RUN_START.plusSeconds(startedAfter).toString(), compilerShare * 0.5 * 10_000, compilerShare, 2.0,
-                p.heapLiveMb(), p.heapUsedMb(), p.liveThreads(), 6.0, true, Map.of(), List.of(), steps);
+                p.heapLiveMb(), p.heapUsedMb(), p.liveThreads(), 6.0, true, Map.of(), List.of(), steps, null, Map.of(), null,
+                null, null, null, null, null, null);
     }
 
     private static List<CompilerSample> samples(double peak) {
@@ -191,27 +192,27 @@ class ReportTest {
         return samples;
     }
 
-    private static WarmUp.Outcome warmUp(String variant, int start, boolean unfinished) {
+    private static WarmUpResult warmUp(String variant, int start, boolean unfinished) {
         Profile p = PROFILES.get(variant);
         Map<String, Object> before = Map.of("availableProcessors", 1, "eventLoops", 1, "workerPoolMax", 200);
         Map<String, Object> after = unfinished ? Map.of("availableProcessors", 2, "eventLoops", 1,
                 "workerPoolMax", 200) : before;
-        WarmUp.Level top = unfinished
-                ? new WarmUp.Level(500, 90, false, "compile queue not empty (C2 up to 12, C1 up to 0)", 0.06, 0.05,
+        WarmUpResult.Level top = unfinished
+                ? new WarmUpResult.Level(500, 90, false, "compile queue not empty (C2 up to 12, C1 up to 0)", 0.06, 0.05,
                 6500)
-                : new WarmUp.Level(500, 24, true, "finished", 0.01, 0.02, p.rps()[1]);
-        return new WarmUp.Outcome(variant + "-jvm" + start, variant, start, "boosted to 2.0 CPUs at 500 users until"
+                : new WarmUpResult.Level(500, 24, true, "finished", 0.01, 0.02, p.rps()[1]);
+        return new WarmUpResult(variant + "-jvm" + start, variant, start, "boosted to 2.0 CPUs at 500 users until"
                 + " the compile queue drained, then each level at 0.50 CPU until the compiler was quiet", 0.5, 2.0,
                 !unfinished, unfinished ? 260 : 80, unfinished ? 150 : 40, 3.0, unfinished ? null : 70.0,
-                List.of(top, new WarmUp.Level(100, 12, true, "finished", 0.008, -0.01, p.rps()[0])),
+                List.of(top, new WarmUpResult.Level(100, 12, true, "finished", 0.008, -0.01, p.rps()[0])),
                 samples(p.rps()[1]), before, after, unfinished ? List.of("availableProcessors: 1 -> 2") : List.of(),
                 Map.of("JIT compiler", 2), Map.of("JIT compiler", 2));
     }
 
-    private static WarmUp.Outcome timeToPeak(String variant, Double secondsToPeak, double peakRate) {
-        return new WarmUp.Outcome(variant + "-jvm3", variant, 3, "at 0.50 CPU from the JVM's start", 0.5, 0.5,
+    private static WarmUpResult timeToPeak(String variant, Double secondsToPeak, double peakRate) {
+        return new WarmUpResult(variant + "-jvm3", variant, 3, "at 0.50 CPU from the JVM's start", 0.5, 0.5,
                 secondsToPeak != null, 300, 0, 1.5, secondsToPeak,
-                List.of(new WarmUp.Level(500, 300, secondsToPeak != null, secondsToPeak != null ? "finished"
+                List.of(new WarmUpResult.Level(500, 300, secondsToPeak != null, secondsToPeak != null ? "finished"
                         : "compiler threads used 9.0 % of the quota", 0.01, 0.0, peakRate)),
                 samples(peakRate), Map.of("availableProcessors", 1), Map.of("availableProcessors", 1), List.of(),
                 Map.of(), Map.of());

@@ -17,8 +17,8 @@ class ComposeEngineTest {
 
     @Test
     void theRunsKnobsReachEveryVariableComposeUses() throws IOException {
-        Knobs knobs = new Knobs(0.75, "768m", "Parallel", 20, 300, 900, 4000, 150, false);
-        var env = ComposeEngine.environment(knobs);
+        Knobs knobs = new Knobs(0.75, "768m", "Parallel", 300, 900, 4000, 150, false);
+        var env = ComposeEngine.environment(knobs, 20);
         assertThat(env).containsEntry("LAB_CPUS", "0.75").containsEntry("LAB_HEAP", "768m")
                 .containsEntry("LAB_GC", "Parallel").containsEntry("LAB_DELAY_MS", "20")
                 .containsEntry("LAB_CONNECTION_POOL_SIZE", "300").containsEntry("LAB_CONNECT_TIMEOUT_MS", "900")

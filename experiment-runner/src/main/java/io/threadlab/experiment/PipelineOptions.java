@@ -1,0 +1,166 @@
+package io.threadlab.experiment;
+
+import io.threadlab.experiment.plan.Defaults;
+import io.threadlab.experiment.plan.Knobs;
+import io.threadlab.experiment.plan.Timing;
+import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.plan.WarmUpPolicy;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The options {@code run} and {@code map} share: the knobs every variant gets (defaults from .env), the timing of
+ * windows, the warm-up, recording, engine and output. Each resolves its default from {@link Defaults} for the mode.
+ */
+final class PipelineOptions {
+
+    @Option(names = "--variants", split = ",", paramLabel = "NAME", description = "Variants to run, in order "
+            + "(default: imperative,reactive,virtual-thread,imperative-rest; any of the mistakes too).")
+    List<String> variants;
+
+    @Option(names = "--window", paramLabel = "SECONDS", description = "Length of each measured window (default: "
+            + Defaults.WINDOW + "; quick: " + Defaults.QUICK_WINDOW + "; map: " + Defaults.MAP_WINDOW + ").")
+    Integer windowSeconds;
+
+    @Option(names = "--settle", paramLabel = "SECONDS", description = "Least load before each window, not measured: it"
+            + " goes on until the JVM's compiler is quiet and every user has been answered (default: " + Defaults.SETTLE
+            + "; quick: " + Defaults.QUICK_SETTLE + "; map: " + Defaults.MAP_SETTLE + ").")
+    Integer settleSeconds;
+
+    @Option(names = "--settle-max", paramLabel = "SECONDS", description = "Ceiling of that load: a window whose "
+            + "compiler is still busy then is measured anyway, and its compiler share says so (default: "
+            + Defaults.SETTLE_MAX + "; quick: " + Defaults.QUICK_SETTLE_MAX + "; map: " + Defaults.MAP_SETTLE_MAX + ").")
+    Integer settleMaxSeconds;
+
+    @Option(names = "--warmup-cpus", paramLabel = "CPUS", description = "CPU quota while a JVM's compile queue drains, "
+            + "before each level is proven at the experiment's quota; at least --cpus, at most this machine's CPUs "
+            + "(default: this machine's CPUs; equal to --cpus: no boost).")
+    Double warmupCpus;
+
+    @Option(names = "--warmup-boost-max", paramLabel = "SECONDS", description = "Ceiling of the boost (default: "
+            + Defaults.BOOST_MAX + "; quick: " + Defaults.QUICK_BOOST_MAX + ").")
+    Integer warmupBoostMax;
+
+    @Option(names = "--warmup-level-max", paramLabel = "SECONDS", description = "Ceiling of proving one level at the "
+            + "quota; a JVM whose compiler is still busy then is marked not finished (default: " + Defaults.LEVEL_MAX
+            + "; quick: " + Defaults.QUICK_LEVEL_MAX + "; map: " + Defaults.MAP_LEVEL_MAX + ").")
+    Integer warmupLevelMax;
+
+    @Option(names = "--no-jfr", description = "Skip the recorded twin windows (and so the thread analysis).")
+    boolean noJfr;
+
+    @Option(names = "--jfr-settings", paramLabel = "FILE", description = "JFR settings of the recorded twin windows "
+            + "(default: jfr/threads.jfc, what the thread analysis needs).")
+    Path jfrSettings;
+
+    @Option(names = "--cpus", split = ",", paramLabel = "CPUS", description = "CPU quota per variant (default from "
+            + ".env: ${DEFAULT-VALUE}); map: several values, each a JVM of its own.")
+    List<Double> cpus = List.of(0.5);
+
+    @Option(names = "--heap", paramLabel = "SIZE", description = "-Xms and -Xmx of every service (default from .env: "
+            + "${DEFAULT-VALUE}).")
+    String heap = "512m";
+
+    @Option(names = "--gc", paramLabel = "GC", description = "Serial, Parallel, G1 or Z for every service (default from "
+            + ".env: ${DEFAULT-VALUE}; Serial is what the JVM picks at 1 CPU anyway).")
+    String gc = "Serial";
+
+    @Option(names = "--pool-size", split = ",", paramLabel = "N", description = "REST-client connection pool (default "
+            + "from .env: ${DEFAULT-VALUE}; map: the largest number of users, so that the pool never caps them; "
+            + "several values, each a JVM of its own).")
+    List<Integer> poolSize;
+
+    @Option(names = "--worker-max", split = ",", paramLabel = "N", description = "Worker pool maximum (default from "
+            + ".env: ${DEFAULT-VALUE}); map: several values (e.g. 200,512,800), each a JVM of its own, for the"
+            + " variants whose requests run on workers.")
+    List<Integer> workerMax = List.of(200);
+
+    @Option(names = "--connect-timeout-ms", paramLabel = "MS", description = "Client connect timeout (default from "
+            + ".env: ${DEFAULT-VALUE}).")
+    int connectTimeoutMs = 1000;
+
+    @Option(names = "--read-timeout-ms", paramLabel = "MS", description = "Client read timeout (default from .env: "
+            + "${DEFAULT-VALUE}); every delay must be below it.")
+    int readTimeoutMs = 5000;
+
+    @Option(names = "--delay-ms", split = ",", paramLabel = "MS", description = "Downstream delays, each measured on the "
+            + "same warm JVMs: the delay service is told the wait before each window (default from .env: "
+            + "${DEFAULT-VALUE}; map: " + Defaults.MAP_DELAYS + ").")
+    List<Integer> delays;
+
+    @Option(names = "--confine-delay-service", description = "Give the delay service the same CPU quota (default: "
+            + "unconfined, its headroom measured).")
+    boolean confineDelayService;
+
+    @Option(names = "--output", paramLabel = "DIR", description = "Where run directories go (default: results).")
+    Path output = Path.of("results");
+
+    @Option(names = "--engine", paramLabel = "ENGINE", description = "local: JVMs on this machine, each in its CPU "
+            + "group (default); compose: the containers of compose.yaml (needs a running Docker engine).")
+    String engine = "local";
+
+    /** The chosen variants, or the default run's. */
+    List<Variant> chosenVariants() {
+        return (variants != null ? variants.stream().map(Variant::fromLabel).distinct().toList() : Variant.defaults());
+    }
+
+    /** The run's own knobs: the first value of every axis. */
+    Knobs knobs(int poolDefault) {
+        int machine = Runtime.getRuntime().availableProcessors();
+        for (double c : cpus) {
+            if (c > machine) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "--cpus %s is more than this machine's %d"
+                        + " CPUs", c, machine));
+            }
+        }
+        return new Knobs(cpus.getFirst(), heap, gc, poolSizes(poolDefault).getFirst(), connectTimeoutMs,
+                readTimeoutMs, workerMax.getFirst(), confineDelayService);
+    }
+
+    List<Integer> poolSizes(int poolDefault) {
+        return poolSize != null && !poolSize.isEmpty() ? poolSize : List.of(poolDefault);
+    }
+
+    Timing timing(Defaults defaults) {
+        return new Timing(or(windowSeconds, defaults.windowSeconds()), or(settleSeconds, defaults.settleSeconds()),
+                or(settleMaxSeconds, defaults.settleMaxSeconds()));
+    }
+
+    WarmUpPolicy warmUp(Defaults defaults, boolean quick, double quota) {
+        int machine = Runtime.getRuntime().availableProcessors();
+        double boost = warmupCpus != null ? warmupCpus : machine;
+        if (boost < quota || boost > machine) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--warmup-cpus must lie between the"
+                    + " experiment's quota (--cpus %s) and this machine's %d CPUs, was %s", quota, machine, boost));
+        }
+        return WarmUpPolicy.boosted(boost, or(warmupBoostMax, defaults.warmUpBoostMaxSeconds()),
+                or(warmupLevelMax, defaults.warmUpLevelMaxSeconds()), quick);
+    }
+
+    void requireEngine() {
+        if (!engine.equals("local") && !engine.equals("compose")) {
+            throw new IllegalArgumentException("--engine must be local or compose, was '" + engine + "'");
+        }
+    }
+
+    Path jfrSettings(Path labHome) {
+        Path settings = jfrSettings != null ? jfrSettings.toAbsolutePath() : labHome.resolve("jfr/threads.jfc");
+        if (!Files.isRegularFile(settings)) {
+            throw new IllegalArgumentException("--jfr-settings: no such file " + settings);
+        }
+        return settings;
+    }
+
+    static String csv(List<?> values) {
+        return values.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+
+    static int or(Integer given, int fallback) {
+        return given != null ? given : fallback;
+    }
+}

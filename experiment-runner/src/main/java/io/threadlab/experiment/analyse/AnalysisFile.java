@@ -1,0 +1,79 @@
+package io.threadlab.experiment.analyse;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * analysis.json: per recording, what the analysis found, written and read back by these types (the report reads
+ * nothing by name). {@code lanes} maps a label to its lane picture, relative to the results directory.
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record AnalysisFile(List<Recording> recordings, List<String> failures, Map<String, String> lanes) {
+
+    public AnalysisFile {
+        recordings = recordings == null ? List.of() : List.copyOf(recordings);
+        failures = failures == null ? List.of() : List.copyOf(failures);
+        lanes = lanes == null ? Map.of() : lanes;
+    }
+
+    /** One recording's numbers and verdicts. {@code groups} is keyed by thread kind, lower case (worker, ...). */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Recording(String file, String window, String variant, String label, double seconds,
+                            String socketThreshold, String socketEvents, long executionSamples,
+                            Map<String, Group> groups, long virtualThreadsStarted, long virtualThreadsEnded,
+                            Durations.Summary virtualThreadsPinned, Map<String, Integer> pinnedAt,
+                            long virtualThreadSubmitFailed, Double carrierIdleShare, double gcPauseMs,
+                            RecordingAnalysis.Throttling cpuThrottling, List<WaitSites.Site> monitorEnterSites,
+                            List<WaitSites.Site> monitorWaitSites, List<WaitSites.Site> parkSites, CpuByLayer cpuByLayer,
+                            InFlight.Summary downstreamReadsInFlight, WaitSites.Site connectionPoolWaits,
+                            Map<String, Integer> pinnedReasons, List<String> verdicts, List<String> unexpected,
+                            List<Mistakes.Mistake> mistakes) {
+
+        public Recording {
+            groups = groups == null ? Map.of() : groups;
+            pinnedAt = pinnedAt == null ? Map.of() : pinnedAt;
+            monitorEnterSites = monitorEnterSites == null ? List.of() : List.copyOf(monitorEnterSites);
+            monitorWaitSites = monitorWaitSites == null ? List.of() : List.copyOf(monitorWaitSites);
+            parkSites = parkSites == null ? List.of() : List.copyOf(parkSites);
+            pinnedReasons = pinnedReasons == null ? Map.of() : pinnedReasons;
+            verdicts = verdicts == null ? List.of() : List.copyOf(verdicts);
+            unexpected = unexpected == null ? List.of() : List.copyOf(unexpected);
+            mistakes = mistakes == null ? List.of() : List.copyOf(mistakes);
+        }
+    }
+
+    /** One thread group's numbers in one recording. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Group(int threads, int threadsReadingDownstream, Durations.Summary socketReadsDownstream,
+                        Durations.Summary socketReadsClients, Durations.Summary socketWritesDownstream,
+                        Durations.Summary socketWritesClients, Durations.Summary parks, Durations.Summary lifetimes,
+                        Map<String, Integer> parkedOn, Durations.Summary monitorEnters,
+                        Durations.Summary monitorWaits, long executionSamples, double executionSampleShare,
+                        Map<String, Long> executionSamplesByLayer, long requestCodeSamples, long labCodeSamples,
+                        Map<String, Integer> labCodeSites, long synchronizedRequestCodeSamples, long nativeSamples,
+                        long nativeSamplesInRequestCode, Map<String, Integer> nativeSites, double meanCpu) {
+    }
+
+    /** The process's CPU by layer: per layer its samples, their share, and CPU ms per request where known. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CpuByLayer(int processors, String processorsFrom, double javaThreadsCpuSeconds,
+                             double jvmThreadsCpuSeconds, double processCpuSeconds, Double cpuMsPerRequest,
+                             Map<String, LayerShare> layers) {
+        public CpuByLayer {
+            layers = layers == null ? Map.of() : layers;
+        }
+    }
+
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record LayerShare(long samples, double share, Double cpuMsPerRequest) {
+    }
+}

@@ -1,0 +1,76 @@
+package io.threadlab.experiment.collect;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
+import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.Schedule;
+import io.threadlab.experiment.plan.Variant;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The plan as the manifest records it: what was to be measured and how. {@code roles} gives each variant's role
+ * (MODEL, CONTROL, MISTAKE, REFERENCE); {@code mistakes} each mistake's reference; {@code schedule} every step
+ * before the run started, with its estimated seconds.
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record PlanFacts(String mode, List<String> variants, List<Integer> closedModelVus, List<Integer> delaysMs,
+                        int windowSeconds, int settleSeconds, int settleMaxSeconds, int jvmStarts,
+                        int repetitionsPerJvm, int repetitions, Map<String, Object> warmUp,
+                        List<Integer> openModelRates, int openModelStepSeconds, int openModelMaxVus,
+                        boolean jfrWindows, boolean timeToPeak, Map<String, String> mistakes,
+                        Map<String, Object> variantOverrides, Map<String, String> roles, String jvms,
+                        List<Map<String, Object>> schedule, Map<String, Object> precision) {
+
+    public PlanFacts {
+        variants = variants == null ? List.of() : List.copyOf(variants);
+        closedModelVus = closedModelVus == null ? List.of() : List.copyOf(closedModelVus);
+        delaysMs = delaysMs == null ? List.of() : List.copyOf(delaysMs);
+        openModelRates = openModelRates == null ? List.of() : List.copyOf(openModelRates);
+        mistakes = mistakes == null ? Map.of() : mistakes;
+        variantOverrides = variantOverrides == null ? Map.of() : variantOverrides;
+        roles = roles == null ? Map.of() : roles;
+        schedule = schedule == null ? List.of() : List.copyOf(schedule);
+        warmUp = warmUp == null ? Map.of() : warmUp;
+    }
+
+    /** The manifest's form of a plan and its schedule. */
+    public static PlanFacts of(ExperimentPlan plan, Schedule schedule, int openMaxVus) {
+        Map<String, String> mistakes = new LinkedHashMap<>();
+        Map<String, Object> overrides = new LinkedHashMap<>();
+        Map<String, String> roles = new LinkedHashMap<>();
+        for (Variant v : plan.variants()) {
+            roles.put(v.label(), v.role().name());
+            if (v.isMistake()) {
+                mistakes.put(v.label(), v.spoils());
+            }
+            // a variant's own settings (the mistake's pool of 50, native access) beside the knobs every variant shares
+            if (!v.properties().isEmpty() || !v.jvmOptions().isEmpty()) {
+                overrides.put(v.label(), Map.of("properties", v.properties(), "jvm_options", v.jvmOptions()));
+            }
+        }
+        Map<String, Object> warmUp = new LinkedHashMap<>();
+        warmUp.put("boostCpus", plan.warmUp().boostCpus());
+        warmUp.put("sampleSeconds", plan.warmUp().sampleSeconds());
+        warmUp.put("preBoostSeconds", plan.warmUp().preBoostSeconds());
+        warmUp.put("boostMaxSeconds", plan.warmUp().boostMaxSeconds());
+        warmUp.put("levelMinSeconds", plan.warmUp().levelMinSeconds());
+        warmUp.put("levelMaxSeconds", plan.warmUp().levelMaxSeconds());
+        warmUp.put("compilerQuietShare", plan.warmUp().compilerQuietShare());
+        warmUp.put("tolerance", plan.warmUp().tolerance());
+        String jvms = plan.sideBySide()
+                ? "every JVM started and warmed up before the first window; repetitions rotate the variant order and"
+                + " alternate between JVM starts"
+                : "JVM starts in rounds (one container per service at a time); repetitions rotate the variant order";
+        return new PlanFacts(plan.mode().name().toLowerCase(), plan.variants().stream().map(Variant::label).toList(),
+                plan.levels(), plan.delays(), plan.timing().windowSeconds(), plan.timing().settleSeconds(),
+                plan.timing().settleMaxSeconds(), plan.jvmStarts(), plan.repetitionsPerJvm(), plan.repetitions(),
+                warmUp, plan.open().rates(), plan.open().stepSeconds(), openMaxVus, plan.jfrWindows(),
+                plan.timeToPeak(), mistakes, overrides, roles, jvms, schedule.describe(), null);
+    }
+}

@@ -1,0 +1,76 @@
+package io.threadlab.experiment.collect;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * manifest.json: everything needed to judge or repeat a run. Written by {@link Manifest} as the run goes, read back
+ * by the same types. {@code format} 2 is this runner's; a directory without one was written by an earlier runner
+ * (format 1) and is read through {@link LegacyFormat}.
+ *
+ * @param knobs the exact settings every variant was started with (Quarkus property → value), for humans and for
+ *              {@code --extend} to compare; what the report needs of them is typed in {@link #plan}
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunManifest(Integer format, boolean completed, String status, String startedAt, String finishedAt,
+                          String failure, List<String> warnings, Lab lab, Confinement confinement,
+                          List<String> jvmFlags, Map<String, String> settingsFile, Map<String, Object> knobs,
+                          JfrSettings jfrSettings, PlanFacts plan, List<StepAsRun> scheduleAsRun,
+                          List<Map<String, Object>> containers) {
+
+    public static final int FORMAT = 2;
+
+    public RunManifest {
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+        jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+        settingsFile = settingsFile == null ? Map.of() : settingsFile;
+        knobs = knobs == null ? Map.of() : knobs;
+        scheduleAsRun = scheduleAsRun == null ? List.of() : List.copyOf(scheduleAsRun);
+    }
+
+    /** Versions and machine. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Lab(String gitSha, boolean gitDirty, String quarkusVersion, String javaHome,
+                      String runnerJavaVersion, String k6Version, String kernel, String cpuModel, int machineCores,
+                      long machineMemoryMb) {
+    }
+
+    /**
+     * How the variants were confined: the engine and method, the quota, the warm-up's boost, the delay service's
+     * quota ("none": unconfined), and on which CPUs the load generator and the delay service ran ("all": anywhere).
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Confinement(String engine, String method, boolean limitsCpu, double variantCpuQuota,
+                              double warmUpCpuQuota, String delayServiceCpuQuota, String verifiedBy,
+                              String loadCpus, String variantCpus) {
+    }
+
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record JfrSettings(String recordedWindows, String everyJvm) {
+    }
+
+    /** One step as it ran: what, when (seconds from the first step) and for how long. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record StepAsRun(String kind, String what, double startedAtSeconds, double seconds) {
+    }
+
+    public boolean hasWarning(String fragment) {
+        return warnings.stream().anyMatch(w -> w.contains(fragment));
+    }
+
+    RunManifest with(String status, String finishedAt, String failure, boolean completed) {
+        return new RunManifest(format, completed, status, startedAt, finishedAt, failure, warnings, lab, confinement,
+                jvmFlags, settingsFile, knobs, jfrSettings, plan, scheduleAsRun, containers);
+    }
+}

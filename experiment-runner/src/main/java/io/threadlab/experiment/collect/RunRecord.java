@@ -1,0 +1,75 @@
+package io.threadlab.experiment.collect;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * A results directory read back through the types that wrote it: the manifest and the results. Anything missing or
+ * malformed is refused with the file and the field at fault; a directory written by an earlier runner (no format in
+ * its manifest) is read as format 1 through {@link LegacyFormat}, one written by a later runner is refused with the
+ * format it needs.
+ */
+public record RunRecord(Path dir, RunManifest manifest, RunResults results) {
+
+    static final ObjectMapper READER = Json.MAPPER.copy()
+            .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, false);
+
+    public static RunRecord read(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new IOException(dir + " is not a directory");
+        }
+        JsonNode manifestTree = tree(dir.resolve("manifest.json"));
+        JsonNode resultsTree = tree(dir.resolve("results.json"));
+        int format = manifestTree.path("format").asInt(1);
+        if (format > RunManifest.FORMAT) {
+            throw new IOException(dir.resolve("manifest.json") + ": results format " + format + " was written by a"
+                    + " newer runner; this one reads formats 1 to " + RunManifest.FORMAT + " (update the lab)");
+        }
+        if (format == 1) {
+            manifestTree = LegacyFormat.manifest((ObjectNode) manifestTree);
+        }
+        return new RunRecord(dir, bind(dir.resolve("manifest.json"), manifestTree, RunManifest.class),
+                bind(dir.resolve("results.json"), resultsTree, RunResults.class));
+    }
+
+    /** The thread analysis (analysis.json) as a tree for {@code T}, when the directory has one. */
+    public <T> Optional<T> optional(String file, Class<T> type) throws IOException {
+        Path path = dir.resolve(file);
+        return Files.isRegularFile(path) ? Optional.of(bind(path, tree(path), type)) : Optional.empty();
+    }
+
+    private static JsonNode tree(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(file + " is missing: not a results directory of ./experiment run");
+        }
+        try {
+            JsonNode node = READER.readTree(file.toFile());
+            if (node == null || !node.isObject()) {
+                throw new IOException(file + " is not a JSON object");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw new IOException(file + " is not valid JSON (line " + e.getLocation().getLineNr() + "): "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+
+    static <T> T bind(Path file, JsonNode tree, Class<T> type) throws IOException {
+        try {
+            return READER.treeToValue(tree, type);
+        } catch (JsonMappingException e) {
+            String field = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
+                    : "[" + r.getIndex() + "]").reduce((a, b) -> b.startsWith("[") ? a + b : a + "." + b).orElse("?");
+            throw new IOException(file + ": field '" + field + "' " + e.getOriginalMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.threadlab.experiment.load;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * k6's REST API ({@code k6 run --address}), on loopback: the counters of a running test, and pause and stop. Pausing
+ * lets every iteration in flight finish and starts no new one, so a load can be ended without aborting a request.
+ */
+final class K6Control {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final URI base;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    K6Control(int port) {
+        this.base = URI.create("http://127.0.0.1:" + port);
+    }
+
+    /** Every counter's cumulative value by name, or empty while k6 is not yet listening. */
+    Map<String, Double> counters() throws IOException {
+        JsonNode data = get("/v1/metrics").path("data");
+        Map<String, Double> values = new LinkedHashMap<>();
+        for (JsonNode metric : data) {
+            JsonNode attributes = metric.path("attributes");
+            if ("counter".equals(attributes.path("type").asText())) {
+                values.put(metric.path("id").asText(), attributes.path("sample").path("count").asDouble(0));
+            }
+        }
+        return values;
+    }
+
+    boolean running() throws IOException {
+        return get("/v1/status").path("data").path("attributes").path("running").asBoolean(false);
+    }
+
+    void pause() throws IOException {
+        patch("{\"data\":{\"type\":\"status\",\"id\":\"default\",\"attributes\":{\"paused\":true}}}");
+    }
+
+    void stop() throws IOException {
+        patch("{\"data\":{\"type\":\"status\",\"id\":\"default\",\"attributes\":{\"stopped\":true}}}");
+    }
+
+    /** Whether k6's API answers yet. */
+    boolean listening() {
+        try {
+            get("/v1/status");
+            return true;
+        } catch (ConnectException e) {
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private JsonNode get(String path) throws IOException {
+        return send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10)).GET().build());
+    }
+
+    private void patch(String body) throws IOException {
+        send(HttpRequest.newBuilder(base.resolve("/v1/status")).timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(body)).build());
+    }
+
+    private JsonNode send(HttpRequest request) throws IOException {
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() / 100 != 2) {
+                throw new IOException("k6 answered " + request.method() + " " + request.uri().getPath() + " with "
+                        + response.statusCode() + ": " + response.body());
+            }
+            return JSON.readTree(response.body());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while asking k6", e);
+        }
+    }
+}

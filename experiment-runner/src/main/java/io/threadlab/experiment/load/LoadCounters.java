@@ -1,0 +1,70 @@
+package io.threadlab.experiment.load;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One reading of a running load's cumulative counters ({@code k6/lib.js}): requests sent, the latency of every
+ * request completed (bucketed, and summed for the exact mean), and failures by cause. Two readings subtract to what
+ * happened between them.
+ *
+ * @param nanos when the reading was taken ({@link System#nanoTime()})
+ */
+public record LoadCounters(long nanos, long sent, LatencyBuckets latency, double latencyMsTotal,
+                           Map<String, Long> errors) {
+
+    public static final String PREFIX = "lab_";
+
+    public LoadCounters {
+        errors = Map.copyOf(errors);
+    }
+
+    static LoadCounters of(long nanos, Map<String, Double> counters) {
+        long[] buckets = new long[LatencyBuckets.BUCKETS];
+        Map<String, Long> errors = new LinkedHashMap<>();
+        counters.forEach((name, value) -> {
+            if (name.startsWith("lab_latency_") && name.substring("lab_latency_".length()).matches("\\d+")) {
+                int bucket = Integer.parseInt(name.substring("lab_latency_".length()));
+                if (bucket < buckets.length) {
+                    buckets[bucket] = Math.round(value);
+                }
+            } else if (name.startsWith("lab_error_")) {
+                errors.put(name.substring("lab_error_".length()), Math.round(value));
+            }
+        });
+        return new LoadCounters(nanos, Math.round(counters.getOrDefault("lab_sent", 0.0)),
+                new LatencyBuckets(buckets), counters.getOrDefault("lab_latency_ms_total", 0.0), errors);
+    }
+
+    public long completed() {
+        return latency.total();
+    }
+
+    /** Requests sent and not yet answered. */
+    public long inFlight() {
+        return sent - completed();
+    }
+
+    public long errorCount() {
+        return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** What happened between {@code earlier} and this reading; causes that did not occur are left out. */
+    public LoadCounters minus(LoadCounters earlier) {
+        Map<String, Long> diff = new LinkedHashMap<>();
+        errors.forEach((cause, n) -> {
+            long d = n - earlier.errors.getOrDefault(cause, 0L);
+            if (d != 0) {
+                diff.put(cause, d);
+            }
+        });
+        return new LoadCounters(nanos - earlier.nanos, sent - earlier.sent, latency.minus(earlier.latency),
+                latencyMsTotal - earlier.latencyMsTotal, diff);
+    }
+
+    /** Mean latency of the requests completed, in ms (NaN for none). */
+    public double meanMs() {
+        long n = completed();
+        return n == 0 ? Double.NaN : latencyMsTotal / n;
+    }
+}

@@ -1,0 +1,152 @@
+package io.threadlab.experiment.load;
+
+import io.threadlab.experiment.start.RunningJvm;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+
+/**
+ * One closed-model load at a fixed number of users against one JVM, kept running across everything measured at that
+ * level in a row: the load that settles the JVM, the window, its recorded twin. Windows are read from k6's live
+ * counters ({@link LoadCounters}), so the users and their connections stay the same from the settle into the window,
+ * and no request is aborted between them. It ends by {@link #drain}: k6 is paused, every request in flight is
+ * answered, and only then is k6 stopped, so a JVM is never left serving requests whose caller has gone.
+ */
+public final class LoadSession implements AutoCloseable {
+
+    /** k6 starts its users one after another: about 4 s for 3,000 here. */
+    private static Duration startup(int users) {
+        return Duration.ofSeconds(30 + users / 100);
+    }
+
+    private final RunningJvm jvm;
+    private final int users;
+    private final K6Run process;
+    private final K6Control control;
+
+    private LoadSession(RunningJvm jvm, int users, K6Run process, K6Control control) {
+        this.jvm = jvm;
+        this.users = users;
+        this.process = process;
+        this.control = control;
+    }
+
+    /** Starts k6 and returns once its API answers and its first requests were sent. */
+    static LoadSession start(RunningJvm jvm, int users, java.util.function.IntFunction<K6Run> k6OnPort) {
+        int port = freePort();
+        K6Run process = k6OnPort.apply(port);
+        LoadSession session = new LoadSession(jvm, users, process, new K6Control(port));
+        try {
+            session.awaitFirstRequests(startup(users));
+            return session;
+        } catch (RuntimeException e) {
+            process.close();
+            throw e;
+        }
+    }
+
+    public RunningJvm jvm() {
+        return jvm;
+    }
+
+    public int users() {
+        return users;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public boolean drives(RunningJvm other, int otherUsers) {
+        return jvm == other && users == otherUsers && process.isAlive();
+    }
+
+    /** The counters now. */
+    public LoadCounters read() {
+        requireAlive();
+        try {
+            return LoadCounters.of(System.nanoTime(), control.counters());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read k6's counters (" + process.log() + "): " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Pauses k6, waits until every request sent has been answered (or failed), then stops k6.
+     *
+     * @return the requests still in flight when {@code patience} ran out (0 when the drain was clean)
+     */
+    public long drain(Duration patience) {
+        if (!process.isAlive()) {
+            return 0;
+        }
+        long inFlight;
+        try {
+            control.pause();
+            long deadline = System.nanoTime() + patience.toNanos();
+            do {
+                sleep(100);
+                inFlight = LoadCounters.of(System.nanoTime(), control.counters()).inFlight();
+            } while (inFlight > 0 && System.nanoTime() < deadline && process.isAlive());
+            control.stop();
+        } catch (IOException e) {
+            inFlight = -1; // k6 stopped answering: it is stopped below all the same
+        }
+        process.awaitExit(Duration.ofSeconds(20));
+        return inFlight;
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+
+    private void awaitFirstRequests(Duration startup) {
+        long deadline = System.nanoTime() + startup.toNanos();
+        while (System.nanoTime() < deadline) {
+            requireAlive();
+            if (control.listening()) {
+                try {
+                    if (LoadCounters.of(System.nanoTime(), control.counters()).sent() > 0) {
+                        return;
+                    }
+                } catch (IOException e) {
+                    // not ready yet
+                }
+            }
+            sleep(100);
+        }
+        throw new IllegalStateException("k6 sent no request within " + startup.toSeconds() + " s; see " + process.log());
+    }
+
+    private void requireAlive() {
+        if (!process.isAlive()) {
+            throw new IllegalStateException("k6 stopped while loading " + jvm.jvm() + " at " + users + " users (exit "
+                    + process.exitValue() + "); see " + process.log());
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port for k6's API: " + e.getMessage(), e);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        }
+    }
+}
