@@ -1,6 +1,7 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.collect.Manifest;
+import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.collect.PlanFacts;
 import io.threadlab.experiment.collect.ResultsDirectory;
 import io.threadlab.experiment.collect.ResultsWriter;

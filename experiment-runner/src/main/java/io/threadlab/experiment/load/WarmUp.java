@@ -1,6 +1,6 @@
 package io.threadlab.experiment.load;
 
-import io.threadlab.experiment.Console;
+import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.collect.CompilerSample;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.confine.Confinement;

@@ -1,6 +1,6 @@
 package io.threadlab.experiment.load;
 
-import io.threadlab.experiment.Console;
+import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.collect.Manifest;
 import io.threadlab.experiment.collect.ResultsWriter;
 import io.threadlab.experiment.collect.WindowResult;

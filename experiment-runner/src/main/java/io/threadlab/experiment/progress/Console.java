@@ -1,4 +1,4 @@
-package io.threadlab.experiment;
+package io.threadlab.experiment.progress;
 
 import io.threadlab.experiment.plan.Eta;
 
