@@ -6,8 +6,11 @@ import io.threadlab.experiment.collect.PlanFacts;
 import io.threadlab.experiment.collect.ResultsDirectory;
 import io.threadlab.experiment.collect.ResultsWriter;
 import io.threadlab.experiment.collect.RunManifest;
+import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.confine.ConfinementDetector;
+import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.load.DelayControl;
 import io.threadlab.experiment.load.K6;
 import io.threadlab.experiment.load.Loads;
@@ -16,6 +19,7 @@ import io.threadlab.experiment.load.WindowRunner;
 import io.threadlab.experiment.plan.Eta;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Jvm;
+import io.threadlab.experiment.plan.LoadPlacement;
 import io.threadlab.experiment.plan.Schedule;
 import io.threadlab.experiment.plan.Step;
 import io.threadlab.experiment.process.PortCheck;
@@ -58,6 +62,7 @@ final class Experiment {
     private final Console console = new Console();
     private final Map<Jvm, RunningJvm> jvms = new LinkedHashMap<>();
     private final JavaCommand java;
+    private final RunRecord extending;
 
     private Path dir;
     private Manifest manifest;
@@ -67,9 +72,13 @@ final class Experiment {
     private ServiceProcess delayService;
     private WindowRunner windows;
     private WarmUp warmUps;
+    private CpuSets cpuSets;
     private volatile boolean interrupted;
 
-    Experiment(ExperimentPlan plan, Path labHome, Path outputRoot, Path javaHome, String engineName, Path jfrSettings) {
+    /** @param extending an earlier run to add JVM starts to ({@code --extend}), or null for a new run */
+    Experiment(ExperimentPlan plan, Path labHome, Path outputRoot, Path javaHome, String engineName, Path jfrSettings,
+               RunRecord extending) {
+        this.extending = extending;
         this.plan = plan;
         this.labHome = labHome;
         this.outputRoot = outputRoot;
@@ -81,12 +90,21 @@ final class Experiment {
 
     /** Runs the plan; returns the results directory. Throws after cleaning up if the run failed. */
     Path run() {
-        Schedule schedule = plan.schedule();
+        int firstStart = extending == null ? 1 : extending.results().windows().stream()
+                .mapToInt(WindowResult::jvm).max().orElse(0) + 1;
+        Schedule schedule = extending == null ? plan.schedule() : new Schedule(plan.block(firstStart));
         PortCheck.requireFree(DELAY_PORT, DELAY_MODULE);
-        dir = ResultsDirectory.create(outputRoot, Instant.now());
-        manifest = new Manifest(dir);
-        results = new ResultsWriter(dir);
-        console.say("Results go to " + dir);
+        if (extending == null) {
+            dir = ResultsDirectory.create(outputRoot, Instant.now());
+            manifest = new Manifest(dir);
+            results = new ResultsWriter(dir);
+        } else {
+            dir = extending.dir();
+            manifest = Manifest.extending(dir, extending.manifest());
+            results = ResultsWriter.extending(dir, extending.results());
+        }
+        String startedAt = Instant.now().toString();
+        console.say((extending == null ? "Results go to " : "Extending ") + dir);
         Thread cleanup = new Thread(() -> {
             interrupted = true;
             cleanUp("interrupted", "stopped by a signal (Ctrl-C or SIGTERM)");
@@ -98,17 +116,20 @@ final class Experiment {
             console.follow(eta);
             long runStart = System.nanoTime();
             for (int i = 0; i < schedule.steps().size(); i++) {
-                long stepStart = System.nanoTime();
-                eta.begin(i, stepStart);
-                Step step = schedule.steps().get(i);
-                if (!(step instanceof Step.Measure)) { // a window announces itself with its result
-                    console.say(step.describe());
-                }
-                perform(step);
-                manifest.stepDone(new RunManifest.StepAsRun(step.kind(), step.describe(),
-                        tenths(stepStart - runStart), tenths(System.nanoTime() - stepStart)));
+                eta.begin(i, System.nanoTime());
+                perform(schedule.steps().get(i), runStart);
             }
             eta.begin(schedule.steps().size(), System.nanoTime());
+            int lastStart = extending == null ? plan.jvmStarts() : firstStart;
+            String stopped = plan.precision().active()
+                    ? new PrecisionOnDemand(plan, results, manifest, console).extend(lastStart, runStart,
+                    step -> perform(step, runStart))
+                    : "one JVM start of every variant added (no --precision or --budget)";
+            if (extending != null) {
+                manifest.extended(new RunManifest.Extension(startedAt, Instant.now().toString(),
+                        MachineFacts.gitSha(labHome), firstStart, results.windows().stream()
+                        .mapToInt(WindowResult::jvm).max().orElse(firstStart), stopped));
+            }
             cleanUp("completed", null);
             console.say("Done. Results: " + dir);
             return dir;
@@ -131,6 +152,17 @@ final class Experiment {
         ExperimentFailed(String message, Throwable cause) {
             super(message, cause);
         }
+    }
+
+    /** One step, announced, carried out, and recorded in the manifest as it ran. */
+    private void perform(Step step, long runStart) {
+        long stepStart = System.nanoTime();
+        if (!(step instanceof Step.Measure)) { // a window announces itself with its result
+            console.say(step.describe());
+        }
+        perform(step);
+        manifest.stepDone(new RunManifest.StepAsRun(step.kind(), step.describe(), tenths(stepStart - runStart),
+                tenths(System.nanoTime() - stepStart)));
     }
 
     private void perform(Step step) {
@@ -159,26 +191,40 @@ final class Experiment {
 
         K6 k6 = K6.locate(labHome.resolve(".tools"));
         loads = new Loads(k6, labHome, dir.resolve("k6"), engine.confinement());
-        manifest.describe(MachineFacts.collect(labHome, javaHome, k6.version(), DELAY_MODULE),
+        if (extending == null) { // an extension keeps the manifest it was checked against (Extending)
+            describe(MachineFacts.collect(labHome, javaHome, k6.version(), DELAY_MODULE),
+                    PlanFacts.of(plan, schedule, WindowRunner.openModelMaxUsers(plan)));
+        }
+        console.say("Confinement: " + engine.confinement().method() + ", variants at " + plan.knobs().cpuQuota()
+                + " CPU; " + k6.version() + "; " + schedule.steps().size() + " steps, " + all.size() + " JVMs");
+
+        if (plan.placement() != LoadPlacement.SHARED) {
+            cpuSets = CpuSets.forThisMachine("threadlab-" + dir.getFileName()).orElseThrow(() ->
+                    new IllegalStateException("no cgroup v1 cpuset here for --load-cpus " + plan.placement()));
+            loads.onStart(cpuSets::joinLoad);
+        }
+        delayService = startDelayService();
+        if (cpuSets != null) {
+            cpuSets.joinLoad(delayService.pid());
+        }
+        DelayControl delay = new DelayControl(delayService, plan.delays().getFirst());
+        windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, delay, results,
+                manifest, console, dir, plan, cpuSets);
+        warmUps = new WarmUp(loads, engine.confinement(), console,
+                () -> DelayHeadroom.read(delayService.get("/q/metrics")).count(), cpuSets);
+    }
+
+    private void describe(RunManifest.Lab lab, PlanFacts facts) {
+        manifest.describe(lab,
                 new RunManifest.Confinement(engine.name(), engine.confinement().method(),
                         engine.confinement().limits(), plan.knobs().cpuQuota(), plan.warmUp().boostCpus(),
                         plan.knobs().confineDelayService() ? String.valueOf(plan.knobs().cpuQuota()) : "none",
                         "cgroup CPU usage of each window <= quota + 5 %, availableProcessors and the rest of"
                                 + " /lab/runtime reported by each JVM before and after its warm-up's boost",
-                        "all", "all"),
+                        plan.placement().name().toLowerCase(), "the rest"),
                 plan.knobs().jvmFlags(), LabSettings.read(), plan.knobs().serviceSettings(JavaCommand.delayUrl()),
                 new RunManifest.JfrSettings(labHome.relativize(jfrSettings.toAbsolutePath().normalize()).toString(),
-                        "jfr/compiler.jfc (compiler events only, from each JVM's start to its end)"),
-                PlanFacts.of(plan, schedule, WindowRunner.openModelMaxUsers(plan)));
-        console.say("Confinement: " + engine.confinement().method() + ", variants at " + plan.knobs().cpuQuota()
-                + " CPU; " + k6.version() + "; " + schedule.steps().size() + " steps, " + all.size() + " JVMs");
-
-        delayService = startDelayService();
-        DelayControl delay = new DelayControl(delayService, plan.delays().getFirst());
-        windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, delay, results,
-                manifest, console, dir, plan);
-        warmUps = new WarmUp(loads, engine.confinement(), console,
-                () -> DelayHeadroom.read(delayService.get("/q/metrics")).count());
+                        "jfr/compiler.jfc (compiler events only, from each JVM's start to its end)"), facts);
     }
 
     private ServiceProcess startDelayService() {
@@ -205,6 +251,9 @@ final class Experiment {
                 dir.resolve("logs/" + jvm.id() + ".log"));
         RunningJvm running = new RunningJvm(jvm, service, jvm.id(), repository, started);
         jvms.put(jvm, running);
+        if (cpuSets != null) {
+            cpuSets.joinServices(service.pid());
+        }
         if (!engine.facts().isEmpty()) {
             manifest.containers(engine.facts());
         }
@@ -289,6 +338,9 @@ final class Experiment {
         }
         if (engine != null) {
             engine.cleanUp();
+        }
+        if (cpuSets != null) {
+            cpuSets.removeAll(); // after the processes in them are gone
         }
         manifest.finish(status, failure);
         if (!"completed".equals(status)) {

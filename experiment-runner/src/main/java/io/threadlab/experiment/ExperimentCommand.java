@@ -1,6 +1,12 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.analyse.ThreadAnalysis;
+import io.threadlab.experiment.collect.PlanFacts;
+import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.load.K6;
+import io.threadlab.experiment.load.WindowRunner;
+import io.threadlab.experiment.plan.PrecisionGoal;
+import io.threadlab.experiment.start.JavaCommand;
 import io.threadlab.experiment.plan.Defaults;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Knobs;
@@ -102,10 +108,43 @@ public final class ExperimentCommand {
         @Option(names = "--no-open", hidden = true, description = "Renamed: --no-open-model.")
         boolean noOpen;
 
+        @Option(names = "--precision", paramLabel = "HALF_WIDTH", description = "Add JVM starts of every variant, one"
+                + " block at a time, until every headline ratio is decided (its interval excludes 1) and within this"
+                + " half-width, e.g. 10% (default: off).")
+        String precision;
+
+        @Option(names = "--budget", paramLabel = "DURATION", description = "With or without --precision: add blocks"
+                + " only while the next one ends within this time of the run's start, e.g. 30m or 1h30m (default: "
+                + "off); with --budget alone, blocks are added until every headline ratio is decided.")
+        String budget;
+
+        @Option(names = "--max-jvm-starts", paramLabel = "N", description = "Ceiling of JVM starts per variant for"
+                + " --precision and --budget (default: " + PrecisionGoal.DEFAULT_MAX_JVM_STARTS + ").")
+        int maxJvmStarts = PrecisionGoal.DEFAULT_MAX_JVM_STARTS;
+
+        @Option(names = "--extend", paramLabel = "RESULTS_DIR", description = "Add JVM starts to an earlier run "
+                + "(one block, or as --precision and --budget ask), after checking from its manifest that the plan,"
+                + " versions and knobs are the same; its analysis and report are made again.")
+        Path extend;
+
         @Override
         public Integer call() {
             ExperimentPlan plan = plan();
-            return execute(plan, options, !options.noJfr);
+            if (extend == null) {
+                return execute(plan, options, !options.noJfr);
+            }
+            RunRecord earlier;
+            try {
+                earlier = RunRecord.read(extend);
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("--extend: " + e.getMessage());
+            }
+            Path labHome = LabHome.find();
+            Extending.requireSame(earlier.manifest(), MachineFacts.collect(labHome,
+                            Path.of(System.getProperty("java.home")), K6.locate(labHome.resolve(".tools")).version(),
+                            "delay-service"), PlanFacts.of(plan, plan.schedule(), WindowRunner.openModelMaxUsers(plan)),
+                    plan.knobs().serviceSettings(JavaCommand.delayUrl()));
+            return execute(plan, options, !options.noJfr, earlier);
         }
 
         ExperimentPlan plan() {
@@ -135,7 +174,15 @@ public final class ExperimentCommand {
                     PipelineOptions.or(jvmStarts, defaults.jvmStarts()),
                     PipelineOptions.or(repetitions, defaults.repetitions()),
                     options.warmUp(defaults, quick, knobs.cpuQuota()), open, !options.noJfr, timeToPeak, timeToPeakMax,
-                    !options.engine.equals("compose"), knobs);
+                    !options.engine.equals("compose"), knobs, goal(), options.placement());
+        }
+
+        private PrecisionGoal goal() {
+            if (precision == null && budget == null) {
+                return PrecisionGoal.NONE;
+            }
+            return new PrecisionGoal(precision == null ? null : PrecisionGoal.parseHalfWidth(precision),
+                    budget == null ? null : PrecisionGoal.parseBudget(budget), maxJvmStarts);
         }
     }
 
@@ -197,12 +244,21 @@ public final class ExperimentCommand {
                     options.delays != null ? options.delays : Defaults.integers(defaults.delays()),
                     options.timing(defaults), 1, 1, options.warmUp(defaults, quick, knobs.cpuQuota()), open,
                     recorded && !options.noJfr, false, Defaults.TIME_TO_PEAK_MAX, !options.engine.equals("compose"),
-                    knobs);
+                    knobs, PrecisionGoal.NONE, options.placement());
         }
     }
 
     /** Runs a plan through the pipeline, then the analysis (when anything was recorded) and the report. */
     static int execute(ExperimentPlan plan, PipelineOptions options, boolean recorded) {
+        return execute(plan, options, recorded, null);
+    }
+
+    static int execute(ExperimentPlan plan, PipelineOptions options, boolean recorded, RunRecord extending) {
+        if (plan.precision().budget() != null && plan.precision().budget().toSeconds() < plan.blockSeconds()) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "--budget %s is less than one"
+                    + " block (one more JVM start of every variant: about %d min by the plan's estimate)",
+                    plan.precision().budget(), Math.round(plan.blockSeconds() / 60.0)));
+        }
         if (options.engine.equals("compose")) {
             ComposeCli.requireEngine(); // fail fast, before anything is made
         }
@@ -210,7 +266,7 @@ public final class ExperimentCommand {
         Path javaHome = Path.of(System.getProperty("java.home"));
         Path settings = options.jfrSettings(labHome);
         Path dir = new Experiment(plan, labHome, options.output.isAbsolute() ? options.output
-                : labHome.resolve(options.output), javaHome, options.engine, settings).run();
+                : labHome.resolve(options.output), javaHome, options.engine, settings, extending).run();
         int analysed = 0;
         if (!recorded) {
             System.out.println("Thread analysis: none (no recorded windows)");
@@ -285,7 +341,7 @@ public final class ExperimentCommand {
                 Report.Written written = Report.write(dir);
                 System.out.println("Report: " + written.html() + " (and " + written.markdown().getFileName() + ")");
                 return 0;
-            } catch (java.io.IOException e) {
+            } catch (java.io.IOException | RuntimeException e) { // a report that cannot be made is no usage error
                 System.err.println("experiment report: " + e.getMessage());
                 return 1;
             }

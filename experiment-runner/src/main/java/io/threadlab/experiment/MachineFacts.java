@@ -16,7 +16,7 @@ final class MachineFacts {
     }
 
     static RunManifest.Lab collect(Path labHome, Path javaHome, String k6Version, String anyServiceModule) {
-        return new RunManifest.Lab(run(labHome, "git", "rev-parse", "HEAD"),
+        return new RunManifest.Lab(gitSha(labHome),
                 !run(labHome, "git", "status", "--porcelain").isEmpty(),
                 quarkusVersion(labHome.resolve(anyServiceModule)), javaHome.toString(),
                 System.getProperty("java.version"), k6Version,
@@ -50,6 +50,10 @@ final class MachineFacts {
         } catch (IOException e) {
             return "";
         }
+    }
+
+    static String gitSha(Path labHome) {
+        return run(labHome, "git", "rev-parse", "HEAD");
     }
 
     private static String run(Path dir, String... command) {

@@ -1,6 +1,8 @@
 package io.threadlab.experiment;
 
+import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.plan.Defaults;
+import io.threadlab.experiment.plan.LoadPlacement;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.Timing;
 import io.threadlab.experiment.plan.Variant;
@@ -97,6 +99,12 @@ final class PipelineOptions {
             + "unconfined, its headroom measured).")
     boolean confineDelayService;
 
+    @Option(names = "--load-cpus", paramLabel = "MODE", description = "Where k6 and the delay service run during the"
+            + " measured windows: shared (every CPU, with the variants), separate (a CPU of their own, cgroup v1"
+            + " cpusets), or compare (alternating by pairs of repetitions, to measure both in one run) (default: "
+            + Defaults.LOAD_CPUS + ").")
+    String loadCpus = Defaults.LOAD_CPUS;
+
     @Option(names = "--output", paramLabel = "DIR", description = "Where run directories go (default: results).")
     Path output = Path.of("results");
 
@@ -140,6 +148,15 @@ final class PipelineOptions {
         }
         return WarmUpPolicy.boosted(boost, or(warmupBoostMax, defaults.warmUpBoostMaxSeconds()),
                 or(warmupLevelMax, defaults.warmUpLevelMaxSeconds()), quick);
+    }
+
+    LoadPlacement placement() {
+        LoadPlacement placement = LoadPlacement.parse(loadCpus);
+        if (placement != LoadPlacement.SHARED && (!engine.equals("local") || !CpuSets.availableHere())) {
+            throw new IllegalArgumentException("--load-cpus " + loadCpus + " needs --engine local and a writable cgroup"
+                    + " v1 cpuset (/sys/fs/cgroup/cpuset) on a machine with at least 2 CPUs");
+        }
+        return placement;
     }
 
     void requireEngine() {

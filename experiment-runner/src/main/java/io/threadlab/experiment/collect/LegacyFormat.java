@@ -29,4 +29,36 @@ final class LegacyFormat {
         manifest.remove("variants"); // format 1 wrote an empty map here
         return manifest;
     }
+
+    /**
+     * Format 1's windows did not say their delay, users or the JVM's knobs: every window of such a run had the run's
+     * own, from the manifest.
+     */
+    static JsonNode results(ObjectNode results, JsonNode manifest) {
+        JsonNode knobs = manifest.path("knobs");
+        for (JsonNode row : results.path("windows")) {
+            if (row instanceof ObjectNode w) {
+                putIfAbsent(w, "delay_ms", knobs.path("lab.delay.ms").asInt(10));
+                putIfAbsent(w, "cpu_quota", manifest.path("confinement").path("variant_cpu_quota").asDouble(0.5));
+                putIfAbsent(w, "worker_max", knobs.path("quarkus.thread-pool.max-threads").asInt(200));
+                putIfAbsent(w, "pool_size", knobs.path("quarkus.rest-client.delay.connection-pool-size").asInt(1000));
+                String scenario = w.path("scenario").asText();
+                if (!w.hasNonNull("users") && scenario.matches("closed-\\d+(-jfr)?")) {
+                    w.put("users", Integer.parseInt(scenario.replaceAll("\\D+", "")));
+                }
+            }
+        }
+        return results;
+    }
+
+    private static void putIfAbsent(ObjectNode row, String field, Number value) {
+        if (row.hasNonNull(field)) {
+            return;
+        }
+        if (value instanceof Integer i) {
+            row.put(field, i);
+        } else {
+            row.put(field, value.doubleValue());
+        }
+    }
 }

@@ -13,7 +13,7 @@ import java.util.Map;
 public final class Manifest {
 
     private final Path file;
-    private final String startedAt = Instant.now().toString();
+    private String startedAt = Instant.now().toString();
     private final List<String> warnings = new ArrayList<>();
     private final List<RunManifest.StepAsRun> asRun = new ArrayList<>();
     private RunManifest.Lab lab;
@@ -24,6 +24,8 @@ public final class Manifest {
     private RunManifest.JfrSettings jfrSettings;
     private PlanFacts plan;
     private List<Map<String, Object>> containers;
+    private RunManifest.PrecisionOutcome precision;
+    private final List<RunManifest.Extension> extensions = new ArrayList<>();
     private String status = "running";
     private String failure;
     private String finishedAt;
@@ -31,6 +33,40 @@ public final class Manifest {
 
     public Manifest(Path dir) {
         this.file = dir.resolve("manifest.json");
+        write();
+    }
+
+    /**
+     * The manifest of an earlier run, to be extended ({@code --extend}): everything it said stays; the extension is
+     * added to {@code extensions} when it finishes.
+     */
+    public static Manifest extending(Path dir, RunManifest earlier) {
+        Manifest m = new Manifest(dir, earlier);
+        m.write();
+        return m;
+    }
+
+    private Manifest(Path dir, RunManifest earlier) {
+        this.file = dir.resolve("manifest.json");
+        this.startedAt = earlier.startedAt();
+        this.warnings.addAll(earlier.warnings());
+        this.asRun.addAll(earlier.scheduleAsRun());
+        this.lab = earlier.lab();
+        this.confinement = earlier.confinement();
+        this.jvmFlags = earlier.jvmFlags();
+        this.settingsFile = earlier.settingsFile();
+        this.knobs = earlier.knobs();
+        this.jfrSettings = earlier.jfrSettings();
+        this.plan = earlier.plan();
+        this.containers = earlier.containers();
+        this.precision = earlier.precision();
+        this.extensions.addAll(earlier.extensions());
+        this.status = "extending";
+    }
+
+    /** An extension ends: what it added, and why it stopped. */
+    public synchronized void extended(RunManifest.Extension extension) {
+        extensions.add(extension);
         write();
     }
 
@@ -63,6 +99,11 @@ public final class Manifest {
         write();
     }
 
+    public synchronized void precision(RunManifest.PrecisionOutcome outcome) {
+        this.precision = outcome;
+        write();
+    }
+
     /** Final state, once: completed, interrupted or failed (with why). Later calls are ignored. */
     public synchronized void finish(String status, String failure) {
         if (finished) {
@@ -82,7 +123,7 @@ public final class Manifest {
     public synchronized RunManifest snapshot() {
         return new RunManifest(RunManifest.FORMAT, finished && "completed".equals(status), status, startedAt,
                 finishedAt, failure, warnings, lab, confinement, jvmFlags, settingsFile, knobs, jfrSettings, plan,
-                asRun, containers);
+                asRun, containers, precision, extensions);
     }
 
     private void write() {

@@ -24,6 +24,15 @@ public final class ResultsWriter {
         this.dir = dir;
     }
 
+    /** Goes on writing an earlier run's results ({@code --extend}): what it measured is kept, first and unchanged. */
+    public static ResultsWriter extending(Path dir, RunResults earlier) {
+        ResultsWriter writer = new ResultsWriter(dir);
+        writer.rows.addAll(earlier.windows());
+        writer.warmUps.addAll(earlier.warmUps());
+        writer.timesToPeak.addAll(earlier.timeToPeak());
+        return writer;
+    }
+
     public synchronized void add(WindowResult row) {
         rows.add(row);
         write();
@@ -32,6 +41,11 @@ public final class ResultsWriter {
     public synchronized void warmUp(WarmUpResult outcome) {
         warmUps.add(outcome);
         write();
+    }
+
+    /** The windows measured so far, in order: what precision on demand judges. */
+    public synchronized List<WindowResult> windows() {
+        return List.copyOf(rows);
     }
 
     public synchronized void timeToPeak(WarmUpResult outcome) {

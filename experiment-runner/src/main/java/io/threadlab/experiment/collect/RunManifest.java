@@ -23,7 +23,8 @@ public record RunManifest(Integer format, boolean completed, String status, Stri
                           String failure, List<String> warnings, Lab lab, Confinement confinement,
                           List<String> jvmFlags, Map<String, String> settingsFile, Map<String, Object> knobs,
                           JfrSettings jfrSettings, PlanFacts plan, List<StepAsRun> scheduleAsRun,
-                          List<Map<String, Object>> containers) {
+                          List<Map<String, Object>> containers, PrecisionOutcome precision,
+                          List<Extension> extensions) {
 
     public static final int FORMAT = 2;
 
@@ -33,6 +34,24 @@ public record RunManifest(Integer format, boolean completed, String status, Stri
         settingsFile = settingsFile == null ? Map.of() : settingsFile;
         knobs = knobs == null ? Map.of() : knobs;
         scheduleAsRun = scheduleAsRun == null ? List.of() : List.copyOf(scheduleAsRun);
+        extensions = extensions == null ? List.of() : List.copyOf(extensions);
+    }
+
+    /**
+     * How precision on demand went: the goal, the JVM starts planned and run, why it stopped, and each headline
+     * ratio as it stood then.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PrecisionOutcome(String goal, int jvmStartsPlanned, int jvmStartsRun, String stoppedBecause,
+                                   List<String> ratios) {
+    }
+
+    /** A later session that added JVM starts to this run ({@code ./experiment run --extend}). */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Extension(String startedAt, String finishedAt, String gitSha, int fromJvmStart, int toJvmStart,
+                            String stoppedBecause) {
     }
 
     /** Versions and machine. */
@@ -69,8 +88,4 @@ public record RunManifest(Integer format, boolean completed, String status, Stri
         return warnings.stream().anyMatch(w -> w.contains(fragment));
     }
 
-    RunManifest with(String status, String finishedAt, String failure, boolean completed) {
-        return new RunManifest(format, completed, status, startedAt, finishedAt, failure, warnings, lab, confinement,
-                jvmFlags, settingsFile, knobs, jfrSettings, plan, scheduleAsRun, containers);
-    }
 }

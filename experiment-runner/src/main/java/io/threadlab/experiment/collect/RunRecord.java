@@ -36,6 +36,7 @@ public record RunRecord(Path dir, RunManifest manifest, RunResults results) {
         }
         if (format == 1) {
             manifestTree = LegacyFormat.manifest((ObjectNode) manifestTree);
+            resultsTree = LegacyFormat.results((ObjectNode) resultsTree, manifestTree);
         }
         return new RunRecord(dir, bind(dir.resolve("manifest.json"), manifestTree, RunManifest.class),
                 bind(dir.resolve("results.json"), resultsTree, RunResults.class));

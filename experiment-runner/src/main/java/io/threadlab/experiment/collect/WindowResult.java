@@ -69,7 +69,11 @@ public record WindowResult(
         @JsonProperty("worker_max") Integer workerMax,
         @JsonProperty("pool_size") Integer poolSize,
         /** When the measured interval began (the first edge), so a recording's seconds can be matched to it. */
-        @JsonProperty("measured_at") String measuredAt) {
+        @JsonProperty("measured_at") String measuredAt,
+        /** The JVM's name: the variant and its setup where the map varies one (imperative-w512). */
+        @JsonProperty("jvm_label") String jvmLabel,
+        /** Where k6 and the delay service ran: "shared" (with the variant) or "separate" (a CPU of their own). */
+        @JsonProperty("load_cpus") String loadCpus) {
 
     public static final List<String> CSV_COLUMNS = List.of("variant", "scenario", "repetition", "jvm",
             "requests_per_second", "p50_ms", "p90_ms", "p99_ms", "max_ms", "errors", "cpu_seconds",
@@ -78,7 +82,7 @@ public record WindowResult(
             "delay_cpu_seconds", "delay_served_mean_ms", "jfr_file", "started_at", "compiler_cpu_ms",
             "compiler_share", "compiler_wait_ms", "heap_live_mb", "heap_used_mb", "live_threads", "settle_seconds",
             "settle_quiet", "mean_ms", "in_flight", "error_causes", "users", "delay_ms", "cpu_quota", "worker_max",
-            "pool_size", "measured_at");
+            "pool_size", "measured_at", "jvm_label", "load_cpus");
 
     List<Object> csvValues() {
         return List.of(variant, scenario, repetition, jvm, requestsPerSecond, nullable(p50Ms), nullable(p90Ms),
@@ -89,10 +93,16 @@ public record WindowResult(
                 nullable(liveThreads), settleSeconds, settleQuiet, nullable(meanMs), nullable(inFlight),
                 errorCauses == null ? "" : errorCauses.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
                         .collect(java.util.stream.Collectors.joining(";")), nullable(users), nullable(delayMs),
-                nullable(cpuQuota), nullable(workerMax), nullable(poolSize), nullable(measuredAt));
+                nullable(cpuQuota), nullable(workerMax), nullable(poolSize), nullable(measuredAt),
+                nullable(jvmLabel), nullable(loadCpus));
     }
 
     private static Object nullable(Object value) {
         return value == null ? "" : value;
+    }
+
+    /** The JVM's name, for runs before it was recorded: the variant's. */
+    public String jvmName() {
+        return jvmLabel != null ? jvmLabel : variant;
     }
 }

@@ -25,6 +25,7 @@ public final class Loads {
     private final Path scripts;
     private final Path out;
     private final Confinement confinement;
+    private java.util.function.LongConsumer onStart = pid -> { };
     private LoadSession current;
     private long abandoned;
 
@@ -34,6 +35,11 @@ public final class Loads {
         this.scripts = labHome.resolve("k6");
         this.out = out;
         this.confinement = confinement;
+    }
+
+    /** What to do with each k6 process as it starts (put it in the load's cpuset). */
+    public void onStart(java.util.function.LongConsumer action) {
+        this.onStart = action;
     }
 
     /**
@@ -54,6 +60,7 @@ public final class Loads {
         current = LoadSession.start(jvm, users, port -> K6Run.start(k6, confinement.wrap("k6", OptionalDouble.empty(),
                 List.of()), scripts.resolve("closed.js"), env, out.resolve(name + ".json"), out.resolve(name + ".log"),
                 port));
+        onStart.accept(current.pid());
         return current;
     }
 
@@ -99,7 +106,9 @@ public final class Loads {
         env.put("STEP", stepSeconds + "s");
         env.put("MAX_VUS", String.valueOf(maxUsers));
         env.put("LATENCY_MS", String.valueOf(latencyMs));
-        return start("open.js", env, name);
+        K6Run run = start("open.js", env, name);
+        onStart.accept(run.pid());
+        return run;
     }
 
     private Map<String, String> base(RunningJvm jvm) {

@@ -4,6 +4,7 @@ import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.collect.CompilerSample;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.confine.Confinement;
+import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.plan.WarmUpPolicy;
 import io.threadlab.experiment.record.CompilerActivity;
 import io.threadlab.experiment.record.RuntimeInfo;
@@ -28,9 +29,13 @@ public final class WarmUp {
     private final Console console;
     private final DoubleSupplier servedCount;
     private double quota;
+    private final CpuSets cpuSets;
 
     /** @param servedCount the delay service's count of calls: one per request, read at no cost to the variant */
-    public WarmUp(Loads loads, Confinement confinement, Console console, DoubleSupplier servedCount) {
+    /** @param cpuSets the run's cpusets, or null: a warm-up always runs shared, so that its boost has every CPU */
+    public WarmUp(Loads loads, Confinement confinement, Console console, DoubleSupplier servedCount,
+                  CpuSets cpuSets) {
+        this.cpuSets = cpuSets;
         this.loads = loads;
         this.confinement = confinement;
         this.console = console;
@@ -43,6 +48,9 @@ public final class WarmUp {
      */
     public WarmUpResult run(RunningJvm jvm, List<Integer> levels, WarmUpPolicy policy, String name, double quota) {
         this.quota = quota;
+        if (cpuSets != null) {
+            cpuSets.apply(CpuSets.Mode.SHARED);
+        }
         Sampler sampler = new Sampler(jvm, policy.sampleSeconds());
         List<WarmUpResult.Level> results = new ArrayList<>();
         double boostSeconds = 0;

@@ -5,6 +5,7 @@ import io.threadlab.experiment.collect.Manifest;
 import io.threadlab.experiment.collect.ResultsWriter;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.confine.Confinement;
+import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.WarmUpPolicy;
@@ -49,6 +50,7 @@ public final class WindowRunner {
     private final Console console;
     private final Path dir;
     private final ExperimentPlan plan;
+    private final CpuSets cpuSets;
     /** The highest closed-model throughput of each JVM at each delay, for open-model steps given as shares of it. */
     private final Map<String, Double> closedPeak = new HashMap<>();
 
@@ -58,7 +60,7 @@ public final class WindowRunner {
 
     public WindowRunner(Loads loads, Recorder recorder, Confinement confinement, ServiceProcess delayService,
                         DelayControl delay, ResultsWriter results, Manifest manifest, Console console, Path dir,
-                        ExperimentPlan plan) {
+                        ExperimentPlan plan, CpuSets cpuSets) {
         this.loads = loads;
         this.recorder = recorder;
         this.confinement = confinement;
@@ -69,6 +71,7 @@ public final class WindowRunner {
         this.console = console;
         this.dir = dir;
         this.plan = plan;
+        this.cpuSets = cpuSets;
     }
 
     /** Users k6 may hold at once for fixed open-model rates: enough that only a saturated service drops iterations. */
@@ -97,6 +100,10 @@ public final class WindowRunner {
             recorder.start(service, jfr); // before the settle: starting a recording costs CPU of its own
         }
         delay.set(window.delayMs());
+        boolean separate = plan.placement().separate(window.repetition(), plan.jvmStarts());
+        if (cpuSets != null) {
+            cpuSets.apply(separate ? CpuSets.Mode.SEPARATE : CpuSets.Mode.SHARED);
+        }
         String startedAt = Instant.now().toString();
         Measured measured;
         try {
@@ -107,7 +114,7 @@ public final class WindowRunner {
                 recorder.stop(service, jfr);
             }
         }
-        WindowResult row = row(window, measured, startedAt);
+        WindowResult row = row(window, measured, startedAt, separate);
         report(window, row);
         results.add(row);
         if (window.load() instanceof Window.Closed && !window.detailedRecording()) {
@@ -286,7 +293,7 @@ public final class WindowRunner {
         return new Edge(nanos, at, cpu, delayCpu, k6, served, stats, threads, load, metrics);
     }
 
-    private WindowResult row(Window window, Measured measured, String startedAt) {
+    private WindowResult row(Window window, Measured measured, String startedAt, boolean separate) {
         Edge before = measured.before();
         Edge after = measured.after();
         LoadFigures load = measured.load();
@@ -315,21 +322,24 @@ public final class WindowRunner {
                 "jvm_threads_live_threads"), round(measured.settled().seconds()), measured.settled().quiet(),
                 describe(groups), measured.perSecond(), load.steps(), load.meanMs(), load.errorCauses(),
                 load.inFlight(), window.users(), window.delayMs(), quota, plan.knobsOf(window.jvm()).workerPoolMax(),
-                plan.knobsOf(window.jvm()).connectionPoolSize(), before.at().toString());
+                plan.knobsOf(window.jvm()).connectionPoolSize(), before.at().toString(),
+                window.jvm().label(), separate ? "separate" : "shared");
     }
 
     private void report(Window window, WindowResult row) {
         double seconds = row.windowSeconds();
-        console.say(String.format(Locale.ROOT, "%s %s rep %d: %.0f req/s, p50 %s ms, p99 %s ms, %d errors,"
+        console.say(String.format(Locale.ROOT, "%s %s: %.0f req/s, p50 %s ms, p99 %s ms, %d errors,"
                         + " %.3f CPU-ms/req, %.2f CPU (k6 %.2f, delay %.2f, delay served %.1f ms), compiler %.1f %%",
-                window.jvm(), row.scenario(), row.repetition(), row.requestsPerSecond(), ms(row.p50Ms()),
+                window.jvm(), window.id(), row.requestsPerSecond(), ms(row.p50Ms()),
                 ms(row.p99Ms()), row.errors(), row.cpuMsPerRequest(), row.cpuCores(), row.k6CpuSeconds() / seconds,
                 row.delayCpuSeconds() / seconds, row.delayServedMeanMs(), row.compilerShare() * 100));
         if (Boolean.FALSE.equals(row.confinementHeld())) {
             warn(String.format(Locale.ROOT, "%s: %s used %.2f CPU, above its %.2f quota", window.id(),
                     window.variant(), row.cpuCores(), row.cpuQuota()));
         }
-        double k6Room = Runtime.getRuntime().availableProcessors() - row.cpuQuota() - row.delayCpuSeconds() / seconds;
+        // apart, k6 shares one CPU with the delay service; together, every CPU with the variant as well
+        double k6Room = "separate".equals(row.loadCpus()) ? 1 - row.delayCpuSeconds() / seconds
+                : Runtime.getRuntime().availableProcessors() - row.cpuQuota() - row.delayCpuSeconds() / seconds;
         if (row.k6CpuSeconds() / seconds > 0.8 * k6Room) {
             warn(String.format(Locale.ROOT, "%s: k6 used %.2f CPU of the %.2f left to it; it may be the bottleneck",
                     window.id(), row.k6CpuSeconds() / seconds, k6Room));

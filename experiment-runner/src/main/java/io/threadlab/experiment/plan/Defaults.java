@@ -33,6 +33,7 @@ public record Defaults(String levels, String delays, int windowSeconds, int sett
     public static final int OPEN_STEP = 6;
     public static final int QUICK_OPEN_STEP = 3;
     public static final int TIME_TO_PEAK_MAX = 480;
+    public static final String LOAD_CPUS = "shared";
 
     public static final String MAP_LEVELS = "10,100,500,1000,3000";
     public static final String MAP_DELAYS = "1,10,100,300,1000";

@@ -26,9 +26,19 @@ import java.util.List;
 public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setups, List<Integer> levels,
                              List<Integer> delays, Timing timing, int jvmStarts, int repetitionsPerJvm,
                              WarmUpPolicy warmUp, OpenModel open, boolean jfrWindows, boolean timeToPeak,
-                             int timeToPeakCeiling, boolean sideBySide, Knobs knobs) {
+                             int timeToPeakCeiling, boolean sideBySide, Knobs knobs, PrecisionGoal precision,
+                             LoadPlacement placement) {
 
     public enum Mode { RUN, MAP }
+
+    /** A plan without precision on demand, the load sharing the CPUs with the variants. */
+    public ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setups, List<Integer> levels,
+                          List<Integer> delays, Timing timing, int jvmStarts, int repetitionsPerJvm,
+                          WarmUpPolicy warmUp, OpenModel open, boolean jfrWindows, boolean timeToPeak,
+                          int timeToPeakCeiling, boolean sideBySide, Knobs knobs) {
+        this(mode, variants, setups, levels, delays, timing, jvmStarts, repetitionsPerJvm, warmUp, open, jfrWindows,
+                timeToPeak, timeToPeakCeiling, sideBySide, knobs, PrecisionGoal.NONE, LoadPlacement.SHARED);
+    }
 
     public ExperimentPlan {
         if (variants.isEmpty()) {
@@ -56,6 +66,13 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setu
                 throw new IllegalArgumentException("--delay-ms " + delay + " is not below the client's read timeout ("
                         + knobs.readTimeoutMs() + " ms, --read-timeout-ms): every call would time out");
             }
+        }
+        if (precision.active() && (mode != Mode.RUN || timeToPeak)) {
+            throw new IllegalArgumentException("--precision and --budget add JVM starts to a run; not to a map, and"
+                    + " not with --time-to-peak");
+        }
+        if (precision.active() && precision.maxJvmStarts() < jvmStarts) {
+            throw new IllegalArgumentException("--max-jvm-starts must be at least --jvm-starts (" + jvmStarts + ")");
         }
         variants = List.copyOf(variants);
         setups = setups.isEmpty() ? List.of(Setup.NONE) : List.copyOf(setups);
@@ -146,6 +163,28 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setu
                     ? v.port() + 100 * jvmStarts * setupsOf(v).size() : v.port()), topLevel(), atQuota)));
         }
         return new Schedule(steps);
+    }
+
+    /**
+     * One more JVM start of every variant, as precision on demand adds it: start, warm up, its repetitions (rotated
+     * as the plan's), stop. Its JVMs listen where the plan's own JVMs of that start would.
+     */
+    public List<Step> block(int start) {
+        List<Step> steps = new ArrayList<>();
+        List<Jvm> jvms = new ArrayList<>();
+        variants.forEach(v -> setupsOf(v).forEach(s -> jvms.add(jvm(v, s, start))));
+        steps.add(new Step.StartJvms(jvms));
+        jvms.forEach(jvm -> steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp)));
+        for (int r = 1; r <= repetitionsPerJvm; r++) {
+            repetition(steps, (start - 1) * repetitionsPerJvm + r, start);
+        }
+        steps.add(new Step.StopJvms(jvms));
+        return steps;
+    }
+
+    /** The plan's estimate of one block, in seconds: what a budget must at least allow. */
+    public int blockSeconds() {
+        return new Schedule(block(jvmStarts + 1)).estimatedSeconds();
     }
 
     private void repetition(List<Step> steps, int rep, int start) {

@@ -23,7 +23,7 @@ class ResultsWriterTest {
                 0.139, 250.0, 45, 3.5, 0, 12, 43_215, 10.0, jfrFile != null, 100, 0.49, true, 1.0, 10.6, jfrFile,
                 "2026-01-01T10:00:00Z", 42.0, 0.0084, 3.5, 38.5, 120.25, 31.0, 6.0, true,
                 Map.of("JIT compiler", Map.of("threads", 3, "cpu_seconds", 0.042)), List.of(4300.0, 4343.0), null,
-                115.7, Map.of("http_504", 2L), 500L, 500, 10, 0.5, 200, 1000, "2026-01-01T10:00:07Z");
+                115.7, Map.of("http_504", 2L), 500L, 500, 10, 0.5, 200, 1000, "2026-01-01T10:00:07Z", "reactive", "shared");
     }
 
     static WarmUpResult warmUp(String jvm, Double secondsToPeak) {
@@ -69,11 +69,11 @@ class ResultsWriterTest {
         assertThat(lines).hasSize(3); // a warm-up adds no line
         assertThat(lines.get(0)).isEqualTo(String.join(",", WindowResult.CSV_COLUMNS));
         assertThat(lines.get(0)).startsWith("variant,scenario,repetition,jvm,requests_per_second,p50_ms")
-                .endsWith("mean_ms,in_flight,error_causes,users,delay_ms,cpu_quota,worker_max,pool_size,measured_at");
+                .endsWith("mean_ms,in_flight,error_causes,users,delay_ms,cpu_quota,worker_max,pool_size,measured_at,jvm_label,load_cpus");
         // doubles with three decimals, a missing value (max_ms, jfr_file) empty
         assertThat(lines.get(1)).isEqualTo("reactive,closed-500,1,1,4321.500,21.250,40.000,80.125,,0,6.000,0.139,"
                 + "250.000,45,3.500,0,12,43215,10.000,false,100,0.490,true,1.000,10.600,,2026-01-01T10:00:00Z,"
-                + "42.000,0.008,3.500,38.500,120.250,31.000,6.000,true,115.700,500,http_504:2,500,10,0.500,200,1000,2026-01-01T10:00:07Z");
+                + "42.000,0.008,3.500,38.500,120.250,31.000,6.000,true,115.700,500,http_504:2,500,10,0.500,200,1000,2026-01-01T10:00:07Z,reactive,shared");
         assertThat(lines.get(2)).startsWith("reactive,closed-500-jfr,1,2,")
                 .contains(",jfr/reactive-10ms-closed-500-jfr-1.jfr,");
     }

@@ -179,7 +179,7 @@ class ReportTest {
                 100, Math.round(rps * 10), 10.0, twin, 100, 0.49, true, 1.0, 10.6, jfrFile,
                 RUN_START.plusSeconds(startedAfter).toString(), compilerShare * 0.5 * 10_000, compilerShare, 2.0,
                 p.heapLiveMb(), p.heapUsedMb(), p.liveThreads(), 6.0, true, Map.of(), List.of(), steps, null, Map.of(), null,
-                null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null);
     }
 
     private static List<CompilerSample> samples(double peak) {

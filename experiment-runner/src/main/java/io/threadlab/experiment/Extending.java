@@ -1,0 +1,57 @@
+package io.threadlab.experiment;
+
+import io.threadlab.experiment.collect.PlanFacts;
+import io.threadlab.experiment.collect.RunManifest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * {@code --extend}: JVM starts may be added to an earlier run only if they measure the same thing the same way —
+ * the same plan (variants, users, delays, timing, repetitions, warm-up, recording), the same knobs, and the same
+ * versions and machine. Anything else is refused, naming every difference, before anything starts.
+ */
+final class Extending {
+
+    private Extending() {
+    }
+
+    static void requireSame(RunManifest earlier, RunManifest.Lab now, PlanFacts plan, Map<String, Object> knobs) {
+        List<String> differences = new ArrayList<>();
+        PlanFacts then = earlier.plan();
+        if (then == null) {
+            throw new IllegalArgumentException("--extend: the run's manifest has no plan; it cannot be extended");
+        }
+        same(differences, "mode", then.mode(), plan.mode());
+        same(differences, "variants", then.variants(), plan.variants());
+        same(differences, "users (--levels)", then.closedModelVus(), plan.closedModelVus());
+        same(differences, "delays (--delay-ms)", then.delaysMs(), plan.delaysMs());
+        same(differences, "--window", then.windowSeconds(), plan.windowSeconds());
+        same(differences, "--settle", then.settleSeconds(), plan.settleSeconds());
+        same(differences, "--settle-max", then.settleMaxSeconds(), plan.settleMaxSeconds());
+        same(differences, "--repetitions", then.repetitionsPerJvm(), plan.repetitionsPerJvm());
+        same(differences, "the warm-up", then.warmUp(), plan.warmUp());
+        same(differences, "recorded twins (--no-jfr)", then.jfrWindows(), plan.jfrWindows());
+        same(differences, "knobs", earlier.knobs().toString(), knobs.toString());
+        RunManifest.Lab lab = earlier.lab();
+        if (lab != null) {
+            same(differences, "Quarkus", lab.quarkusVersion(), now.quarkusVersion());
+            same(differences, "JDK", lab.runnerJavaVersion(), now.runnerJavaVersion());
+            same(differences, "k6", lab.k6Version(), now.k6Version());
+            same(differences, "CPU", lab.cpuModel(), now.cpuModel());
+            same(differences, "cores", lab.machineCores(), now.machineCores());
+        }
+        if (!differences.isEmpty()) {
+            throw new IllegalArgumentException("--extend: this run would not measure what the earlier one did: "
+                    + String.join("; ", differences) + ". Give the same flags, on the same machine and versions.");
+        }
+    }
+
+    private static void same(List<String> differences, String what, Object then, Object now) {
+        if (!Objects.equals(String.valueOf(then), String.valueOf(now))) {
+            differences.add(what + " was " + then + ", now " + now);
+        }
+    }
+}

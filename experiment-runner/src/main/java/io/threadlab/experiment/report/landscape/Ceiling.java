@@ -1,0 +1,29 @@
+package io.threadlab.experiment.report.landscape;
+
+/** The four things that can cap a variant's throughput at one point, each predicted from first principles. */
+public enum Ceiling {
+    /** The CPU quota divided by the CPU one request costs. */
+    CPU("CPU", "quota ÷ CPU per request"),
+    /** The worker-pool maximum divided by how long a worker is held per request (worker variants only). */
+    WORKERS("workers", "worker maximum ÷ time a worker is held"),
+    /** The client's connection pool divided by how long a connection is held per call. */
+    CONNECTIONS("connections", "connection pool ÷ time a connection is held"),
+    /** A closed model's users divided by the least response time: no more requests are asked for. */
+    USERS("users", "users ÷ least response time");
+
+    private final String label;
+    private final String formula;
+
+    Ceiling(String label, String formula) {
+        this.label = label;
+        this.formula = formula;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public String formula() {
+        return formula;
+    }
+}

@@ -1,0 +1,63 @@
+package io.threadlab.experiment.report.landscape;
+
+import io.threadlab.experiment.collect.WindowResult;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The regime map's findings: every closed-model point with its ceilings, who wins where and where that changes,
+ * what a request in flight costs, the open model's SLO capacity at each delay, the seeds' table at its own regime,
+ * and the map's own checks, each with its numbers.
+ */
+public record Landscape(List<Point> points, List<Winners.Cell> cells, List<Winners.Crossover> crossovers,
+                        List<InFlightCost> inFlight, List<SloCapacity> slo, SeedTable seeds, List<Check> checks,
+                        Map<String, String> charts) {
+
+    /** A target of the map, met or not, with the numbers behind it. */
+    public record Check(String name, boolean passed, String detail) {
+    }
+
+    public static Landscape of(List<WindowResult> rows) {
+        List<Point> points = CapacityModel.points(rows);
+        List<Winners.Cell> cells = Winners.cells(points);
+        return new Landscape(points, cells, Winners.crossovers(cells), InFlightCost.of(rows), SloCapacity.of(rows),
+                SeedTable.of(points), checks(points), LandscapeCharts.of(points));
+    }
+
+    /** More than one delay or more than one number of users: a landscape, not a point. */
+    public boolean isMap() {
+        return points.stream().map(Point::delayMs).distinct().count() > 1
+                || points.stream().map(Point::users).distinct().count() > 2;
+    }
+
+    private static List<Check> checks(List<Point> points) {
+        List<Point> clear = points.stream().filter(p -> p.margin() >= 1 + Point.TOLERANCE).toList();
+        List<String> off = clear.stream().filter(p -> !p.withinTolerance()).map(Landscape::name).toList();
+        List<String> little = points.stream().filter(p -> Boolean.FALSE.equals(p.littleHolds()))
+                .map(p -> String.format(Locale.ROOT, "%s (%.0f busy)", name(p), p.littleUsers())).toList();
+        List<String> errors = points.stream().filter(p -> p.errors() > 0)
+                .map(p -> name(p) + " " + p.errors() + " " + p.errorCauses()).toList();
+        return List.of(
+                new Check("Measured within " + pct(Point.TOLERANCE) + " of predicted wherever one ceiling binds",
+                        off.isEmpty() && !clear.isEmpty(), String.format(Locale.ROOT, "%d of %d points where one"
+                                + " ceiling binds (the next is %s higher)%s", clear.size() - off.size(), clear.size(),
+                        pct(Point.TOLERANCE), off.isEmpty() ? "" : "; OFF: " + String.join(", ", off))),
+                new Check("Little's law held at every point (users = throughput x mean response time, within "
+                        + pct(Point.LITTLE_TOLERANCE) + ")", little.isEmpty(), little.isEmpty()
+                        ? points.size() + " points" : "FAILED at " + String.join(", ", little)
+                        + ": the load generator did not keep its users busy there"),
+                new Check("No errors at any point", errors.isEmpty(), errors.isEmpty() ? points.size() + " points"
+                        : String.join("; ", errors)));
+    }
+
+    static String name(Point p) {
+        return String.format(Locale.ROOT, "%s@%dms/%d (measured %,.0f, predicted %,.0f by %s)", p.jvm(), p.delayMs(),
+                p.users(), p.measured(), p.predicted(), p.binding().label());
+    }
+
+    private static String pct(double share) {
+        return String.format(Locale.ROOT, "%.0f %%", share * 100);
+    }
+}

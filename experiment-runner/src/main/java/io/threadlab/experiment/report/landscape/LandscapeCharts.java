@@ -1,0 +1,110 @@
+package io.threadlab.experiment.report.landscape;
+
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+import java.awt.Color;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The landscape's charts, one pair per JVM: throughput against users at every delay, the predicted ceiling dashed
+ * beside each measured line; and p99 against users. Users on a log scale: the grid spans 10 to thousands.
+ */
+public final class LandscapeCharts {
+
+    private static final Color[] DELAY_COLOURS = {new Color(0x1b9e77), new Color(0xd95f02), new Color(0x7570b3),
+            new Color(0xe7298a), new Color(0x66a61e), new Color(0xe6ab02), new Color(0xa6761d)};
+
+    private LandscapeCharts() {
+    }
+
+    /** Chart name (a file name without .svg) to SVG text. */
+    public static Map<String, String> of(List<Point> points) {
+        Map<String, List<Point>> byJvm = new TreeMap<>();
+        points.forEach(p -> byJvm.computeIfAbsent(p.jvm(), j -> new java.util.ArrayList<>()).add(p));
+        Map<String, String> charts = new LinkedHashMap<>();
+        byJvm.forEach((jvm, at) -> {
+            charts.put("landscape-throughput-" + jvm, svg(throughput(jvm, at)));
+            charts.put("landscape-p99-" + jvm, svg(p99(jvm, at)));
+        });
+        return charts;
+    }
+
+    private static XYChart throughput(String jvm, List<Point> points) {
+        XYChart chart = base(jvm + ": throughput against users, predicted ceiling dashed", "req/s");
+        int i = 0;
+        for (Map.Entry<Integer, List<Point>> delay : byDelay(points).entrySet()) {
+            Color colour = DELAY_COLOURS[i++ % DELAY_COLOURS.length];
+            List<Point> line = delay.getValue();
+            XYSeries measured = chart.addSeries(delay.getKey() + " ms", line.stream().map(p -> (double) p.users())
+                    .toList(), line.stream().map(Point::measured).toList());
+            measured.setLineColor(colour);
+            measured.setMarkerColor(colour);
+            measured.setMarker(SeriesMarkers.CIRCLE);
+            XYSeries predicted = chart.addSeries(delay.getKey() + " ms predicted", line.stream()
+                    .map(p -> (double) p.users()).toList(), line.stream().map(Point::predicted).toList());
+            predicted.setLineColor(colour);
+            predicted.setLineStyle(SeriesLines.DASH_DASH);
+            predicted.setMarker(SeriesMarkers.NONE);
+            predicted.setShowInLegend(false);
+        }
+        return chart;
+    }
+
+    private static XYChart p99(String jvm, List<Point> points) {
+        XYChart chart = base(jvm + ": p99 latency against users", "p99 (ms)");
+        chart.getStyler().setYAxisLogarithmic(true);
+        int i = 0;
+        for (Map.Entry<Integer, List<Point>> delay : byDelay(points).entrySet()) {
+            Color colour = DELAY_COLOURS[i++ % DELAY_COLOURS.length];
+            List<Point> line = delay.getValue().stream().filter(p -> p.p99Ms() > 0).toList();
+            if (!line.isEmpty()) {
+                XYSeries series = chart.addSeries(delay.getKey() + " ms", line.stream().map(p -> (double) p.users())
+                        .toList(), line.stream().map(Point::p99Ms).toList());
+                series.setLineColor(colour);
+                series.setMarkerColor(colour);
+            }
+        }
+        return chart;
+    }
+
+    private static Map<Integer, List<Point>> byDelay(List<Point> points) {
+        Map<Integer, List<Point>> byDelay = new TreeMap<>();
+        points.stream().sorted(Comparator.comparingInt(Point::users))
+                .forEach(p -> byDelay.computeIfAbsent(p.delayMs(), d -> new java.util.ArrayList<>()).add(p));
+        return byDelay;
+    }
+
+    private static XYChart base(String title, String yAxis) {
+        XYChart chart = new XYChartBuilder().width(640).height(400).title(title).xAxisTitle("users")
+                .yAxisTitle(yAxis).build();
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+        return chart;
+    }
+
+    static String svg(XYChart chart) {
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+            String svg = out.toString(StandardCharsets.UTF_8);
+            int start = svg.indexOf("<svg");
+            return start > 0 ? svg.substring(start) : svg; // drop the XML prolog and DOCTYPE, for inlining
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package io.threadlab.experiment.report.landscape;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Who wins where: at every delay and number of users, the JVMs by throughput, the winner's margin over the
+ * runner-up, and the ceiling that bound each. A crossover is where the winner changes from one number of users to
+ * the next at the same delay, or from one delay to the next at the same users.
+ */
+public final class Winners {
+
+    /** One grid point: the JVMs ranked, best first. */
+    public record Cell(int delayMs, int users, List<Point> ranked) {
+        public Point winner() {
+            return ranked.getFirst();
+        }
+
+        /** Winner over runner-up (NaN with one JVM). */
+        public double margin() {
+            return ranked.size() < 2 ? Double.NaN : ranked.get(0).measured() / ranked.get(1).measured();
+        }
+    }
+
+    /** Where the winner changes: along users (at one delay) or along delays (at one users). */
+    public record Crossover(String along, int delayMs, int users, String from, String to, int fromAt, int toAt) {
+    }
+
+    private Winners() {
+    }
+
+    public static List<Cell> cells(List<Point> points) {
+        Map<Integer, Map<Integer, List<Point>>> grid = new TreeMap<>();
+        points.forEach(p -> grid.computeIfAbsent(p.delayMs(), d -> new TreeMap<>())
+                .computeIfAbsent(p.users(), u -> new ArrayList<>()).add(p));
+        List<Cell> cells = new ArrayList<>();
+        grid.forEach((delay, byUsers) -> byUsers.forEach((users, at) -> {
+            // one point per JVM: the best of its repetitions
+            Map<String, Point> best = new LinkedHashMap<>();
+            at.forEach(p -> best.merge(p.jvm(), p, (a, b) -> a.measured() >= b.measured() ? a : b));
+            List<Point> ranked = best.values().stream().sorted(Comparator.comparingDouble(Point::measured).reversed())
+                    .toList();
+            cells.add(new Cell(delay, users, ranked));
+        }));
+        return cells;
+    }
+
+    public static List<Crossover> crossovers(List<Cell> cells) {
+        List<Crossover> found = new ArrayList<>();
+        Map<Integer, List<Cell>> byDelay = new TreeMap<>();
+        Map<Integer, List<Cell>> byUsers = new TreeMap<>();
+        cells.forEach(c -> {
+            byDelay.computeIfAbsent(c.delayMs(), d -> new ArrayList<>()).add(c);
+            byUsers.computeIfAbsent(c.users(), u -> new ArrayList<>()).add(c);
+        });
+        byDelay.forEach((delay, row) -> walk(row, "users", found));
+        byUsers.forEach((users, column) -> walk(column, "delay", found));
+        return found;
+    }
+
+    private static void walk(List<Cell> line, String along, List<Crossover> found) {
+        for (int i = 1; i < line.size(); i++) {
+            Cell before = line.get(i - 1);
+            Cell after = line.get(i);
+            if (!before.winner().jvm().equals(after.winner().jvm())) {
+                boolean users = along.equals("users");
+                found.add(new Crossover(along, users ? after.delayMs() : before.delayMs(),
+                        users ? before.users() : after.users(), before.winner().jvm(), after.winner().jvm(),
+                        users ? before.users() : before.delayMs(), users ? after.users() : after.delayMs()));
+            }
+        }
+    }
+}
