@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -157,7 +158,8 @@ class ComposeFileTest {
             assertThat(resolved(environment.path("QUARKUS_REST_CLIENT_DELAY_CONNECTION_POOL_SIZE")))
                     .isEqualTo(env.get("LAB_CONNECTION_POOL_SIZE"));
             assertThat(resolved(environment.path("QUARKUS_THREAD_POOL_MAX_THREADS"))).isEqualTo(env.get("LAB_WORKER_POOL_MAX"));
-            assertThat(resolved(environment.path("LAB_DELAY_MS"))).isEqualTo(env.get("LAB_DELAY_MS"));
+            assertThat(environment.has("LAB_DELAY_MS")).as(variant + " sets no wait: the delay service decides it")
+                    .isFalse();
             assertThat(environment.path("DELAY_URL").asText()).isEqualTo("http://delay-service:8090");
         }
         assertThat(flags).as("identical JVM flags apart from the recording's file name").containsOnly(flags.getFirst());
@@ -171,6 +173,24 @@ class ComposeFileTest {
         }
         assertThat(knobs.cpuQuota()).isEqualTo(Double.parseDouble(env.get("LAB_CPUS")));
         assertThat(knobs.connectionPoolSize()).isEqualTo(Integer.parseInt(env.get("LAB_CONNECTION_POOL_SIZE")));
+    }
+
+    /** The wait is the delay service's own default (every variant sends the same GET /delay), set from .env. */
+    @Test
+    void theDelayServiceWaitsTheDelayFromTheOneEnvFile() throws IOException {
+        JsonNode environment = service("delay-service").path("environment");
+        assertThat(environment.path("LAB_DELAY_DEFAULT_MS").asText()).isEqualTo("${LAB_DELAY_MS}");
+        assertThat(resolved(environment.path("LAB_DELAY_DEFAULT_MS"))).isEqualTo(env.get("LAB_DELAY_MS"));
+        // ... the environment variable of the key the delay service reads (MicroProfile Config's mapping) ...
+        String key = "lab.delay.default-ms";
+        assertThat(Files.readAllLines(LAB.resolve("delay-service/src/main/resources/application.properties")))
+                .anyMatch(l -> l.startsWith(key + "="));
+        assertThat(key.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT))
+                .isEqualTo("LAB_DELAY_DEFAULT_MS");
+        // ... and the runner's default, which its compose engine passes as LAB_DELAY_MS.
+        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        new CommandLine(run).setDefaultValueProvider(new LabSettings()).parseArgs();
+        assertThat(run.plan().delays()).containsExactly(Integer.parseInt(env.get("LAB_DELAY_MS")));
     }
 
     @Test
