@@ -5,12 +5,13 @@
 #   scripts/compose-test.sh
 #
 # Makes the base images if they are missing (scripts/prepare-base-images.sh), then `docker compose up --build --wait`
-# and checks: five healthy services; each variant's /lab/runtime (availableProcessors 1, heap, GC, worker pool, JFR
-# from start) and its container's knobs from .env; each variant's /api on its expected thread; every container runs
-# as non-root; each variant has the CPU quota in its cgroup; k6 (profile load) runs closed.js against the containers;
-# Prometheus (profile monitoring) has all five targets up; and `docker compose down` leaves each variant's recording
-# in ./jfr, which `jfr summary` opens. Whatever happens (pass, fail, Ctrl-C) it takes down what it brought up; the
-# built images stay, as a cache. Prints PASS/FAIL per check and exits 0 only if all passed.
+# and checks: five healthy services; the delay service's default wait from .env (its container's LAB_DELAY_DEFAULT_MS
+# and GET /delay/default); each variant's /lab/runtime (availableProcessors 1, heap, GC, worker pool, JFR from start)
+# and its container's knobs from .env; each variant's /api on its expected thread, delayed by that wait; every
+# container runs as non-root; each variant has the CPU quota in its cgroup; k6 (profile load) runs closed.js against
+# the containers; Prometheus (profile monitoring) has all five targets up; and `docker compose down` leaves each
+# variant's recording in ./jfr, which `jfr summary` opens. Whatever happens (pass, fail, Ctrl-C) it takes down what
+# it brought up; the built images stay, as a cache. Prints PASS/FAIL per check and exits 0 only if all passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -133,6 +134,13 @@ for entry in "${variants[@]}"; do
     test "$cgroup" = "$expected_quota 100000" -a "$nano" = "$(awk -v c="$LAB_CPUS" 'BEGIN { printf "%d", c * 1e9 }')"
 done
 
+say "the delay service: the default wait from .env"
+delay_env=$(docker inspect --format '{{range .Config.Env}}{{println .}}{{end}}' "$(docker compose ps --quiet delay-service)")
+check "delay-service has LAB_DELAY_DEFAULT_MS=$LAB_DELAY_MS" grep -qx "LAB_DELAY_DEFAULT_MS=$LAB_DELAY_MS" <<<"$delay_env"
+default=$(curl -fsS "http://127.0.0.1:8090/delay/default" || true)
+echo "delay-service /delay/default: $default"
+check "delay-service's GET /delay/default answers $LAB_DELAY_MS ms" grep -q "\"defaultMs\":$LAB_DELAY_MS[,}]" <<<"$default"
+
 say "each variant: /lab/runtime, knobs, /api"
 for entry in "${variants[@]}"; do
   read -r service port thread virtual <<<"$entry"
@@ -148,14 +156,15 @@ for entry in "${variants[@]}"; do
   for knob in "QUARKUS_REST_CLIENT_DELAY_CONNECTION_POOL_SIZE=$LAB_CONNECTION_POOL_SIZE" \
       "QUARKUS_REST_CLIENT_DELAY_CONNECT_TIMEOUT=$LAB_CONNECT_TIMEOUT_MS" \
       "QUARKUS_REST_CLIENT_DELAY_READ_TIMEOUT=$LAB_READ_TIMEOUT_MS" \
-      "QUARKUS_THREAD_POOL_MAX_THREADS=$LAB_WORKER_POOL_MAX" "LAB_DELAY_MS=$LAB_DELAY_MS" \
-      "DELAY_URL=http://delay-service:8090"; do
+      "QUARKUS_THREAD_POOL_MAX_THREADS=$LAB_WORKER_POOL_MAX" "DELAY_URL=http://delay-service:8090"; do
     check "$service has $knob" grep -qx "$knob" <<<"$env"
   done
   api=$(curl -fsS "http://127.0.0.1:$port/api" || true)
   echo "$service /api: $api"
   check "$service /api answers on $thread (virtual $virtual)" \
     grep -Eq "\"servedBy\":\\{\"thread\":\"$thread\",\"virtual\":$virtual\\}" <<<"$api"
+  check "$service /api waited the delay service's default, $LAB_DELAY_MS ms" \
+    grep -qF "\"message\":\"delayed $LAB_DELAY_MS ms\"" <<<"$api"
 done
 
 say "k6 (profile load): closed.js against reactive-service"

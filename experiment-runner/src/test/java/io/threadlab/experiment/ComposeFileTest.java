@@ -3,6 +3,8 @@ package io.threadlab.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.threadlab.experiment.collect.Json;
 import io.threadlab.experiment.plan.Knobs;
+import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.start.JavaCommand;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
@@ -12,7 +14,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -22,18 +26,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The container path's invariants, checked on the files themselves (no Docker engine needed): the delay service and
- * the four variants, the same quota, memory, flags and knobs for every variant from the one .env the runner reads
- * too, parallel Dockerfiles, JFR recorded into a directory the containers may write, healthchecks, the load and
- * monitoring profiles, and base images that scripts/prepare-base-images.sh can stand in for. Where Docker with the
- * compose plugin is installed, compose itself also validates the file. scripts/compose-test.sh runs it all for real.
+ * every variant of {@link Variant#services()}, the same quota, memory, flags and knobs for every variant from the one
+ * .env the runner reads too, parallel Dockerfiles, JFR recorded into a directory the containers may write,
+ * healthchecks, the load and monitoring profiles (every variant scraped and on the dashboard), and base images that
+ * scripts/prepare-base-images.sh can stand in for. Where Docker with the compose plugin is installed, compose itself
+ * also validates the file. scripts/compose-test.sh runs it all for real.
  */
 class ComposeFileTest {
 
     private static final Path LAB = Path.of("..").toAbsolutePath().normalize();
-    private static final List<String> VARIANTS = List.of("imperative-service", "reactive-service",
-            "virtual-thread-service", "imperative-rest-service");
-    private static final Map<String, Integer> PORTS = Map.of("delay-service", 8090, "imperative-service", 8081,
-            "reactive-service", 8082, "virtual-thread-service", 8083, "imperative-rest-service", 8084);
+    /** The variants are plan.Variant's, so that a variant compose.yaml or monitoring/ forgets fails here, by name. */
+    private static final List<Variant> VARIANTS = Variant.services();
+    /** Every service built from a Dockerfile of its own, by module: the delay service and the variants. */
+    private static final Map<String, Integer> PORTS = ports();
 
     // SnakeYAML applies YAML merge keys (<<: *variant) as Compose does; a plain tree reader would not.
     private final JsonNode compose = Json.MAPPER.valueToTree(new Yaml().load(Files.readString(LAB.resolve("compose.yaml"))));
@@ -42,8 +47,23 @@ class ComposeFileTest {
     ComposeFileTest() throws IOException {
     }
 
+    private static Map<String, Integer> ports() {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        ports.put("delay-service", JavaCommand.DELAY_PORT);
+        VARIANTS.forEach(v -> ports.put(v.module(), v.port()));
+        return ports;
+    }
+
     private JsonNode service(String name) {
         return compose.path("services").path(name);
+    }
+
+    /** The variant's service, named after its module; a variant compose.yaml lacks fails here with its name. */
+    private JsonNode service(Variant variant) {
+        JsonNode service = service(variant.module());
+        assertThat(service.isMissingNode()).as("compose.yaml has no service %s for variant %s", variant.module(),
+                variant.label()).isFalse();
+        return service;
     }
 
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Z_]+)(?:-([^}]*))?}");
@@ -61,11 +81,12 @@ class ComposeFileTest {
     }
 
     @Test
-    void theFiveServicesAreThereOnTheirLocalPortsWithTheirOwnDockerfiles() throws IOException {
+    void theDelayServiceAndEveryVariantAreThereOnTheirLocalPortsWithTheirOwnDockerfiles() throws IOException {
         for (Map.Entry<String, Integer> s : PORTS.entrySet()) {
             JsonNode service = service(s.getKey());
-            assertThat(service.isMissingNode()).as(s.getKey()).isFalse();
-            assertThat(service.path("ports").get(0).asText()).isEqualTo("127.0.0.1:" + s.getValue() + ":" + s.getValue());
+            assertThat(service.isMissingNode()).as("compose.yaml has a service %s", s.getKey()).isFalse();
+            assertThat(service.path("ports").path(0).asText()).as("compose.yaml: %s's port", s.getKey())
+                    .isEqualTo("127.0.0.1:" + s.getValue() + ":" + s.getValue());
             assertThat(service.path("build").path("context").asText()).isEqualTo(".");
             String dockerfile = service.path("build").path("dockerfile").asText();
             assertThat(dockerfile).isEqualTo(s.getKey() + "/src/main/docker/Dockerfile.jvm");
@@ -80,8 +101,21 @@ class ComposeFileTest {
         assertThat(Files.readString(LAB.resolve(".dockerignore"))).contains("**/target/", "results/");
     }
 
+    /** ... and no variant plan.Variant does not know: what the runner cannot measure, compose should not run. */
     @Test
-    void theFiveDockerfilesDifferOnlyInTheServicesNameAndPort() throws IOException {
+    void composeRunsExactlyTheVariantsOfPlanVariant() {
+        List<String> variantServices = new ArrayList<>();
+        compose.path("services").properties().forEach(s -> {
+            if (s.getValue().has("cpus")) { // the x-variant anchor's quota: a variant
+                variantServices.add(s.getKey());
+            }
+        });
+        assertThat(variantServices).as("compose.yaml's services at the variants' quota")
+                .containsExactlyInAnyOrderElementsOf(VARIANTS.stream().map(Variant::module).toList());
+    }
+
+    @Test
+    void theDockerfilesDifferOnlyInTheServicesNameAndPort() throws IOException {
         String reference = null;
         for (Map.Entry<String, Integer> s : PORTS.entrySet()) {
             String text = Files.readString(LAB.resolve(s.getKey() + "/src/main/docker/Dockerfile.jvm"))
@@ -109,8 +143,9 @@ class ComposeFileTest {
         assertThat(init.path("ports").isMissingNode()).isTrue();
         // No image of its own: it runs on the variants' runtime base, present wherever they were built.
         assertThat(init.path("image").asText()).isEqualTo(runtimeBase());
-        for (String variant : VARIANTS) {
-            assertThat(service(variant).path("depends_on").path("jfr-dir").path("condition").asText()).as(variant)
+        for (Variant variant : VARIANTS) {
+            assertThat(service(variant).path("depends_on").path("jfr-dir").path("condition").asText())
+                    .as("compose.yaml: %s waits for jfr-dir", variant.module())
                     .isEqualTo("service_completed_successfully");
         }
     }
@@ -147,17 +182,26 @@ class ComposeFileTest {
     @Test
     void everyVariantGetsTheSameQuotaMemoryFlagsAndKnobsFromTheOneEnvFile() {
         List<String> flags = new ArrayList<>();
-        for (String variant : VARIANTS) {
+        List<String> knobNames = new ArrayList<>();
+        compose.path("x-knobs").fieldNames().forEachRemaining(knobNames::add);
+        assertThat(knobNames).as("compose.yaml's x-knobs").contains("DELAY_URL", "QUARKUS_THREAD_POOL_MAX_THREADS");
+        for (Variant variant : VARIANTS) {
             JsonNode service = service(variant);
             assertThat(resolved(service.path("cpus"))).isEqualTo(env.get("LAB_CPUS")).isEqualTo("0.5");
             assertThat(resolved(service.path("mem_limit"))).isEqualTo(env.get("LAB_MEMORY"));
             String options = resolved(service.path("environment").path("JDK_JAVA_OPTIONS"));
             flags.add(options.replaceAll("filename=/recordings/[a-z-]+\\.jfr", "filename=<own>"));
             JsonNode environment = service.path("environment");
+            List<String> names = new ArrayList<>();
+            environment.fieldNames().forEachRemaining(names::add);
+            assertThat(names).as("compose.yaml: variant %s's environment has every knob of x-knobs", variant.label())
+                    .containsAll(knobNames);
             assertThat(resolved(environment.path("QUARKUS_REST_CLIENT_DELAY_CONNECTION_POOL_SIZE")))
                     .isEqualTo(env.get("LAB_CONNECTION_POOL_SIZE"));
             assertThat(resolved(environment.path("QUARKUS_THREAD_POOL_MAX_THREADS"))).isEqualTo(env.get("LAB_WORKER_POOL_MAX"));
-            assertThat(resolved(environment.path("LAB_DELAY_MS"))).isEqualTo(env.get("LAB_DELAY_MS"));
+            assertThat(environment.has("LAB_DELAY_MS"))
+                    .as("compose.yaml: variant %s sets no wait (LAB_DELAY_MS): the delay service decides it", variant)
+                    .isFalse();
             assertThat(environment.path("DELAY_URL").asText()).isEqualTo("http://delay-service:8090");
         }
         assertThat(flags).as("identical JVM flags apart from the recording's file name").containsOnly(flags.getFirst());
@@ -173,13 +217,31 @@ class ComposeFileTest {
         assertThat(knobs.connectionPoolSize()).isEqualTo(Integer.parseInt(env.get("LAB_CONNECTION_POOL_SIZE")));
     }
 
+    /** The wait is the delay service's own default (every variant sends the same GET /delay), set from .env. */
+    @Test
+    void theDelayServiceWaitsTheDelayFromTheOneEnvFile() throws IOException {
+        JsonNode environment = service("delay-service").path("environment");
+        assertThat(environment.path("LAB_DELAY_DEFAULT_MS").asText()).isEqualTo("${LAB_DELAY_MS}");
+        assertThat(resolved(environment.path("LAB_DELAY_DEFAULT_MS"))).isEqualTo(env.get("LAB_DELAY_MS"));
+        // ... the environment variable of the key the delay service reads (MicroProfile Config's mapping) ...
+        String key = "lab.delay.default-ms";
+        assertThat(Files.readAllLines(LAB.resolve("delay-service/src/main/resources/application.properties")))
+                .anyMatch(l -> l.startsWith(key + "="));
+        assertThat(key.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT))
+                .isEqualTo("LAB_DELAY_DEFAULT_MS");
+        // ... and the runner's default, which its compose engine passes as LAB_DELAY_MS.
+        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        new CommandLine(run).setDefaultValueProvider(new LabSettings()).parseArgs();
+        assertThat(run.plan().delays()).containsExactly(Integer.parseInt(env.get("LAB_DELAY_MS")));
+    }
+
     @Test
     void eachVariantRecordsWithTheLabsJfcAndDumpsOnExitIntoTheHostsJfrDirectory() {
-        for (String variant : VARIANTS) {
+        for (Variant variant : VARIANTS) {
             JsonNode service = service(variant);
             assertThat(resolved(service.path("environment").path("JDK_JAVA_OPTIONS")))
-                    .contains("-XX:StartFlightRecording=settings=/lab/threads.jfc,filename=/recordings/" + variant
-                            + ".jfr,dumponexit=true");
+                    .contains("-XX:StartFlightRecording=settings=/lab/threads.jfc,filename=/recordings/"
+                            + variant.module() + ".jfr,dumponexit=true");
             // ... which the runner's compose engine switches off, recording its windows one by one instead
             assertThat(service.path("environment").path("JDK_JAVA_OPTIONS").asText())
                     .contains("${LAB_RECORD_FROM_START-");
@@ -193,11 +255,12 @@ class ComposeFileTest {
     void variantsStartOnlyOnceTheDelayServiceIsHealthy() {
         for (String name : PORTS.keySet()) {
             JsonNode check = service(name).path("healthcheck").path("test");
-            assertThat(check.toString()).as(name).contains("/dev/tcp/127.0.0.1/" + PORTS.get(name), "/q/health/ready");
+            assertThat(check.toString()).as("compose.yaml: %s's healthcheck", name)
+                    .contains("/dev/tcp/127.0.0.1/" + PORTS.get(name), "/q/health/ready");
         }
-        for (String variant : VARIANTS) {
+        for (Variant variant : VARIANTS) {
             assertThat(service(variant).path("depends_on").path("delay-service").path("condition").asText())
-                    .isEqualTo("service_healthy");
+                    .as("compose.yaml: %s waits for the delay service", variant.module()).isEqualTo("service_healthy");
         }
     }
 
@@ -210,9 +273,22 @@ class ComposeFileTest {
         assertThat(service("prometheus").path("profiles").toString()).contains("monitoring");
         assertThat(service("grafana").path("profiles").toString()).contains("monitoring");
 
-        String prometheus = Files.readString(LAB.resolve("monitoring/prometheus.yml"));
-        PORTS.forEach((name, port) -> assertThat(prometheus).contains(name + ":" + port));
-        assertThat(prometheus).contains("metrics_path: /q/metrics");
+        JsonNode prometheus = Json.MAPPER.valueToTree(new Yaml().load(
+                Files.readString(LAB.resolve("monitoring/prometheus.yml"))));
+        Map<String, String> targets = new LinkedHashMap<>(); // target -> its variant label
+        prometheus.path("scrape_configs").forEach(job -> {
+            assertThat(job.path("metrics_path").asText()).isEqualTo("/q/metrics");
+            job.path("static_configs").forEach(c -> c.path("targets").forEach(
+                    t -> targets.put(t.asText(), c.path("labels").path("variant").asText())));
+        });
+        assertThat(targets).as("monitoring/prometheus.yml scrapes the delay service")
+                .containsKey("delay-service:" + JavaCommand.DELAY_PORT);
+        for (Variant variant : VARIANTS) {
+            assertThat(targets).as("monitoring/prometheus.yml scrapes variant %s as target %s:%d, labelled "
+                    + "variant: %s", variant.label(), variant.module(), variant.port(), variant.label())
+                    .containsEntry(variant.module() + ":" + variant.port(), variant.label());
+        }
+
         JsonNode dashboard = Json.MAPPER.readTree(LAB.resolve("monitoring/grafana/dashboards/thread-lab.json").toFile());
         List<String> exprs = new ArrayList<>();
         dashboard.path("panels").forEach(p -> p.path("targets").forEach(t -> exprs.add(t.path("expr").asText())));
@@ -221,9 +297,13 @@ class ComposeFileTest {
                 "process_cpu_usage");
         assertThat(Files.readString(LAB.resolve("monitoring/grafana/provisioning/datasources/prometheus.yml")))
                 .contains("url: http://prometheus:9090");
-        for (String expr : exprs) {
-            if (expr.contains("variant=~")) {
-                assertThat(expr).as("every variant on the dashboard").contains("imperative|reactive|virtual-thread|imperative-rest");
+        // A query that picks variants by name must pick every one.
+        Matcher picked = Pattern.compile("variant=~\"([^\"]*)\"").matcher(String.join("\n", exprs));
+        while (picked.find()) {
+            List<String> names = List.of(picked.group(1).split("\\|"));
+            for (Variant variant : VARIANTS) {
+                assertThat(names).as("monitoring/grafana/dashboards/thread-lab.json: variant=~\"%s\" picks variant"
+                        + " %s", picked.group(1), variant.label()).contains(variant.label());
             }
         }
     }
