@@ -178,9 +178,6 @@ public final class ExperimentCommand {
         }
 
         private PrecisionGoal goal() {
-            if (precision == null && budget == null) {
-                return PrecisionGoal.NONE;
-            }
             return new PrecisionGoal(precision == null ? null : PrecisionGoal.parseHalfWidth(precision),
                     budget == null ? null : PrecisionGoal.parseBudget(budget), maxJvmStarts);
         }

@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
 final class PipelineOptions {
 
     @Option(names = "--variants", split = ",", paramLabel = "NAME", description = "Variants to run, in order "
-            + "(default: imperative,reactive,virtual-thread,imperative-rest; any of the mistakes too).")
+            + "(default: run: the three models and the control, imperative,reactive,virtual-thread,imperative-rest;"
+            + " map: the three models; any of the mistakes too).")
     List<String> variants;
 
     @Option(names = "--window", paramLabel = "SECONDS", description = "Length of each measured window (default: "
@@ -72,9 +73,9 @@ final class PipelineOptions {
             + ".env: ${DEFAULT-VALUE}; Serial is what the JVM picks at 1 CPU anyway).")
     String gc = "Serial";
 
-    @Option(names = "--pool-size", split = ",", paramLabel = "N", description = "REST-client connection pool (default "
-            + "from .env: ${DEFAULT-VALUE}; map: the largest number of users, so that the pool never caps them; "
-            + "several values, each a JVM of its own).")
+    @Option(names = "--pool-size", split = ",", paramLabel = "N", description = "REST-client connection pool (default: "
+            + "run: from .env, LAB_CONNECTION_POOL_SIZE; map: the largest number of users, so that the pool never caps"
+            + " them; several values, each a JVM of its own).")
     List<Integer> poolSize;
 
     @Option(names = "--worker-max", split = ",", paramLabel = "N", description = "Worker pool maximum (default from "
@@ -91,8 +92,8 @@ final class PipelineOptions {
     int readTimeoutMs = 5000;
 
     @Option(names = "--delay-ms", split = ",", paramLabel = "MS", description = "Downstream delays, each measured on the "
-            + "same warm JVMs: the delay service is told the wait before each window (default from .env: "
-            + "${DEFAULT-VALUE}; map: " + Defaults.MAP_DELAYS + ").")
+            + "same warm JVMs: the delay service is told the wait before each window (default: run: from .env, "
+            + "LAB_DELAY_MS; map: " + Defaults.MAP_DELAYS + ").")
     List<Integer> delays;
 
     @Option(names = "--confine-delay-service", description = "Give the delay service the same CPU quota (default: "

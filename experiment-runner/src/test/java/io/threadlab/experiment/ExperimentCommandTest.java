@@ -189,4 +189,55 @@ class ExperimentCommandTest {
         assertThatThrownBy(run::plan).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--time-to-peak-max");
     }
+
+    @Test
+    void papercutsAreUsageErrorsThatNameTheFlagAtFault() {
+        Outcome renamed = execute("run", "--no-open", "--output", "target/never-no-open");
+        assertThat(renamed.exit()).isEqualTo(2);
+        assertThat(renamed.err()).contains("--no-open is now --no-open-model");
+        int machine = Runtime.getRuntime().availableProcessors();
+        Outcome cpus = execute("run", "--cpus", String.valueOf(machine + 5), "--output", "target/never-cpus");
+        assertThat(cpus.exit()).isEqualTo(2);
+        // the flag at fault, not the warm-up's quota that follows from it
+        assertThat(cpus.err().lines().findFirst().orElseThrow()).isEqualTo("experiment: --cpus " + (machine + 5.0)
+                + " is more than this machine's " + machine + " CPUs");
+        Outcome delay = execute("run", "--delay-ms", "10,6000", "--output", "target/never-delay");
+        assertThat(delay.exit()).isEqualTo(2);
+        assertThat(delay.err()).contains("--delay-ms 6000 is not below the client's read timeout");
+        assertThat(execute("run", "--cpus", "0.5,1", "--output", "target/never-axes").err())
+                .contains("./experiment map takes several");
+    }
+
+    @Test
+    void precisionOnDemandIsParsedAndABudgetBelowOneBlockIsRefusedBeforeAnythingStarts() {
+        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        new CommandLine(run).parseArgs("--precision", "10%", "--budget", "1h30m", "--max-jvm-starts", "6");
+        ExperimentPlan plan = run.plan();
+        assertThat(plan.precision().active()).isTrue();
+        assertThat(plan.precision().halfWidth()).isEqualTo(0.10);
+        assertThat(plan.precision().budget()).hasMinutes(90);
+        assertThat(plan.precision().maxJvmStarts()).isEqualTo(6);
+        // a block is one more JVM start of every variant: start, warm up, its repetitions, stop
+        assertThat(plan.block(3)).first().isInstanceOf(Step.StartJvms.class);
+        assertThat(plan.block(3)).last().isInstanceOf(Step.StopJvms.class);
+        assertThat(plan.block(3).stream().filter(s -> s instanceof Step.Measure)
+                .map(s -> ((Step.Measure) s).window().repetition()).distinct()).containsExactly(5, 6);
+        Outcome small = execute("run", "--budget", "90s", "--output", "target/never-budget");
+        assertThat(small.exit()).isEqualTo(2);
+        assertThat(small.err()).contains("--budget PT1M30S is less than one block");
+        assertThat(execute("run", "--precision", "ten", "--output", "target/never-p").err())
+                .contains("--precision must be a half-width like 10% or 0.1, was 'ten'");
+        assertThat(execute("run", "--budget", "soon", "--output", "target/never-b").err())
+                .contains("--budget must be a duration like 30m");
+        assertThat(execute("map", "--precision", "10%").exit()).isEqualTo(2); // map has no such flag
+        assertThat(execute("run", "--load-cpus", "elsewhere", "--output", "target/never-l").err())
+                .contains("--load-cpus must be shared, separate or compare");
+    }
+
+    @Test
+    void anExtensionMustMeasureWhatTheEarlierRunDid() {
+        Outcome missing = execute("run", "--extend", "target/no-such-run");
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.err()).contains("--extend: ").contains("is not a directory");
+    }
 }

@@ -80,7 +80,9 @@ class ReadmeFlagTablesTest {
             entry("--connect-timeout-ms", p -> p.plan().knobs().connectTimeoutMs()),
             entry("--read-timeout-ms", p -> p.plan().knobs().readTimeoutMs()),
             entry("--output", p -> p.options().output),
-            entry("--engine", p -> p.options().engine));
+            entry("--engine", p -> p.options().engine),
+            entry("--max-jvm-starts", p -> p.plan().precision().maxJvmStarts()),
+            entry("--load-cpus", p -> p.plan().placement().name().toLowerCase(java.util.Locale.ROOT)));
 
     private record Row(int line, List<String> flags, String defaults) {
     }

@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  */
 public record PrecisionGoal(Double halfWidth, Duration budget, int maxJvmStarts) {
 
-    public static final PrecisionGoal NONE = new PrecisionGoal(null, null, 0);
     public static final int DEFAULT_MAX_JVM_STARTS = 12;
+    public static final PrecisionGoal NONE = new PrecisionGoal(null, null, DEFAULT_MAX_JVM_STARTS);
     private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s)?");
 
     public boolean active() {
