@@ -57,7 +57,7 @@ public final class ExperimentCommand {
             description = {"Run the experiment: each variant in its own CPU group at the quota, warmed up until its "
                     + "compiler has finished, under k6 load, with recorded twins for the thread analysis. Writes "
                     + "results/<UTC timestamp>/.",
-                    "Defaults: the three models and the control x 2 JVM starts x 2 repetitions x closed model at "
+                    "Defaults: the three models x 2 JVM starts x 2 repetitions x closed model at "
                             + Defaults.LEVELS + " users, recorded twins and open-model steps."})
     static final class Run implements Callable<Integer> {
 
@@ -229,8 +229,7 @@ public final class ExperimentCommand {
             List<Integer> users = levels != null ? levels : Defaults.integers(defaults.levels());
             int top = users.stream().max(Comparator.naturalOrder()).orElse(1000);
             Knobs knobs = options.knobs(top);
-            List<Variant> chosen = options.variants != null ? options.chosenVariants()
-                    : Variant.defaults().stream().filter(v -> v.role() == Variant.Role.MODEL).toList();
+            List<Variant> chosen = options.chosenVariants();
             List<Setup> setups = Setup.grid(options.cpus.size() > 1 ? options.cpus : List.of(),
                     options.workerMax.size() > 1 ? options.workerMax : List.of(),
                     options.poolSizes(top).size() > 1 ? options.poolSizes(top) : List.of());

@@ -22,8 +22,8 @@ import java.util.stream.Collectors;
 final class PipelineOptions {
 
     @Option(names = "--variants", split = ",", paramLabel = "NAME", description = "Variants to run, in order "
-            + "(default: run: the three models and the control, imperative,reactive,virtual-thread,imperative-rest;"
-            + " map: the three models; any of the mistakes too).")
+            + "(default: the three models, imperative,reactive,virtual-thread; also imperative-rest, the control, and"
+            + " any of the mistakes).")
     List<String> variants;
 
     @Option(names = "--window", paramLabel = "SECONDS", description = "Length of each measured window (default: "

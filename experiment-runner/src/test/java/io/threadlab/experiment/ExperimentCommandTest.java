@@ -89,7 +89,7 @@ class ExperimentCommandTest {
         new CommandLine(run).parseArgs("--quick", "--levels", "50,200", "--window", "7");
         ExperimentPlan plan = run.plan();
         assertThat(plan.variants()).extracting(Variant::label).containsExactly("imperative", "reactive",
-                "virtual-thread", "imperative-rest");
+                "virtual-thread");
         assertThat(plan.jvmStarts()).isEqualTo(1);
         assertThat(plan.repetitionsPerJvm()).isEqualTo(1);
         assertThat(plan.repetitions()).isEqualTo(1);

@@ -65,7 +65,7 @@ public record Variant(String label, String module, int port, String path, Role r
             Role.MODEL, Threads.VIRTUAL, Stack.QUARKUS_REST, "#2ca02c", true, "Quarkus REST, virtual threads",
             Map.of(), List.of(), null);
     public static final Variant IMPERATIVE_REST = new Variant("imperative-rest", "imperative-rest-service", 8084,
-            "/api", Role.CONTROL, Threads.WORKER, Stack.QUARKUS_REST, "#ff7f0e", true,
+            "/api", Role.CONTROL, Threads.WORKER, Stack.QUARKUS_REST, "#ff7f0e", false,
             "Quarkus REST, worker threads (the control)", Map.of(), List.of(), null);
 
     private static final String MISTAKE_GREY = "#7f7f7f";

@@ -60,9 +60,18 @@ public final class CapacityModel {
             points.add(new Point(r.jvmName(), variant.label(), delayMs, users, quota,
                     variant.threads() == Variant.Threads.WORKER ? workerMax : null, pool, ceilings, binding.getKey(),
                     binding.getValue(), r.requestsPerSecond(), r.p99Ms() == null ? Double.NaN : r.p99Ms(),
-                    r.errors(), r.errorCauses() == null ? Map.of() : r.errorCauses(), holdMs, little));
+                    r.errors(), r.errorCauses() == null ? Map.of() : r.errorCauses(), holdMs, little, k6Limited(r)));
         }
         return points;
+    }
+
+    /** As the runner judges it: k6 above 80 % of the CPU left to it (all CPUs, or its own, less the others'). */
+    static boolean k6Limited(WindowResult r) {
+        double seconds = Math.max(1e-9, r.windowSeconds());
+        double delay = r.delayCpuSeconds() / seconds;
+        double room = "separate".equals(r.loadCpus()) ? 1 - delay
+                : Runtime.getRuntime().availableProcessors() - r.cpuQuota() - delay;
+        return r.k6CpuSeconds() / seconds > 0.8 * room;
     }
 
     /** The mean response time where it was recorded, else the median. */

@@ -39,6 +39,7 @@ public record Landscape(List<Point> points, List<Winners.Cell> cells, List<Winne
                 .map(p -> String.format(Locale.ROOT, "%s (%.0f busy)", name(p), p.littleUsers())).toList();
         List<String> errors = points.stream().filter(p -> p.errors() > 0)
                 .map(p -> name(p) + " " + p.errors() + " " + p.errorCauses()).toList();
+        List<String> k6 = points.stream().filter(Point::k6Limited).map(Landscape::name).toList();
         return List.of(
                 new Check("Measured within " + pct(Point.TOLERANCE) + " of predicted wherever one ceiling binds",
                         off.isEmpty() && !clear.isEmpty(), String.format(Locale.ROOT, "%d of %d points where one"
@@ -49,7 +50,10 @@ public record Landscape(List<Point> points, List<Winners.Cell> cells, List<Winne
                         ? points.size() + " points" : "FAILED at " + String.join(", ", little)
                         + ": the load generator did not keep its users busy there"),
                 new Check("No errors at any point", errors.isEmpty(), errors.isEmpty() ? points.size() + " points"
-                        : String.join("; ", errors)));
+                        : String.join("; ", errors)),
+                new Check("k6 had headroom at every point", k6.isEmpty(), k6.isEmpty() ? points.size() + " points"
+                        : "k6 used more than 80 % of the CPU left to it at " + String.join(", ", k6)
+                        + ": the load generator may have capped these points"));
     }
 
     static String name(Point p) {

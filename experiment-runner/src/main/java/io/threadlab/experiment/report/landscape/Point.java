@@ -11,11 +11,12 @@ import java.util.Map;
  * @param ceilings       requests per second each ceiling allows (no entry: does not apply)
  * @param holdMs         how long a worker or a connection is held per request, as predicted (delay + overhead)
  * @param littleUsers    throughput × mean response time: the users Little's law says were busy (null: unknown)
+ * @param k6Limited      k6 used more than 80 % of the CPU left to it: the load generator may have capped the point
  */
 public record Point(String jvm, String variant, int delayMs, int users, double cpuQuota, Integer workerMax,
                     Integer poolSize, Map<Ceiling, Double> ceilings, Ceiling binding, double predicted,
                     double measured, double p99Ms, long errors, Map<String, Long> errorCauses, double holdMs,
-                    Double littleUsers) {
+                    Double littleUsers, boolean k6Limited) {
 
     /** Target of the map: wherever one ceiling binds, measured within 15 % of predicted. */
     public static final double TOLERANCE = 0.15;
