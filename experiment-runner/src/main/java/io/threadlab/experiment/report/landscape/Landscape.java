@@ -22,8 +22,9 @@ public record Landscape(List<Point> points, List<Winners.Cell> cells, List<Winne
     public static Landscape of(List<WindowResult> rows) {
         List<Point> points = CapacityModel.points(rows);
         List<Winners.Cell> cells = Winners.cells(points);
-        return new Landscape(points, cells, Winners.crossovers(cells), InFlightCost.of(rows), SloCapacity.of(rows),
-                SeedTable.of(points), checks(points), LandscapeCharts.of(points));
+        List<SloCapacity> slo = SloCapacity.of(rows);
+        return new Landscape(points, cells, Winners.crossovers(cells), InFlightCost.of(rows), slo,
+                SeedTable.of(points), checks(points), LandscapeCharts.of(points, slo));
     }
 
     /** More than one delay or more than one number of users: a landscape, not a point. */

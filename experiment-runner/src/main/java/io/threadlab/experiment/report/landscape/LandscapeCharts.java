@@ -30,8 +30,8 @@ public final class LandscapeCharts {
     private LandscapeCharts() {
     }
 
-    /** Chart name (a file name without .svg) to SVG text. */
-    public static Map<String, String> of(List<Point> points) {
+    /** Chart name (a file name without .svg) to SVG text: the closed model's pairs, then the open model's. */
+    public static Map<String, String> of(List<Point> points, List<SloCapacity> open) {
         Map<String, List<Point>> byJvm = new TreeMap<>();
         points.forEach(p -> byJvm.computeIfAbsent(p.jvm(), j -> new java.util.ArrayList<>()).add(p));
         Map<String, String> charts = new LinkedHashMap<>();
@@ -39,7 +39,41 @@ public final class LandscapeCharts {
             charts.put("landscape-throughput-" + jvm, svg(throughput(jvm, at)));
             charts.put("landscape-p99-" + jvm, svg(p99(jvm, at)));
         });
+        Map<Integer, List<SloCapacity>> byDelay = new TreeMap<>();
+        open.forEach(o -> byDelay.computeIfAbsent(o.delayMs(), d -> new java.util.ArrayList<>()).add(o));
+        byDelay.forEach((delay, at) -> charts.put("open-model-" + delay + "ms", svg(openModel(delay, at))));
         return charts;
+    }
+
+    /** p99 against the offered rate, one line per JVM, the SLO's bound as a horizontal line. */
+    private static XYChart openModel(int delayMs, List<SloCapacity> jvms) {
+        XYChart chart = new XYChartBuilder().width(640).height(400).title("open model at " + delayMs
+                + " ms: p99 against arrival rate").xAxisTitle("offered req/s").yAxisTitle("p99 (ms)").build();
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        double top = 0;
+        int i = 0;
+        for (SloCapacity o : jvms) {
+            List<io.threadlab.experiment.collect.OpenStep> steps = o.steps().stream().filter(s -> s.p99Ms() != null
+                    && s.p99Ms() > 0).toList();
+            if (steps.isEmpty()) {
+                continue;
+            }
+            XYSeries series = chart.addSeries(o.jvm(), steps.stream().map(s -> (double) s.offeredRate()).toList(),
+                    steps.stream().map(io.threadlab.experiment.collect.OpenStep::p99Ms).toList());
+            Color colour = DELAY_COLOURS[i++ % DELAY_COLOURS.length];
+            series.setLineColor(colour);
+            series.setMarkerColor(colour);
+            top = Math.max(top, steps.getLast().offeredRate());
+        }
+        if (top > 0) {
+            XYSeries bound = chart.addSeries("SLO bound", List.of(0.0, top), List.of(jvms.getFirst().boundMs(),
+                    jvms.getFirst().boundMs()));
+            bound.setLineColor(Color.GRAY);
+            bound.setLineStyle(SeriesLines.DASH_DASH);
+            bound.setMarker(SeriesMarkers.NONE);
+        }
+        return chart;
     }
 
     private static XYChart throughput(String jvm, List<Point> points) {
