@@ -14,9 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -28,7 +25,6 @@ public final class ThreadAnalysis {
 
     private static final Duration SLICE = Duration.ofMillis(200);
     private static final int LANES_PER_GROUP = 14;
-    private static final Pattern CLOSED_LEVEL = Pattern.compile("-closed-(\\d+)(?:-jfr)?-(\\d+)$");
 
     private final RecordingAnalyzer analyzer;
 
@@ -177,13 +173,11 @@ public final class ThreadAnalysis {
     }
 
     private static int closedLevel(RecordingAnalysis a) {
-        Matcher m = CLOSED_LEVEL.matcher(a.window());
-        return m.find() ? Integer.parseInt(m.group(1)) : -1;
+        return WindowName.parse(a.window()).map(WindowName::users).orElse(-1);
     }
 
     private static int repetition(RecordingAnalysis a) {
-        Matcher m = CLOSED_LEVEL.matcher(a.window());
-        return m.find() ? Integer.parseInt(m.group(2)) : 99;
+        return WindowName.parse(a.window()).map(WindowName::repetition).orElse(99);
     }
 
     private static Path pngOrNull(Path png) {

@@ -247,6 +247,45 @@ class ThreadAnalysisTest {
         }
     }
 
+    /**
+     * Today's names (delay, optional setup) and older ones: the label keeps the setup, the variant is the one the
+     * name starts with, a mistake or reference judged as the model or control on its threads and stack.
+     */
+    @Test
+    void windowNamesOfEveryRunnerGiveTheLabelAndTheVariant(@TempDir Path dir) throws Exception {
+        RecordingAnalyzer analyzer = new RecordingAnalyzer(workloads.delayPort());
+        Map<String, String> labelAndVariant = new LinkedHashMap<>();
+        labelAndVariant.put("imperative-300ms-closed-3000-jfr-1", "imperative imperative");
+        labelAndVariant.put("imperative-w512-10ms-closed-500-1", "imperative-w512 imperative");
+        labelAndVariant.put("imperative-rest-cpu0.25-10ms-open-jfr-2", "imperative-rest-cpu0.25 imperative-rest");
+        labelAndVariant.put("imperative-closed-20-jfr-1", "imperative imperative");
+        labelAndVariant.put("default-connection-pool-pool3000-10ms-closed-200-jfr-1",
+                "default-connection-pool-pool3000 imperative");
+        labelAndVariant.put("cpu-on-worker-10ms-closed-20-jfr-1", "cpu-on-worker imperative-rest");
+        Path recording = results.resolve("jfr/imperative-closed-10-1.jfr");
+        for (Map.Entry<String, String> e : labelAndVariant.entrySet()) {
+            RecordingAnalysis a = analyzer.analyse(Files.copy(recording, dir.resolve(e.getKey() + ".jfr")));
+            assertThat(a.label() + " " + a.variant()).as(e.getKey()).isEqualTo(e.getValue());
+        }
+        Path reactive = results.resolve("jfr/reactive-closed-10-1.jfr");
+        RecordingAnalysis mistake = analyzer.analyse(Files.copy(reactive,
+                dir.resolve("blocking-event-loop-300ms-closed-50-jfr-1.jfr")));
+        assertThat(mistake.label()).isEqualTo("blocking-event-loop");
+        assertThat(mistake.variant()).isEqualTo("reactive");
+    }
+
+    /** The lane picture of a label comes from its heaviest closed-model window, whatever the runner named it. */
+    @Test
+    void theLanePictureIsOfTheHeaviestClosedLoadInNamesWithADelay(@TempDir Path dir) throws Exception {
+        Path jfr = Files.createDirectories(dir.resolve("jfr"));
+        Files.copy(results.resolve("jfr/imperative-closed-10-1.jfr"), jfr.resolve("imperative-300ms-closed-500-jfr-1.jfr"));
+        Files.copy(results.resolve("jfr/imperative-closed-10-1.jfr"), jfr.resolve("imperative-300ms-closed-3000-jfr-1.jfr"));
+        Files.copy(results.resolve("jfr/imperative-closed-10-1.jfr"), jfr.resolve("imperative-300ms-closed-3000-jfr-2.jfr"));
+        ThreadAnalysis.Outcome lanes = new ThreadAnalysis(workloads.delayPort()).analyse(dir);
+        assertThat(lanes.lanes()).containsOnlyKeys("imperative");
+        assertThat(Files.readString(lanes.lanes().get("imperative"))).contains("imperative-300ms-closed-3000-jfr-1");
+    }
+
     @Test
     void theJsonHasSitesAndCpuByLayerWithCpuPerRequestFromResultsJson() throws IOException {
         JsonNode imperative = json("imperative");
