@@ -32,7 +32,10 @@ public final class ThreadAnalysis {
         this.analyzer = new RecordingAnalyzer(delayPort);
     }
 
-    /** What an analysis produced: the analyses, the failures (one line each), and where it wrote. */
+    /**
+     * What an analysis produced: the analyses, the failures (one line each), and where it wrote; {@code json} and
+     * {@code markdown} are null when it wrote nothing, having read no recording.
+     */
     public record Outcome(List<RecordingAnalysis> analyses, List<String> failures, Path json, Path markdown,
                           Map<String, Path> lanes) {
     }
@@ -57,6 +60,10 @@ public final class ThreadAnalysis {
             } catch (RecordingAnalyzer.UnusableRecording e) {
                 failures.add(e.getMessage());
             }
+        }
+        if (analyses.isEmpty()) {
+            // Nothing to say, and README.md.analysis.json beside a file that is no recording would say otherwise.
+            return new Outcome(analyses, failures, null, null, Map.of());
         }
         Map<String, Path> lanes = new LinkedHashMap<>();
         for (RecordingAnalysis chosen : lanesSources(analyses)) {

@@ -482,6 +482,22 @@ class ThreadAnalysisTest {
     }
 
     @Test
+    void aFileThatIsNoRecordingGetsNothingWrittenBesideIt(@TempDir Path dir) throws IOException {
+        Path readme = Files.writeString(dir.resolve("README.md"), "# not a flight recording\n");
+        ThreadAnalysis.Outcome none = new ThreadAnalysis(workloads.delayPort()).analyse(readme);
+        assertThat(none.analyses()).isEmpty();
+        assertThat(none.failures()).singleElement().asString().contains("README.md", "not a readable JFR recording");
+        assertThat(none.json()).isNull();
+        assertThat(none.markdown()).isNull();
+        ThreadAnalysis.Outcome empty = new ThreadAnalysis(workloads.delayPort()).analyse(
+                Files.createDirectories(dir.resolve("run")));
+        assertThat(empty.failures()).singleElement().asString().contains("no recordings found");
+        try (var files = Files.walk(dir)) {
+            assertThat(files.map(dir::relativize).map(Path::toString)).containsExactlyInAnyOrder("", "README.md", "run");
+        }
+    }
+
+    @Test
     void aSingleRecordingIsAnalysedBesideItself(@TempDir Path dir) throws IOException {
         Path copy = Files.copy(results.resolve("jfr/imperative-closed-10-1.jfr"), dir.resolve("mine.jfr"));
         ThreadAnalysis.Outcome single = new ThreadAnalysis(workloads.delayPort()).analyse(copy);
