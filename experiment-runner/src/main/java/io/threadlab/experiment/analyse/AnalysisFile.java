@@ -21,10 +21,14 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
         lanes = lanes == null ? Map.of() : lanes;
     }
 
-    /** One recording's numbers and verdicts. {@code groups} is keyed by thread kind, lower case (worker, ...). */
+    /**
+     * One recording's numbers and verdicts. {@code groups} is keyed by thread kind, lower case (worker, ...).
+     * {@code delayMs} is the downstream delay the window was measured at, null where unknown (and in format 1).
+     */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Recording(String file, String window, String variant, String label, double seconds,
+    public record Recording(String file, String window, String variant, String label, Integer delayMs,
+                            double seconds,
                             String socketThreshold, String socketEvents, long executionSamples,
                             Map<String, Group> groups, long virtualThreadsStarted, long virtualThreadsEnded,
                             Durations.Summary virtualThreadsPinned, Map<String, Integer> pinnedAt,

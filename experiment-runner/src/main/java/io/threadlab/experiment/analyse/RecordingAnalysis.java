@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
  * @param workerFutureParks  the worker threads' parks on a future: waiting for an asynchronous client's reply
  * @param cpu                the process's CPU by layer
  * @param cpuMsPerRequest    the recorded window's CPU per request from results.json, or null when unknown
+ * @param delayMs            the downstream delay the recorded window was measured at, or null when unknown
  * @param signals            what {@link Mistakes} recognises mistakes by, beyond the groups' own numbers
  * @param socketThreshold    the jdk.SocketRead threshold in force ("1 ms", "0 ms"), or null when the recording does
  *                           not say (made without jdk.ActiveSetting): shorter reads are not in the recording
@@ -31,7 +32,8 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                                 double gcPauseMs, Throttling throttling, Map<String, Long> eventCounts,
                                 List<WaitSites.Site> monitorEnterSites, List<WaitSites.Site> monitorWaitSites,
                                 List<WaitSites.Site> parkSites, WaitSites.Site workerFutureParks, LayerCpu cpu,
-                                Double cpuMsPerRequest, MistakeSignals signals, String socketThreshold) {
+                                Double cpuMsPerRequest, Integer delayMs, MistakeSignals signals,
+                                String socketThreshold) {
 
     /** CPU throttling of the JVM's container, as the JVM itself saw it during the recording. */
     public record Throttling(long periods, long throttledPeriods, double throttledMs) {
@@ -130,9 +132,19 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
 
     /** The same analysis, with the recorded window's CPU per request (from results.json). */
     public RecordingAnalysis withCpuMsPerRequest(Double msPerRequest) {
+        return withMeasured(msPerRequest, delayMs);
+    }
+
+    /** The same analysis, with what the runner measured of the recorded window. */
+    public RecordingAnalysis withMeasured(Double msPerRequest, Integer delay) {
         return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
-                parkSites, workerFutureParks, cpu, msPerRequest, signals, socketThreshold);
+                parkSites, workerFutureParks, cpu, msPerRequest, delay, signals, socketThreshold);
+    }
+
+    /** "the 300 ms", or "the downstream delay" where the recorded window's delay is not known. */
+    public String theDelay() {
+        return delayMs == null ? "the downstream delay" : "the " + delayMs + " ms";
     }
 
     public AnalysisFile.Recording toRecord(Verdicts verdicts) {
@@ -142,7 +154,8 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                 byGroup.put(kind.name().toLowerCase(), stats.toGroup(totalSamples));
             }
         });
-        return new AnalysisFile.Recording(file.toString(), window(), variant(), label(), Durations.round(seconds()),
+        return new AnalysisFile.Recording(file.toString(), window(), variant(), label(), delayMs,
+                Durations.round(seconds()),
                 socketThreshold, socketEvents(), totalSamples, byGroup, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, Durations.round(carrierIdleShare()), gcPauseMs, throttling,
                 monitorEnterSites, monitorWaitSites, parkSites, cpu.toRecord(cpuMsPerRequest),

@@ -1,6 +1,5 @@
 package io.threadlab.experiment.analyse;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.threadlab.experiment.collect.Json;
 
 import java.io.IOException;
@@ -52,11 +51,12 @@ public final class ThreadAnalysis {
         if (recordings.isEmpty()) {
             failures.add(target + ": no recordings found (expected " + target.resolve("jfr") + "/*.jfr)");
         }
-        Map<String, Double> cpuPerRequest = cpuMsPerRequest(single ? resultsOf(target) : target.resolve("results.json"));
+        RecordedWindows measured = RecordedWindows.read(single ? runOf(target) : target);
         for (Path recording : recordings) {
             try {
-                analyses.add(analyzer.analyse(recording)
-                        .withCpuMsPerRequest(cpuPerRequest.get(recording.getFileName().toString())));
+                RecordingAnalysis a = analyzer.analyse(recording);
+                analyses.add(a.withMeasured(measured.row(recording).cpuMsPerRequest(),
+                        measured.delayMs(recording, a.window())));
             } catch (RecordingAnalyzer.UnusableRecording e) {
                 failures.add(e.getMessage());
             }
@@ -125,32 +125,10 @@ public final class ThreadAnalysis {
         return (site.length() > room ? site.substring(0, room - 1) + "…" : site) + numbers;
     }
 
-    /** Where results.json would be for a single recording: beside the jfr/ directory that holds it. */
-    private static Path resultsOf(Path recording) {
+    /** The run a single recording belongs to: the directory above the jfr/ directory that holds it, else its own. */
+    private static Path runOf(Path recording) {
         Path dir = recording.toAbsolutePath().getParent();
-        return dir.getFileName() != null && dir.getFileName().toString().equals("jfr")
-                ? dir.resolveSibling("results.json") : dir.resolve("results.json");
-    }
-
-    /** The recorded windows' CPU per request, by recording file name: results.json's rows carry jfr_file. */
-    private static Map<String, Double> cpuMsPerRequest(Path resultsJson) {
-        Map<String, Double> byFile = new LinkedHashMap<>();
-        if (!Files.isRegularFile(resultsJson)) {
-            return byFile;
-        }
-        try {
-            JsonNode root = Json.MAPPER.readTree(resultsJson.toFile());
-            for (JsonNode row : root.has("windows") ? root.get("windows") : root) { // an array before JVM starts
-                if (row.path("jfr_file").isTextual() && row.path("cpu_ms_per_request").isNumber()) {
-                    byFile.put(Path.of(row.path("jfr_file").asText()).getFileName().toString(),
-                            row.path("cpu_ms_per_request").asDouble());
-                }
-            }
-        } catch (IOException e) {
-            // Without it the analysis still gives shares; only the per-request numbers are missing.
-            return Map.of();
-        }
-        return byFile;
+        return dir.getFileName() != null && dir.getFileName().toString().equals("jfr") ? dir.getParent() : dir;
     }
 
     private static List<Path> recordingsIn(Path dir) {

@@ -100,8 +100,8 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
                 loops.executionSamples, loops.threads.size(),
                 loops.layerSamples(Layer.VERTX_NETTY, Layer.REST_CLIENT), loops.requestSamples, recorded(a)));
         WaitSites.Site futureParks = a.workerFutureParks();
-        findings.add(f("no thread waited for the 10 ms: %d request-code samples on worker threads, %d socket"
-                        + " reads from the delay service on workers, %d worker parks on a future",
+        findings.add(f("no thread waited for %s: %d request-code samples on worker threads, %d socket"
+                        + " reads from the delay service on workers, %d worker parks on a future", a.theDelay(),
                 workers.requestSamples, workers.downstreamReads.count(), futureParks.count()));
         if (workers.requestSamples > 0 || workers.downstreamReads.count() > 0 || futureParks.count() > 0) {
             unexpected.add(f("worker threads were used by the %s variant: %d request-code samples,"

@@ -112,7 +112,8 @@ class ThreadAnalysisTest {
     /** The runner's results.json, as far as the analysis reads it: a row per window, by its recording's name. */
     static void writeResultsJson(Path dir, Map<String, Double> cpuMsPerRequestByWindow) {
         Json.write(dir.resolve("results.json"), cpuMsPerRequestByWindow.entrySet().stream().map(e -> Map.of(
-                "jfr_file", "jfr/" + e.getKey() + ".jfr", "cpu_ms_per_request", e.getValue())).toList());
+                "jfr_file", "jfr/" + e.getKey() + ".jfr", "cpu_ms_per_request", e.getValue(),
+                "delay_ms", SignatureWorkloads.DELAY_MS)).toList());
     }
 
     private static long processCpuNanos() {
@@ -190,6 +191,28 @@ class ThreadAnalysisTest {
         assertThat(json("reactive").get("verdicts").get(1).asText()).isEqualTo("no thread waited for the 10 ms: 0"
                 + " request-code samples on worker threads, 0 socket reads from the delay service on workers, 0"
                 + " worker parks on a future");
+    }
+
+    /** The delay a sentence names is the recorded window's, from its results.json row, or none at all. */
+    @Test
+    void theVerdictsNameTheRecordedWindowsDelay(@TempDir Path dir) throws IOException {
+        Path jfr = Files.createDirectories(dir.resolve("run/jfr"));
+        Path recording = Files.copy(results.resolve("jfr/reactive-closed-10-1.jfr"),
+                jfr.resolve("reactive-300ms-closed-3000-jfr-1.jfr"));
+        Json.write(dir.resolve("run/results.json"), Map.of("windows", List.of(Map.of(
+                "jfr_file", "jfr/reactive-300ms-closed-3000-jfr-1.jfr", "delay_ms", 300))));
+        ThreadAnalysis analysis = new ThreadAnalysis(workloads.delayPort());
+        RecordingAnalysis inItsRun = analysis.analyse(recording).analyses().getFirst();
+        assertThat(Verdicts.of(inItsRun).findings()).contains("no thread waited for the 300 ms: 0 request-code"
+                + " samples on worker threads, 0 socket reads from the delay service on workers, 0 worker parks on a"
+                + " future");
+        assertThat(inItsRun.toRecord(Verdicts.of(inItsRun)).delayMs()).isEqualTo(300);
+
+        Path alone = Files.copy(recording, dir.resolve("reactive.jfr"));
+        RecordingAnalysis unknown = analysis.analyse(alone).analyses().getFirst();
+        assertThat(unknown.delayMs()).isNull();
+        assertThat(Verdicts.of(unknown).findings()).anyMatch(f -> f.startsWith("no thread waited for the downstream"
+                + " delay: ")).noneMatch(f -> f.contains("10 ms"));
     }
 
     @Test
