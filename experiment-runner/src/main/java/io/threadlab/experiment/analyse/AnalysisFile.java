@@ -50,6 +50,11 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
             unexpected = unexpected == null ? List.of() : List.copyOf(unexpected);
             mistakes = mistakes == null ? List.of() : List.copyOf(mistakes);
         }
+
+        /** Every socket read is in the recording, the event loops' microsecond reads too. */
+        public boolean everySocketEvent() {
+            return RecordingAnalysis.everyEvent(socketThreshold);
+        }
     }
 
     /** One thread group's numbers in one recording. */

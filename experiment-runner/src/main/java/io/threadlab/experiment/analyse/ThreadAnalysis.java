@@ -76,10 +76,18 @@ public final class ThreadAnalysis {
                 failures.add(chosen.file() + ": lane picture failed: " + e);
             }
         }
+        Map<String, String> pictures = new LinkedHashMap<>();
+        lanes.forEach((label, svg) -> pictures.put(label, outDir.relativize(svg.toAbsolutePath()).toString()));
+        AnalysisFile file = new AnalysisFile(analyses.stream().map(a -> a.toRecord(Verdicts.of(a))).toList(),
+                failures, pictures);
         Path json = outDir.resolve(prefix + "analysis.json");
         Path markdown = outDir.resolve(prefix + "analysis.md");
-        writeJson(json, analyses, failures, lanes, outDir);
-        writeMarkdown(markdown, analyses, failures, lanes, outDir);
+        Json.write(json, file);
+        try {
+            Files.writeString(markdown, AnalysisMarkdown.render(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         return new Outcome(analyses, failures, json, markdown, lanes);
     }
 
@@ -171,110 +179,5 @@ public final class ThreadAnalysis {
 
     private static String stripJfr(String name) {
         return name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
-    }
-
-    private static void writeJson(Path json, List<RecordingAnalysis> analyses, List<String> failures,
-                                  Map<String, Path> lanes, Path outDir) {
-        Map<String, String> pictures = new LinkedHashMap<>();
-        lanes.forEach((variant, svg) -> pictures.put(variant, outDir.relativize(svg.toAbsolutePath()).toString()));
-        AnalysisFile root = new AnalysisFile(analyses.stream().map(a -> a.toRecord(Verdicts.of(a))).toList(), failures,
-                pictures);
-        Json.write(json, root);
-    }
-
-    private static void writeMarkdown(Path markdown, List<RecordingAnalysis> analyses, List<String> failures,
-                                      Map<String, Path> lanes, Path outDir) {
-        StringBuilder md = new StringBuilder("# Thread analysis\n\n");
-        md.append("Computed from the JFR recordings with `jdk.jfr.consumer`; threads are grouped by name, and virtual "
-                + "threads by the JVM's own flag (JMC keys threads on the OS thread id, which virtual threads lack). "
-                + "A wait's site is its first stack frame outside the JDK. An execution sample's layer is decided by its "
-                + "first frame, from the leaf down, that belongs to a layer (code shared by server and client, such as "
-                + "Netty's HTTP codec, by the side that called it); the Java threads' CPU is shared out by those "
-                + "samples, and the JVM's own threads (JIT, GC, JFR) are a layer of their own.\n\n");
-        if (!failures.isEmpty()) {
-            md.append("## Recordings that could not be analysed\n\n");
-            failures.forEach(f -> md.append("- ").append(f).append('\n'));
-            md.append('\n');
-        }
-        lanes.forEach((variant, svg) -> md.append("![").append(variant).append(" thread lanes](")
-                .append(outDir.relativize(svg.toAbsolutePath())).append(")\n\n"));
-        for (RecordingAnalysis a : analyses) {
-            Verdicts v = Verdicts.of(a);
-            md.append("## ").append(a.window()).append(" (").append(a.variant()).append(", ")
-                    .append(String.format(Locale.ROOT, "%.1f s", a.seconds())).append(", ").append(a.socketEvents())
-                    .append(")\n\n");
-            v.unexpected().forEach(u -> md.append("- **UNEXPECTED:** ").append(u).append('\n'));
-            v.findings().forEach(f -> md.append("- ").append(f).append('\n'));
-            md.append('\n').append(a.everySocketEvent() ? "Every socket read is counted."
-                    : "Socket reads are counted from " + (a.socketThreshold() == null ? "a threshold the recording does"
-                    + " not name" : a.socketThreshold()) + ": those that waited; a non-blocking read of microseconds"
-                    + " is not there.").append('\n');
-            md.append("\n| group | threads | downstream reads (p50 / p99 ms) | client reads | parks (total s) |"
-                    + " CPU samples | request-code samples | mean CPU |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (ThreadKind kind : ThreadKind.values()) {
-                GroupStats g = a.group(kind);
-                if (g.threads.isEmpty() && g.executionSamples == 0) {
-                    continue;
-                }
-                md.append(String.format(Locale.ROOT,
-                        "| %s | %d | %,d (%s / %s) | %,d | %,d (%.1f) | %.0f %% | %,d | %.2f |%n",
-                        kind.label(), g.threads.size(), g.downstreamReads.count(),
-                        num(g.downstreamReads.percentile(50)), num(g.downstreamReads.percentile(99)),
-                        g.clientReads.count(), g.parks.count(), g.parks.totalMs() / 1000,
-                        a.totalSamples() == 0 ? 0.0 : 100.0 * g.executionSamples / a.totalSamples(),
-                        g.requestSamples, g.meanCpu()));
-            }
-            md.append('\n');
-            sites(md, "Monitor contention (jdk.JavaMonitorEnter), top sites by total wait", "monitor class",
-                    a.monitorEnterSites());
-            sites(md, "Object.wait (jdk.JavaMonitorWait), top sites by total wait", "monitor class",
-                    a.monitorWaitSites());
-            sites(md, "Parks (jdk.ThreadPark), top sites by total wait", "parked on", a.parkSites());
-            cpuLayers(md, a);
-        }
-        try {
-            Files.writeString(markdown, md);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void sites(StringBuilder md, String title, String on, List<WaitSites.Site> sites) {
-        md.append("**").append(title).append("**");
-        if (sites.isEmpty()) {
-            md.append(": none recorded.\n\n");
-            return;
-        }
-        md.append("\n\n| ").append(on).append(" | site (first frame outside the JDK) | group | count | total ms |"
-                + " longest ms |\n|---|---|---|---:|---:|---:|\n");
-        for (WaitSites.Site s : sites) {
-            md.append(String.format(Locale.ROOT, "| `%s` | `%s` | %s | %,d | %,.1f | %.1f |%n", s.on(), s.site(),
-                    s.groupLabel(), s.count(), s.totalMs(), s.maxMs()));
-        }
-        md.append('\n');
-    }
-
-    private static void cpuLayers(StringBuilder md, RecordingAnalysis a) {
-        LayerCpu cpu = a.cpu();
-        md.append(String.format(Locale.ROOT, "**CPU by layer** (%.1f CPU-seconds: %.1f on Java threads, shared out by"
-                        + " %,d execution samples; %.1f on JIT, GC and VM threads; %d processors from %s)%n%n",
-                cpu.processCpuSeconds(), cpu.javaCpuSeconds(), a.totalSamples(), cpu.jvmCpuSeconds(),
-                cpu.processors(), cpu.processorsFrom()));
-        if (a.cpuMsPerRequest() != null) {
-            md.append(String.format(Locale.ROOT, "CPU ms per request: each share of this recorded window's %.3f CPU ms"
-                    + " per request (results.json; JFR's own cost included).%n%n", a.cpuMsPerRequest()));
-        }
-        md.append("| layer | samples | share of the process's CPU | CPU ms per request |\n|---|---:|---:|---:|\n");
-        for (Layer layer : Layer.values()) {
-            double share = cpu.shares().get(layer);
-            md.append(String.format(Locale.ROOT, "| %s | %,d | %.1f %% | %s |%n", layer.label(),
-                    cpu.samples().get(layer), share * 100, a.cpuMsPerRequest() == null ? "-"
-                            : String.format(Locale.ROOT, "%.3f", share * a.cpuMsPerRequest())));
-        }
-        md.append('\n');
-    }
-
-    private static String num(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
     }
 }
