@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
  * @param cpu                the process's CPU by layer
  * @param cpuMsPerRequest    the recorded window's CPU per request from results.json, or null when unknown
  * @param delayMs            the downstream delay the recorded window was measured at, or null when unknown
+ * @param stalls             the stalls in the recorded window's throughput, with what the recording shows of them
  * @param signals            what {@link Mistakes} recognises mistakes by, beyond the groups' own numbers
  * @param socketThreshold    the jdk.SocketRead threshold in force ("1 ms", "0 ms"), or null when the recording does
  *                           not say (made without jdk.ActiveSetting): shorter reads are not in the recording
@@ -32,8 +33,8 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                                 double gcPauseMs, Throttling throttling, Map<String, Long> eventCounts,
                                 List<WaitSites.Site> monitorEnterSites, List<WaitSites.Site> monitorWaitSites,
                                 List<WaitSites.Site> parkSites, WaitSites.Site workerFutureParks, LayerCpu cpu,
-                                Double cpuMsPerRequest, Integer delayMs, MistakeSignals signals,
-                                String socketThreshold) {
+                                Double cpuMsPerRequest, Integer delayMs, List<AnalysisFile.Stall> stalls,
+                                MistakeSignals signals, String socketThreshold) {
 
     /** CPU throttling of the JVM's container, as the JVM itself saw it during the recording. */
     public record Throttling(long periods, long throttledPeriods, double throttledMs) {
@@ -132,14 +133,14 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
 
     /** The same analysis, with the recorded window's CPU per request (from results.json). */
     public RecordingAnalysis withCpuMsPerRequest(Double msPerRequest) {
-        return withMeasured(msPerRequest, delayMs);
+        return withMeasured(msPerRequest, delayMs, stalls);
     }
 
     /** The same analysis, with what the runner measured of the recorded window. */
-    public RecordingAnalysis withMeasured(Double msPerRequest, Integer delay) {
+    public RecordingAnalysis withMeasured(Double msPerRequest, Integer delay, List<AnalysisFile.Stall> stalled) {
         return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
-                parkSites, workerFutureParks, cpu, msPerRequest, delay, signals, socketThreshold);
+                parkSites, workerFutureParks, cpu, msPerRequest, delay, List.copyOf(stalled), signals, socketThreshold);
     }
 
     /** "the 300 ms", or "the downstream delay" where the recorded window's delay is not known. */
@@ -160,6 +161,6 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                 pinned, pinnedAt, submitFailed, Durations.round(carrierIdleShare()), gcPauseMs, throttling,
                 monitorEnterSites, monitorWaitSites, parkSites, cpu.toRecord(cpuMsPerRequest),
                 signals.downstreamInFlight(), signals.poolWaits(), signals.pinnedReasons(), verdicts.findings(),
-                verdicts.unexpected(), verdicts.mistakes());
+                verdicts.unexpected(), verdicts.mistakes(), stalls);
     }
 }

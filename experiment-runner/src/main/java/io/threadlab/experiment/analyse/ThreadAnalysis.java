@@ -7,6 +7,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -16,9 +18,10 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * {@code analyze}: every recording of a results directory (or one recording) through the analyzer, then
- * analysis.json, analysis.md, a console table and one lane picture per variant. A recording that cannot be read is
- * named with what is wrong, and the others are still analysed.
+ * {@code analyze}: every recording of a results directory (or one recording) through the analyzer, with what
+ * results.json says of its window, then analysis.json, analysis.md (rendered from the same records), a console table
+ * and one lane picture per label. A recording that cannot be read is named with what is wrong, and the others are
+ * still analysed; when none can be, nothing is written.
  */
 public final class ThreadAnalysis {
 
@@ -55,8 +58,9 @@ public final class ThreadAnalysis {
         for (Path recording : recordings) {
             try {
                 RecordingAnalysis a = analyzer.analyse(recording);
-                analyses.add(a.withMeasured(measured.row(recording).cpuMsPerRequest(),
-                        measured.delayMs(recording, a.window())));
+                RecordedWindows.Row row = measured.row(recording);
+                analyses.add(a.withMeasured(row.cpuMsPerRequest(), measured.delayMs(recording, a.window()),
+                        stalls(recording, row, failures)));
             } catch (RecordingAnalyzer.UnusableRecording e) {
                 failures.add(e.getMessage());
             }
@@ -131,6 +135,23 @@ public final class ThreadAnalysis {
         String site = top.shortForm();
         int room = 44 - numbers.length();
         return (site.length() > room ? site.substring(0, room - 1) + "…" : site) + numbers;
+    }
+
+    /**
+     * The stalls in the recorded window's per-second throughput, with the recording's samples of them; none where
+     * the row does not say when its measured interval began, for then its seconds cannot be found in the recording.
+     */
+    private static List<AnalysisFile.Stall> stalls(Path recording, RecordedWindows.Row row, List<String> failures) {
+        List<Stalls.Stall> stalls = Stalls.find(row.perSecond());
+        if (stalls.isEmpty() || row.measuredAt() == null) {
+            return List.of();
+        }
+        try {
+            return StallChains.read(recording, stalls, Instant.parse(row.measuredAt()));
+        } catch (IOException | DateTimeParseException e) {
+            failures.add(recording + ": the stalls' samples could not be read: " + e.getMessage());
+            return List.of();
+        }
     }
 
     /** The run a single recording belongs to: the directory above the jfr/ directory that holds it, else its own. */

@@ -42,6 +42,7 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
                 case VIRTUAL -> virtualThreads(a, findings, unexpected);
             }
         }
+        a.stalls().stream().map(Verdicts::stall).forEach(findings::add);
         if (a.throttling() != null && a.throttling().periods() > 0) {
             findings.add(f("CPU quota throttled the JVM in %d of %d periods (%.1f s of runnable time held back, summed"
                             + " over CPUs)", a.throttling().throttledPeriods(), a.throttling().periods(),
@@ -186,6 +187,17 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         if (a.virtualThreadsStarted() > 0) {
             unexpected.add(f("%,d virtual threads started in the %s variant", a.virtualThreadsStarted(), v.label()));
         }
+    }
+
+    /** A stall, named by its chain where the samples show a known one, else by its top frames. */
+    private static String stall(AnalysisFile.Stall s) {
+        String why = s.chain() != null ? s.chain() : s.samples() == 0 ? "no known chain: no execution sample in"
+                + " those seconds" : "no known chain: top frames " + String.join("; ", s.topFrames().stream().limit(3)
+                .map(t -> f("%s%s (%s, %,d)", t.leaf(), t.leaf().equals(t.site()) ? "" : " from " + t.site(),
+                        t.groupLabel(), t.samples())).toList());
+        return f("throughput stalled for %d s from second %d of the measured interval (%.0f requests/s against the"
+                        + " window's median of %.0f): %,d execution samples, %s", s.seconds(), s.firstSecond(),
+                s.meanRate(), s.medianRate(), s.samples(), why);
     }
 
     /** "of 1 ms or more": the socket reads a recording holds. */
