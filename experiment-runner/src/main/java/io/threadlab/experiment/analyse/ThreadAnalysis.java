@@ -100,13 +100,15 @@ public final class ThreadAnalysis {
      * from"): from 1 ms, an event loop's microsecond reads are not there.
      */
     public static String table(List<RecordingAnalysis> analyses) {
+        // as wide as the longest name: today's carry a delay and a setup (imperative-w512-300ms-closed-3000-jfr-1)
+        int width = Math.max(34, analyses.stream().mapToInt(a -> a.window().length()).max().orElse(0));
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
-                "%-34s %12s %8s %9s %9s %9s %9s %7s %-44s %s%n", "recording", "sockets from", "workers", "wrk reads",
+                "%-" + width + "s %12s %8s %9s %9s %9s %9s %7s %-44s %s%n", "recording", "sockets from", "workers", "wrk reads",
                 "loop rds", "vthreads", "pinned", "carr.idle", "top monitor contention (waits, total ms)",
                 "signature"));
         for (RecordingAnalysis a : analyses) {
             Verdicts v = Verdicts.of(a);
-            out.append(String.format(Locale.ROOT, "%-34s %12s %8d %9d %9d %9d %9d %7s %-44s %s%n", a.window(),
+            out.append(String.format(Locale.ROOT, "%-" + width + "s %12s %8d %9d %9d %9d %9d %7s %-44s %s%n", a.window(),
                     a.socketThreshold() == null ? "?" : a.socketThreshold(),
                     a.group(ThreadKind.WORKER).threadsReadingDownstream.size(),
                     a.group(ThreadKind.WORKER).downstreamReads.count(),
