@@ -37,6 +37,9 @@ import java.util.function.Consumer;
  */
 public final class SignatureWorkloads implements AutoCloseable {
 
+    /** What the delay stub waits before it answers: the recorded windows' downstream delay. */
+    public static final int DELAY_MS = 10;
+
     private final ServerSocket server;
     private final ExecutorService serverThreads = Executors.newCachedThreadPool(r -> new Thread(r, "delay-stub"));
 
@@ -235,7 +238,7 @@ public final class SignatureWorkloads implements AutoCloseable {
     private static void serve(Socket socket) {
         try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
             while (in.read() >= 0) {
-                Thread.sleep(10);
+                Thread.sleep(DELAY_MS);
                 out.write(1);
                 out.flush();
             }

@@ -6,11 +6,14 @@ import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.WarmUpPolicy;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,6 +83,18 @@ class ExperimentCommandTest {
         assertThat(execute("analyze", "--help").exit()).isZero();
         assertThat(execute("report", "--help").exit()).isZero();
         assertThat(execute("report", "no/such/dir").exit()).isEqualTo(2);
+    }
+
+    @Test
+    void analyzeOfAFileThatIsNoRecordingSaysSoAndWritesNothing(@TempDir Path dir) throws IOException {
+        Path readme = Files.writeString(dir.resolve("README.md"), "# not a flight recording\n");
+        Outcome outcome = execute("analyze", readme.toString());
+        assertThat(outcome.exit()).isEqualTo(1);
+        assertThat(outcome.err()).contains("README.md: not a readable JFR recording",
+                "nothing written: no recording could be read");
+        try (var files = Files.list(dir)) {
+            assertThat(files).containsExactly(readme);
+        }
     }
 
     @Test

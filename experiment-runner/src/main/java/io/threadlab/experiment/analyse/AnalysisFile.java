@@ -21,10 +21,14 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
         lanes = lanes == null ? Map.of() : lanes;
     }
 
-    /** One recording's numbers and verdicts. {@code groups} is keyed by thread kind, lower case (worker, ...). */
+    /**
+     * One recording's numbers and verdicts. {@code groups} is keyed by thread kind, lower case (worker, ...).
+     * {@code delayMs} is the downstream delay the window was measured at, null where unknown (and in format 1).
+     */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Recording(String file, String window, String variant, String label, double seconds,
+    public record Recording(String file, String window, String variant, String label, Integer delayMs,
+                            double seconds,
                             String socketThreshold, String socketEvents, long executionSamples,
                             Map<String, Group> groups, long virtualThreadsStarted, long virtualThreadsEnded,
                             Durations.Summary virtualThreadsPinned, Map<String, Integer> pinnedAt,
@@ -33,7 +37,7 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
                             List<WaitSites.Site> monitorWaitSites, List<WaitSites.Site> parkSites, CpuByLayer cpuByLayer,
                             InFlight.Summary downstreamReadsInFlight, WaitSites.Site connectionPoolWaits,
                             Map<String, Integer> pinnedReasons, List<String> verdicts, List<String> unexpected,
-                            List<Mistakes.Mistake> mistakes) {
+                            List<Mistakes.Mistake> mistakes, List<Stall> stalls) {
 
         public Recording {
             groups = groups == null ? Map.of() : groups;
@@ -45,6 +49,40 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
             verdicts = verdicts == null ? List.of() : List.copyOf(verdicts);
             unexpected = unexpected == null ? List.of() : List.copyOf(unexpected);
             mistakes = mistakes == null ? List.of() : List.copyOf(mistakes);
+            stalls = stalls == null ? List.of() : List.copyOf(stalls);
+        }
+
+        /** Every socket read is in the recording, the event loops' microsecond reads too. */
+        public boolean everySocketEvent() {
+            return RecordingAnalysis.everyEvent(socketThreshold);
+        }
+    }
+
+    /**
+     * A stall in the recorded window's throughput (results.json's per_second: seconds below a quarter of the
+     * window's median), with the execution samples of its seconds. {@code firstSecond} counts from the start of the
+     * measured interval, {@code from} and {@code to} are those seconds' instants; {@code chain} is the known chain
+     * the samples show ({@link KnownChains}), null when they show none, and {@code chainSamples} how many show it.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Stall(int firstSecond, int seconds, double meanRate, double medianRate, String from, String to,
+                        long samples, Map<String, Long> samplesByGroup, List<StallFrame> topFrames, String chain,
+                        long chainSamples) {
+        public Stall {
+            samplesByGroup = samplesByGroup == null ? Map.of() : samplesByGroup;
+            topFrames = topFrames == null ? List.of() : List.copyOf(topFrames);
+        }
+    }
+
+    /** Where a stall's samples were: the thread group, the leaf frame and the first frame outside the JDK. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record StallFrame(String group, String leaf, String site, long samples) {
+
+        /** "worker pool": the group as the lesson names it. */
+        public String groupLabel() {
+            return ThreadKind.valueOf(group.toUpperCase(java.util.Locale.ROOT)).label();
         }
     }
 

@@ -1,13 +1,15 @@
 package io.threadlab.experiment.analyse;
 
+import io.threadlab.experiment.plan.Variant;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -19,6 +21,8 @@ import java.util.regex.Pattern;
  * @param workerFutureParks  the worker threads' parks on a future: waiting for an asynchronous client's reply
  * @param cpu                the process's CPU by layer
  * @param cpuMsPerRequest    the recorded window's CPU per request from results.json, or null when unknown
+ * @param delayMs            the downstream delay the recorded window was measured at, or null when unknown
+ * @param stalls             the stalls in the recorded window's throughput, with what the recording shows of them
  * @param signals            what {@link Mistakes} recognises mistakes by, beyond the groups' own numbers
  * @param socketThreshold    the jdk.SocketRead threshold in force ("1 ms", "0 ms"), or null when the recording does
  *                           not say (made without jdk.ActiveSetting): shorter reads are not in the recording
@@ -29,15 +33,13 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                                 double gcPauseMs, Throttling throttling, Map<String, Long> eventCounts,
                                 List<WaitSites.Site> monitorEnterSites, List<WaitSites.Site> monitorWaitSites,
                                 List<WaitSites.Site> parkSites, WaitSites.Site workerFutureParks, LayerCpu cpu,
-                                Double cpuMsPerRequest, MistakeSignals signals, String socketThreshold) {
+                                Double cpuMsPerRequest, Integer delayMs, List<AnalysisFile.Stall> stalls,
+                                MistakeSignals signals, String socketThreshold) {
 
     /** CPU throttling of the JVM's container, as the JVM itself saw it during the recording. */
     public record Throttling(long periods, long throttledPeriods, double throttledMs) {
     }
 
-    public static final List<String> VARIANTS = List.of("imperative", "reactive", "virtual-thread", "imperative-rest");
-
-    private static final Pattern RUNNERS_NAME = Pattern.compile("^(.+?)(?:-\\d+ms)?-(?:closed|open)-\\d");
     private static final Pattern ZERO = Pattern.compile("0+\\s*[a-z]*");
 
     /** Whether a threshold ("0 ms", "0 ns") records every event; false for an unknown one. */
@@ -71,38 +73,53 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
     }
 
     /**
-     * What was recorded, to name its pictures: the runner's name for the window's variant or mistake (the part of
-     * the file name before "-closed-" or "-open-"), else the variant. Two mistakes that spoil one variant share its
-     * variant, never their pictures.
+     * What was recorded, to name its pictures: the runner's name for the window's variant or mistake with its setup
+     * ({@code imperative-w512}), else the variant. Two mistakes that spoil one variant share its variant, never their
+     * pictures.
      */
     public String label() {
-        Matcher runners = RUNNERS_NAME.matcher(window());
-        return runners.find() ? runners.group(1) : variant();
+        return WindowName.parse(window()).map(WindowName::label).orElse(variant());
+    }
+
+    /** The label of the variant whose signature this recording is judged by, or "unknown". */
+    public String variant() {
+        return judgedAs().map(Variant::label).orElse("unknown");
     }
 
     /**
-     * Which variant this is: from the runner's file name (longest name first: imperative-rest-... also starts with
-     * imperative), else from where the request code ran (the group with the most samples inside io.threadlab.api)
-     * and, for worker threads, how they waited for the downstream replies: blocked in socket reads (imperative), or
-     * parked on a future while no worker read the delay service (imperative-rest: the event loops read for them, in
-     * reads too short to be recorded from 1 ms).
+     * The variant whose signature this recording is judged by. From the runner's file name (longest label first:
+     * imperative-rest-... also starts with imperative), where a mistake or a reference is judged as the model or
+     * control on its threads and stack. Else from where the request code ran (the group with the most samples inside
+     * io.threadlab.api) and, for worker threads, how they waited for the downstream replies: blocked in socket reads
+     * (the classic stack), or parked on a future while no worker read the delay service (Quarkus REST: the event
+     * loops read for them, in reads too short to be recorded from 1 ms). Empty when no request code was sampled.
      */
-    public String variant() {
-        Optional<String> named = VARIANTS.stream().sorted((a, b) -> b.length() - a.length())
-                .filter(v -> window().startsWith(v + "-")).findFirst();
+    public Optional<Variant> judgedAs() {
+        Optional<Variant> named = Variant.all().stream()
+                .sorted(Comparator.comparingInt((Variant v) -> v.label().length()).reversed())
+                .filter(v -> window().startsWith(v.label() + "-")).findFirst();
         if (named.isPresent()) {
-            return named.get();
+            Variant v = named.get();
+            return Optional.of(v.answersTheQuestion() ? v : onThreadsAndStack(v.threads(), v.stack()));
         }
         ThreadKind busiest = groups.entrySet().stream()
                 .max((a, b) -> Long.compare(a.getValue().requestSamples, b.getValue().requestSamples))
                 .filter(e -> e.getValue().requestSamples > 0).map(Map.Entry::getKey).orElse(ThreadKind.OTHER);
         return switch (busiest) {
-            case WORKER -> group(ThreadKind.WORKER).downstreamReads.count() == 0 && workerFutureParks.count() > 0
-                    ? "imperative-rest" : "imperative";
-            case EVENT_LOOP -> "reactive";
-            case VIRTUAL -> "virtual-thread";
-            default -> "unknown";
+            case WORKER -> Optional.of(onThreadsAndStack(Variant.Threads.WORKER,
+                    group(ThreadKind.WORKER).downstreamReads.count() == 0 && workerFutureParks.count() > 0
+                            ? Variant.Stack.QUARKUS_REST : Variant.Stack.CLASSIC));
+            case EVENT_LOOP -> Optional.of(Variant.model(Variant.Threads.EVENT_LOOP));
+            case VIRTUAL -> Optional.of(Variant.model(Variant.Threads.VIRTUAL));
+            default -> Optional.empty();
         };
+    }
+
+    /** The model or the control whose request code runs on {@code threads} of {@code stack}. */
+    private static Variant onThreadsAndStack(Variant.Threads threads, Variant.Stack stack) {
+        return Variant.all().stream().filter(Variant::answersTheQuestion)
+                .filter(v -> v.threads() == threads && v.stack() == stack).findFirst()
+                .orElseGet(() -> Variant.model(threads));
     }
 
     /** Share of the carriers' time spent parked (idle), from ThreadPark events of 1 ms or more: a lower bound. */
@@ -116,9 +133,19 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
 
     /** The same analysis, with the recorded window's CPU per request (from results.json). */
     public RecordingAnalysis withCpuMsPerRequest(Double msPerRequest) {
+        return withMeasured(msPerRequest, delayMs, stalls);
+    }
+
+    /** The same analysis, with what the runner measured of the recorded window. */
+    public RecordingAnalysis withMeasured(Double msPerRequest, Integer delay, List<AnalysisFile.Stall> stalled) {
         return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
-                parkSites, workerFutureParks, cpu, msPerRequest, signals, socketThreshold);
+                parkSites, workerFutureParks, cpu, msPerRequest, delay, List.copyOf(stalled), signals, socketThreshold);
+    }
+
+    /** "the 300 ms", or "the downstream delay" where the recorded window's delay is not known. */
+    public String theDelay() {
+        return delayMs == null ? "the downstream delay" : "the " + delayMs + " ms";
     }
 
     public AnalysisFile.Recording toRecord(Verdicts verdicts) {
@@ -128,11 +155,12 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                 byGroup.put(kind.name().toLowerCase(), stats.toGroup(totalSamples));
             }
         });
-        return new AnalysisFile.Recording(file.toString(), window(), variant(), label(), Durations.round(seconds()),
+        return new AnalysisFile.Recording(file.toString(), window(), variant(), label(), delayMs,
+                Durations.round(seconds()),
                 socketThreshold, socketEvents(), totalSamples, byGroup, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, Durations.round(carrierIdleShare()), gcPauseMs, throttling,
                 monitorEnterSites, monitorWaitSites, parkSites, cpu.toRecord(cpuMsPerRequest),
                 signals.downstreamInFlight(), signals.poolWaits(), signals.pinnedReasons(), verdicts.findings(),
-                verdicts.unexpected(), verdicts.mistakes());
+                verdicts.unexpected(), verdicts.mistakes(), stalls);
     }
 }

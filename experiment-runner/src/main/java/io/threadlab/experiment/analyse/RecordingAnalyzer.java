@@ -223,7 +223,8 @@ public final class RecordingAnalyzer {
         return new RecordingAnalysis(file, first, last, groups, totalSamples, virtualStarted, virtualEnded,
                 pinned.summary(), GroupStats.topEntries(pinnedFrames, 5), submitFailed, Durations.round(gcPauseMs),
                 throttled, eventCounts, monitorEnters.top(TOP_SITES), monitorWaits.top(TOP_SITES),
-                parks.top(TOP_SITES), workerFutureParks, cpu.result(), null, signals, socketThreshold);
+                parks.top(TOP_SITES), workerFutureParks, cpu.result(), null, null, List.of(), signals,
+                socketThreshold);
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.threadlab.experiment.analyse;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.threadlab.experiment.collect.Json;
 
 import java.io.IOException;
@@ -8,27 +7,26 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * {@code analyze}: every recording of a results directory (or one recording) through the analyzer, then
- * analysis.json, analysis.md, a console table and one lane picture per variant. A recording that cannot be read is
- * named with what is wrong, and the others are still analysed.
+ * {@code analyze}: every recording of a results directory (or one recording) through the analyzer, with what
+ * results.json says of its window, then analysis.json, analysis.md (rendered from the same records), a console table
+ * and one lane picture per label. A recording that cannot be read is named with what is wrong, and the others are
+ * still analysed; when none can be, nothing is written.
  */
 public final class ThreadAnalysis {
 
     private static final Duration SLICE = Duration.ofMillis(200);
     private static final int LANES_PER_GROUP = 14;
-    private static final Pattern CLOSED_LEVEL = Pattern.compile("-closed-(\\d+)(?:-jfr)?-(\\d+)$");
 
     private final RecordingAnalyzer analyzer;
 
@@ -36,7 +34,10 @@ public final class ThreadAnalysis {
         this.analyzer = new RecordingAnalyzer(delayPort);
     }
 
-    /** What an analysis produced: the analyses, the failures (one line each), and where it wrote. */
+    /**
+     * What an analysis produced: the analyses, the failures (one line each), and where it wrote; {@code json} and
+     * {@code markdown} are null when it wrote nothing, having read no recording.
+     */
     public record Outcome(List<RecordingAnalysis> analyses, List<String> failures, Path json, Path markdown,
                           Map<String, Path> lanes) {
     }
@@ -53,14 +54,20 @@ public final class ThreadAnalysis {
         if (recordings.isEmpty()) {
             failures.add(target + ": no recordings found (expected " + target.resolve("jfr") + "/*.jfr)");
         }
-        Map<String, Double> cpuPerRequest = cpuMsPerRequest(single ? resultsOf(target) : target.resolve("results.json"));
+        RecordedWindows measured = RecordedWindows.read(single ? runOf(target) : target);
         for (Path recording : recordings) {
             try {
-                analyses.add(analyzer.analyse(recording)
-                        .withCpuMsPerRequest(cpuPerRequest.get(recording.getFileName().toString())));
+                RecordingAnalysis a = analyzer.analyse(recording);
+                RecordedWindows.Row row = measured.row(recording);
+                analyses.add(a.withMeasured(row.cpuMsPerRequest(), measured.delayMs(recording, a.window()),
+                        stalls(recording, row, failures)));
             } catch (RecordingAnalyzer.UnusableRecording e) {
                 failures.add(e.getMessage());
             }
+        }
+        if (analyses.isEmpty()) {
+            // Nothing to say, and README.md.analysis.json beside a file that is no recording would say otherwise.
+            return new Outcome(analyses, failures, null, null, Map.of());
         }
         Map<String, Path> lanes = new LinkedHashMap<>();
         for (RecordingAnalysis chosen : lanesSources(analyses)) {
@@ -73,10 +80,18 @@ public final class ThreadAnalysis {
                 failures.add(chosen.file() + ": lane picture failed: " + e);
             }
         }
+        Map<String, String> pictures = new LinkedHashMap<>();
+        lanes.forEach((label, svg) -> pictures.put(label, outDir.relativize(svg.toAbsolutePath()).toString()));
+        AnalysisFile file = new AnalysisFile(analyses.stream().map(a -> a.toRecord(Verdicts.of(a))).toList(),
+                failures, pictures);
         Path json = outDir.resolve(prefix + "analysis.json");
         Path markdown = outDir.resolve(prefix + "analysis.md");
-        writeJson(json, analyses, failures, lanes, outDir);
-        writeMarkdown(markdown, analyses, failures, lanes, outDir);
+        Json.write(json, file);
+        try {
+            Files.writeString(markdown, AnalysisMarkdown.render(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         return new Outcome(analyses, failures, json, markdown, lanes);
     }
 
@@ -85,13 +100,15 @@ public final class ThreadAnalysis {
      * from"): from 1 ms, an event loop's microsecond reads are not there.
      */
     public static String table(List<RecordingAnalysis> analyses) {
+        // as wide as the longest name: today's carry a delay and a setup (imperative-w512-300ms-closed-3000-jfr-1)
+        int width = Math.max(34, analyses.stream().mapToInt(a -> a.window().length()).max().orElse(0));
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
-                "%-34s %12s %8s %9s %9s %9s %9s %7s %-44s %s%n", "recording", "sockets from", "workers", "wrk reads",
+                "%-" + width + "s %12s %8s %9s %9s %9s %9s %7s %-44s %s%n", "recording", "sockets from", "workers", "wrk reads",
                 "loop rds", "vthreads", "pinned", "carr.idle", "top monitor contention (waits, total ms)",
                 "signature"));
         for (RecordingAnalysis a : analyses) {
             Verdicts v = Verdicts.of(a);
-            out.append(String.format(Locale.ROOT, "%-34s %12s %8d %9d %9d %9d %9d %7s %-44s %s%n", a.window(),
+            out.append(String.format(Locale.ROOT, "%-" + width + "s %12s %8d %9d %9d %9d %9d %7s %-44s %s%n", a.window(),
                     a.socketThreshold() == null ? "?" : a.socketThreshold(),
                     a.group(ThreadKind.WORKER).threadsReadingDownstream.size(),
                     a.group(ThreadKind.WORKER).downstreamReads.count(),
@@ -122,32 +139,27 @@ public final class ThreadAnalysis {
         return (site.length() > room ? site.substring(0, room - 1) + "…" : site) + numbers;
     }
 
-    /** Where results.json would be for a single recording: beside the jfr/ directory that holds it. */
-    private static Path resultsOf(Path recording) {
-        Path dir = recording.toAbsolutePath().getParent();
-        return dir.getFileName() != null && dir.getFileName().toString().equals("jfr")
-                ? dir.resolveSibling("results.json") : dir.resolve("results.json");
-    }
-
-    /** The recorded windows' CPU per request, by recording file name: results.json's rows carry jfr_file. */
-    private static Map<String, Double> cpuMsPerRequest(Path resultsJson) {
-        Map<String, Double> byFile = new LinkedHashMap<>();
-        if (!Files.isRegularFile(resultsJson)) {
-            return byFile;
+    /**
+     * The stalls in the recorded window's per-second throughput, with the recording's samples of them; none where
+     * the row does not say when its measured interval began, for then its seconds cannot be found in the recording.
+     */
+    private static List<AnalysisFile.Stall> stalls(Path recording, RecordedWindows.Row row, List<String> failures) {
+        List<Stalls.Stall> stalls = Stalls.find(row.perSecond());
+        if (stalls.isEmpty() || row.measuredAt() == null) {
+            return List.of();
         }
         try {
-            JsonNode root = Json.MAPPER.readTree(resultsJson.toFile());
-            for (JsonNode row : root.has("windows") ? root.get("windows") : root) { // an array before JVM starts
-                if (row.path("jfr_file").isTextual() && row.path("cpu_ms_per_request").isNumber()) {
-                    byFile.put(Path.of(row.path("jfr_file").asText()).getFileName().toString(),
-                            row.path("cpu_ms_per_request").asDouble());
-                }
-            }
-        } catch (IOException e) {
-            // Without it the analysis still gives shares; only the per-request numbers are missing.
-            return Map.of();
+            return StallChains.read(recording, stalls, Instant.parse(row.measuredAt()));
+        } catch (IOException | DateTimeParseException e) {
+            failures.add(recording + ": the stalls' samples could not be read: " + e.getMessage());
+            return List.of();
         }
-        return byFile;
+    }
+
+    /** The run a single recording belongs to: the directory above the jfr/ directory that holds it, else its own. */
+    private static Path runOf(Path recording) {
+        Path dir = recording.toAbsolutePath().getParent();
+        return dir.getFileName() != null && dir.getFileName().toString().equals("jfr") ? dir.getParent() : dir;
     }
 
     private static List<Path> recordingsIn(Path dir) {
@@ -177,13 +189,11 @@ public final class ThreadAnalysis {
     }
 
     private static int closedLevel(RecordingAnalysis a) {
-        Matcher m = CLOSED_LEVEL.matcher(a.window());
-        return m.find() ? Integer.parseInt(m.group(1)) : -1;
+        return WindowName.parse(a.window()).map(WindowName::users).orElse(-1);
     }
 
     private static int repetition(RecordingAnalysis a) {
-        Matcher m = CLOSED_LEVEL.matcher(a.window());
-        return m.find() ? Integer.parseInt(m.group(2)) : 99;
+        return WindowName.parse(a.window()).map(WindowName::repetition).orElse(99);
     }
 
     private static Path pngOrNull(Path png) {
@@ -192,110 +202,5 @@ public final class ThreadAnalysis {
 
     private static String stripJfr(String name) {
         return name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
-    }
-
-    private static void writeJson(Path json, List<RecordingAnalysis> analyses, List<String> failures,
-                                  Map<String, Path> lanes, Path outDir) {
-        Map<String, String> pictures = new LinkedHashMap<>();
-        lanes.forEach((variant, svg) -> pictures.put(variant, outDir.relativize(svg.toAbsolutePath()).toString()));
-        AnalysisFile root = new AnalysisFile(analyses.stream().map(a -> a.toRecord(Verdicts.of(a))).toList(), failures,
-                pictures);
-        Json.write(json, root);
-    }
-
-    private static void writeMarkdown(Path markdown, List<RecordingAnalysis> analyses, List<String> failures,
-                                      Map<String, Path> lanes, Path outDir) {
-        StringBuilder md = new StringBuilder("# Thread analysis\n\n");
-        md.append("Computed from the JFR recordings with `jdk.jfr.consumer`; threads are grouped by name, and virtual "
-                + "threads by the JVM's own flag (JMC keys threads on the OS thread id, which virtual threads lack). "
-                + "A wait's site is its first stack frame outside the JDK. An execution sample's layer is decided by its "
-                + "first frame, from the leaf down, that belongs to a layer (code shared by server and client, such as "
-                + "Netty's HTTP codec, by the side that called it); the Java threads' CPU is shared out by those "
-                + "samples, and the JVM's own threads (JIT, GC, JFR) are a layer of their own.\n\n");
-        if (!failures.isEmpty()) {
-            md.append("## Recordings that could not be analysed\n\n");
-            failures.forEach(f -> md.append("- ").append(f).append('\n'));
-            md.append('\n');
-        }
-        lanes.forEach((variant, svg) -> md.append("![").append(variant).append(" thread lanes](")
-                .append(outDir.relativize(svg.toAbsolutePath())).append(")\n\n"));
-        for (RecordingAnalysis a : analyses) {
-            Verdicts v = Verdicts.of(a);
-            md.append("## ").append(a.window()).append(" (").append(a.variant()).append(", ")
-                    .append(String.format(Locale.ROOT, "%.1f s", a.seconds())).append(", ").append(a.socketEvents())
-                    .append(")\n\n");
-            v.unexpected().forEach(u -> md.append("- **UNEXPECTED:** ").append(u).append('\n'));
-            v.findings().forEach(f -> md.append("- ").append(f).append('\n'));
-            md.append('\n').append(a.everySocketEvent() ? "Every socket read is counted."
-                    : "Socket reads are counted from " + (a.socketThreshold() == null ? "a threshold the recording does"
-                    + " not name" : a.socketThreshold()) + ": those that waited; a non-blocking read of microseconds"
-                    + " is not there.").append('\n');
-            md.append("\n| group | threads | downstream reads (p50 / p99 ms) | client reads | parks (total s) |"
-                    + " CPU samples | request-code samples | mean CPU |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (ThreadKind kind : ThreadKind.values()) {
-                GroupStats g = a.group(kind);
-                if (g.threads.isEmpty() && g.executionSamples == 0) {
-                    continue;
-                }
-                md.append(String.format(Locale.ROOT,
-                        "| %s | %d | %,d (%s / %s) | %,d | %,d (%.1f) | %.0f %% | %,d | %.2f |%n",
-                        kind.label(), g.threads.size(), g.downstreamReads.count(),
-                        num(g.downstreamReads.percentile(50)), num(g.downstreamReads.percentile(99)),
-                        g.clientReads.count(), g.parks.count(), g.parks.totalMs() / 1000,
-                        a.totalSamples() == 0 ? 0.0 : 100.0 * g.executionSamples / a.totalSamples(),
-                        g.requestSamples, g.meanCpu()));
-            }
-            md.append('\n');
-            sites(md, "Monitor contention (jdk.JavaMonitorEnter), top sites by total wait", "monitor class",
-                    a.monitorEnterSites());
-            sites(md, "Object.wait (jdk.JavaMonitorWait), top sites by total wait", "monitor class",
-                    a.monitorWaitSites());
-            sites(md, "Parks (jdk.ThreadPark), top sites by total wait", "parked on", a.parkSites());
-            cpuLayers(md, a);
-        }
-        try {
-            Files.writeString(markdown, md);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void sites(StringBuilder md, String title, String on, List<WaitSites.Site> sites) {
-        md.append("**").append(title).append("**");
-        if (sites.isEmpty()) {
-            md.append(": none recorded.\n\n");
-            return;
-        }
-        md.append("\n\n| ").append(on).append(" | site (first frame outside the JDK) | group | count | total ms |"
-                + " longest ms |\n|---|---|---|---:|---:|---:|\n");
-        for (WaitSites.Site s : sites) {
-            md.append(String.format(Locale.ROOT, "| `%s` | `%s` | %s | %,d | %,.1f | %.1f |%n", s.on(), s.site(),
-                    s.groupLabel(), s.count(), s.totalMs(), s.maxMs()));
-        }
-        md.append('\n');
-    }
-
-    private static void cpuLayers(StringBuilder md, RecordingAnalysis a) {
-        LayerCpu cpu = a.cpu();
-        md.append(String.format(Locale.ROOT, "**CPU by layer** (%.1f CPU-seconds: %.1f on Java threads, shared out by"
-                        + " %,d execution samples; %.1f on JIT, GC and VM threads; %d processors from %s)%n%n",
-                cpu.processCpuSeconds(), cpu.javaCpuSeconds(), a.totalSamples(), cpu.jvmCpuSeconds(),
-                cpu.processors(), cpu.processorsFrom()));
-        if (a.cpuMsPerRequest() != null) {
-            md.append(String.format(Locale.ROOT, "CPU ms per request: each share of this recorded window's %.3f CPU ms"
-                    + " per request (results.json; JFR's own cost included).%n%n", a.cpuMsPerRequest()));
-        }
-        md.append("| layer | samples | share of the process's CPU | CPU ms per request |\n|---|---:|---:|---:|\n");
-        for (Layer layer : Layer.values()) {
-            double share = cpu.shares().get(layer);
-            md.append(String.format(Locale.ROOT, "| %s | %,d | %.1f %% | %s |%n", layer.label(),
-                    cpu.samples().get(layer), share * 100, a.cpuMsPerRequest() == null ? "-"
-                            : String.format(Locale.ROOT, "%.3f", share * a.cpuMsPerRequest())));
-        }
-        md.append('\n');
-    }
-
-    private static String num(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
     }
 }

@@ -1,5 +1,7 @@
 package io.threadlab.experiment.analyse;
 
+import io.threadlab.experiment.plan.Variant;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,80 +25,24 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         for (Mistakes.Mistake m : mistakes) {
             findings.add((m.harmful() ? "MISTAKE " : "not a mistake on this JDK: ") + m.name() + ": " + m.evidence());
         }
-        GroupStats workers = a.group(ThreadKind.WORKER);
-        GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
-        GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
-
-        switch (a.variant()) {
-            case "imperative" -> {
-                findings.add(f("downstream waits happen on %d executor threads: %,d socket reads from the delay"
-                                + " service, p50 %.1f ms, p99 %.1f ms (%.1f thread-seconds of waiting in %.1f s)",
-                        workers.threadsReadingDownstream.size(), workers.downstreamReads.count(),
-                        workers.downstreamReads.percentile(50), workers.downstreamReads.percentile(99),
-                        workers.downstreamReads.totalMs() / 1000, a.seconds()));
-                if (workers.downstreamReads.count() == 0) {
-                    unexpected.add("no executor thread read from the delay service: the imperative variant should"
-                            + " block its worker threads on the downstream call");
+        Optional<Variant> judged = a.judgedAs();
+        if (judged.isEmpty()) {
+            unexpected.add("could not tell which variant this is: no request code was sampled");
+        } else {
+            Variant v = judged.get();
+            switch (v.threads()) {
+                case WORKER -> {
+                    if (v.stack() == Variant.Stack.CLASSIC) {
+                        blockingWorkers(a, v, findings, unexpected);
+                    } else {
+                        imperativeRest(a, v, findings, unexpected);
+                    }
                 }
-                if (virtuals.requestSamples > 0 || loops.requestSamples > workers.requestSamples) {
-                    unexpected.add(f("request code ran on %d event-loop and %d virtual-thread samples against %d on"
-                            + " workers", loops.requestSamples, virtuals.requestSamples, workers.requestSamples));
-                }
+                case EVENT_LOOP -> eventLoops(a, v, findings, unexpected);
+                case VIRTUAL -> virtualThreads(a, findings, unexpected);
             }
-            case "reactive" -> {
-                findings.add(a.everySocketEvent() ? f("event loops did the socket I/O: %,d reads from the delay"
-                                + " service on %d event-loop threads, p50 %.2f ms, p99 %.2f ms",
-                        loops.downstreamReads.count(), loops.threadsReadingDownstream.size(),
-                        loops.downstreamReads.percentile(50), loops.downstreamReads.percentile(99))
-                        : f("event loops did the work: %,d execution samples on %d event-loop threads, %,d of them in"
-                                + " the Vert.x/Netty and REST-client layers and %,d in request code (their socket reads"
-                                + " take microseconds; the recording has only the socket reads %s)",
-                        loops.executionSamples, loops.threads.size(),
-                        loops.layerSamples(Layer.VERTX_NETTY, Layer.REST_CLIENT), loops.requestSamples, recorded(a)));
-                WaitSites.Site futureParks = a.workerFutureParks();
-                findings.add(f("no thread waited for the 10 ms: %d request-code samples on worker threads, %d socket"
-                        + " reads from the delay service on workers, %d worker parks on a future",
-                        workers.requestSamples, workers.downstreamReads.count(), futureParks.count()));
-                if (workers.requestSamples > 0 || workers.downstreamReads.count() > 0 || futureParks.count() > 0) {
-                    unexpected.add(f("worker threads were used by the reactive variant: %d request-code samples,"
-                                    + " %d downstream reads, %d parks on a future", workers.requestSamples,
-                            workers.downstreamReads.count(), futureParks.count()));
-                }
-                if (!virtuals.threads.isEmpty()) {
-                    unexpected.add(f("%d virtual threads ran in the reactive variant", virtuals.threads.size()));
-                }
-            }
-            case "virtual-thread" -> {
-                findings.add(f("%,d virtual threads started, %d pinned; each lived p50 %.1f ms, p99 %.1f ms (%,d"
-                                + " ended), its request's downstream wait included; carriers idle at least %.0f %% of"
-                                + " the window", a.virtualThreadsStarted(),
-                        a.pinned().count(), virtuals.lifetimes.percentile(50), virtuals.lifetimes.percentile(99),
-                        virtuals.lifetimes.count(), a.carrierIdleShare() * 100));
-                findings.add(a.everySocketEvent() ? f("socket I/O stayed on the event loops: %,d reads from the delay"
-                                + " service there, %,d on virtual threads", loops.downstreamReads.count(),
-                        virtuals.downstreamReads.count())
-                        : f("virtual threads blocked in %,d socket reads from the delay service %s (the event loops"
-                                + " do the socket I/O, in reads of microseconds)",
-                        virtuals.downstreamReads.count(), recorded(a)));
-                if (a.pinned().count() > 0) {
-                    unexpected.add(f("%d virtual threads pinned their carrier (p99 %.1f ms), at %s", a.pinned().count(),
-                            a.pinned().p99Ms(), a.pinnedAt().keySet()));
-                }
-                if (a.submitFailed() > 0) {
-                    unexpected.add(f("%d virtual threads could not be scheduled (VirtualThreadSubmitFailed)",
-                            a.submitFailed()));
-                }
-                if (workers.requestSamples > 0) {
-                    unexpected.add(f("request code ran on worker threads (%d samples), not on virtual threads",
-                            workers.requestSamples));
-                }
-                if (virtuals.requestSamples == 0 && a.virtualThreadsStarted() == 0) {
-                    unexpected.add("no virtual thread was seen: was the recording made with jfr/threads.jfc?");
-                }
-            }
-            case "imperative-rest" -> imperativeRest(a, findings, unexpected);
-            default -> unexpected.add("could not tell which variant this is: no request code was sampled");
         }
+        a.stalls().stream().map(Verdicts::stall).forEach(findings::add);
         if (a.throttling() != null && a.throttling().periods() > 0) {
             findings.add(f("CPU quota throttled the JVM in %d of %d periods (%.1f s of runnable time held back, summed"
                             + " over CPUs)", a.throttling().throttledPeriods(), a.throttling().periods(),
@@ -119,12 +65,95 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         return new Verdicts(List.copyOf(findings), List.copyOf(unexpected), mistakes);
     }
 
+    /** Worker threads on the classic stack: each blocks in its socket read for the downstream reply. */
+    private static void blockingWorkers(RecordingAnalysis a, Variant v, List<String> findings,
+                                        List<String> unexpected) {
+        GroupStats workers = a.group(ThreadKind.WORKER);
+        GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
+        GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
+        findings.add(f("downstream waits happen on %d executor threads: %,d socket reads from the delay"
+                        + " service, p50 %.1f ms, p99 %.1f ms (%.1f thread-seconds of waiting in %.1f s)",
+                workers.threadsReadingDownstream.size(), workers.downstreamReads.count(),
+                workers.downstreamReads.percentile(50), workers.downstreamReads.percentile(99),
+                workers.downstreamReads.totalMs() / 1000, a.seconds()));
+        if (workers.downstreamReads.count() == 0) {
+            unexpected.add(f("no executor thread read from the delay service: the %s variant should block its worker"
+                    + " threads on the downstream call", v.label()));
+        }
+        if (virtuals.requestSamples > 0 || loops.requestSamples > workers.requestSamples) {
+            unexpected.add(f("request code ran on %d event-loop and %d virtual-thread samples against %d on"
+                    + " workers", loops.requestSamples, virtuals.requestSamples, workers.requestSamples));
+        }
+    }
+
+    /** Request code on the event loops: nothing waits for the downstream, the reply is an event. */
+    private static void eventLoops(RecordingAnalysis a, Variant v, List<String> findings, List<String> unexpected) {
+        GroupStats workers = a.group(ThreadKind.WORKER);
+        GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
+        GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
+        findings.add(a.everySocketEvent() ? f("event loops did the socket I/O: %,d reads from the delay"
+                        + " service on %d event-loop threads, p50 %.2f ms, p99 %.2f ms",
+                loops.downstreamReads.count(), loops.threadsReadingDownstream.size(),
+                loops.downstreamReads.percentile(50), loops.downstreamReads.percentile(99))
+                : f("event loops did the work: %,d execution samples on %d event-loop threads, %,d of them in"
+                        + " the Vert.x/Netty and REST-client layers and %,d in request code (their socket reads"
+                        + " take microseconds; the recording has only the socket reads %s)",
+                loops.executionSamples, loops.threads.size(),
+                loops.layerSamples(Layer.VERTX_NETTY, Layer.REST_CLIENT), loops.requestSamples, recorded(a)));
+        WaitSites.Site futureParks = a.workerFutureParks();
+        findings.add(f("no thread waited for %s: %d request-code samples on worker threads, %d socket"
+                        + " reads from the delay service on workers, %d worker parks on a future", a.theDelay(),
+                workers.requestSamples, workers.downstreamReads.count(), futureParks.count()));
+        if (workers.requestSamples > 0 || workers.downstreamReads.count() > 0 || futureParks.count() > 0) {
+            unexpected.add(f("worker threads were used by the %s variant: %d request-code samples,"
+                            + " %d downstream reads, %d parks on a future", v.label(), workers.requestSamples,
+                    workers.downstreamReads.count(), futureParks.count()));
+        }
+        if (!virtuals.threads.isEmpty()) {
+            unexpected.add(f("%d virtual threads ran in the %s variant", virtuals.threads.size(), v.label()));
+        }
+    }
+
+    /** Request code on virtual threads: each waits unmounted, its carrier free for another. */
+    private static void virtualThreads(RecordingAnalysis a, List<String> findings, List<String> unexpected) {
+        GroupStats workers = a.group(ThreadKind.WORKER);
+        GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
+        GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
+        findings.add(f("%,d virtual threads started, %d pinned; each lived p50 %.1f ms, p99 %.1f ms (%,d"
+                        + " ended), its request's downstream wait included; carriers idle at least %.0f %% of"
+                        + " the window", a.virtualThreadsStarted(),
+                a.pinned().count(), virtuals.lifetimes.percentile(50), virtuals.lifetimes.percentile(99),
+                virtuals.lifetimes.count(), a.carrierIdleShare() * 100));
+        findings.add(a.everySocketEvent() ? f("socket I/O stayed on the event loops: %,d reads from the delay"
+                        + " service there, %,d on virtual threads", loops.downstreamReads.count(),
+                virtuals.downstreamReads.count())
+                : f("virtual threads blocked in %,d socket reads from the delay service %s (the event loops"
+                        + " do the socket I/O, in reads of microseconds)",
+                virtuals.downstreamReads.count(), recorded(a)));
+        if (a.pinned().count() > 0) {
+            unexpected.add(f("%d virtual threads pinned their carrier (p99 %.1f ms), at %s", a.pinned().count(),
+                    a.pinned().p99Ms(), a.pinnedAt().keySet()));
+        }
+        if (a.submitFailed() > 0) {
+            unexpected.add(f("%d virtual threads could not be scheduled (VirtualThreadSubmitFailed)",
+                    a.submitFailed()));
+        }
+        if (workers.requestSamples > 0) {
+            unexpected.add(f("request code ran on worker threads (%d samples), not on virtual threads",
+                    workers.requestSamples));
+        }
+        if (virtuals.requestSamples == 0 && a.virtualThreadsStarted() == 0) {
+            unexpected.add("no virtual thread was seen: was the recording made with jfr/threads.jfc?");
+        }
+    }
+
     /**
      * The control: the imperative code on the reactive stack. Request code on executor threads, which park on a
      * future while the Vert.x-based client's event loops do the socket I/O (in reads too short to be recorded, unless
      * every socket event was).
      */
-    private static void imperativeRest(RecordingAnalysis a, List<String> findings, List<String> unexpected) {
+    private static void imperativeRest(RecordingAnalysis a, Variant v, List<String> findings,
+                                       List<String> unexpected) {
         GroupStats workers = a.group(ThreadKind.WORKER);
         GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
         GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
@@ -156,8 +185,19 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
                     + " workers", loops.requestSamples, virtuals.requestSamples, workers.requestSamples));
         }
         if (a.virtualThreadsStarted() > 0) {
-            unexpected.add(f("%,d virtual threads started in the imperative-rest variant", a.virtualThreadsStarted()));
+            unexpected.add(f("%,d virtual threads started in the %s variant", a.virtualThreadsStarted(), v.label()));
         }
+    }
+
+    /** A stall, named by its chain where the samples show a known one, else by its top frames. */
+    private static String stall(AnalysisFile.Stall s) {
+        String why = s.chain() != null ? s.chain() : s.samples() == 0 ? "no known chain: no execution sample in"
+                + " those seconds" : "no known chain: top frames " + String.join("; ", s.topFrames().stream().limit(3)
+                .map(t -> f("%s%s (%s, %,d)", t.leaf(), t.leaf().equals(t.site()) ? "" : " from " + t.site(),
+                        t.groupLabel(), t.samples())).toList());
+        return f("throughput stalled for %d s from second %d of the measured interval (%.0f requests/s against the"
+                        + " window's median of %.0f): %,d execution samples, %s", s.seconds(), s.firstSecond(),
+                s.meanRate(), s.medianRate(), s.samples(), why);
     }
 
     /** "of 1 ms or more": the socket reads a recording holds. */

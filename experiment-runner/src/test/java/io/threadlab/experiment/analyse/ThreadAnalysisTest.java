@@ -112,7 +112,8 @@ class ThreadAnalysisTest {
     /** The runner's results.json, as far as the analysis reads it: a row per window, by its recording's name. */
     static void writeResultsJson(Path dir, Map<String, Double> cpuMsPerRequestByWindow) {
         Json.write(dir.resolve("results.json"), cpuMsPerRequestByWindow.entrySet().stream().map(e -> Map.of(
-                "jfr_file", "jfr/" + e.getKey() + ".jfr", "cpu_ms_per_request", e.getValue())).toList());
+                "jfr_file", "jfr/" + e.getKey() + ".jfr", "cpu_ms_per_request", e.getValue(),
+                "delay_ms", SignatureWorkloads.DELAY_MS)).toList());
     }
 
     private static long processCpuNanos() {
@@ -192,6 +193,28 @@ class ThreadAnalysisTest {
                 + " worker parks on a future");
     }
 
+    /** The delay a sentence names is the recorded window's, from its results.json row, or none at all. */
+    @Test
+    void theVerdictsNameTheRecordedWindowsDelay(@TempDir Path dir) throws IOException {
+        Path jfr = Files.createDirectories(dir.resolve("run/jfr"));
+        Path recording = Files.copy(results.resolve("jfr/reactive-closed-10-1.jfr"),
+                jfr.resolve("reactive-300ms-closed-3000-jfr-1.jfr"));
+        Json.write(dir.resolve("run/results.json"), Map.of("windows", List.of(Map.of(
+                "jfr_file", "jfr/reactive-300ms-closed-3000-jfr-1.jfr", "delay_ms", 300))));
+        ThreadAnalysis analysis = new ThreadAnalysis(workloads.delayPort());
+        RecordingAnalysis inItsRun = analysis.analyse(recording).analyses().getFirst();
+        assertThat(Verdicts.of(inItsRun).findings()).contains("no thread waited for the 300 ms: 0 request-code"
+                + " samples on worker threads, 0 socket reads from the delay service on workers, 0 worker parks on a"
+                + " future");
+        assertThat(inItsRun.toRecord(Verdicts.of(inItsRun)).delayMs()).isEqualTo(300);
+
+        Path alone = Files.copy(recording, dir.resolve("reactive.jfr"));
+        RecordingAnalysis unknown = analysis.analyse(alone).analyses().getFirst();
+        assertThat(unknown.delayMs()).isNull();
+        assertThat(Verdicts.of(unknown).findings()).anyMatch(f -> f.startsWith("no thread waited for the downstream"
+                + " delay: ")).noneMatch(f -> f.contains("10 ms"));
+    }
+
     @Test
     void virtualThreadsAreCountedUnpinnedWithTheirCarriersMostlyIdle() throws IOException {
         RecordingAnalysis a = analysis("virtual-thread");
@@ -245,6 +268,45 @@ class ThreadAnalysisTest {
                 assertThat(Verdicts.of(a).unexpected()).as(variant + " taken for imperative-rest").isNotEmpty();
             }
         }
+    }
+
+    /**
+     * Today's names (delay, optional setup) and older ones: the label keeps the setup, the variant is the one the
+     * name starts with, a mistake or reference judged as the model or control on its threads and stack.
+     */
+    @Test
+    void windowNamesOfEveryRunnerGiveTheLabelAndTheVariant(@TempDir Path dir) throws Exception {
+        RecordingAnalyzer analyzer = new RecordingAnalyzer(workloads.delayPort());
+        Map<String, String> labelAndVariant = new LinkedHashMap<>();
+        labelAndVariant.put("imperative-300ms-closed-3000-jfr-1", "imperative imperative");
+        labelAndVariant.put("imperative-w512-10ms-closed-500-1", "imperative-w512 imperative");
+        labelAndVariant.put("imperative-rest-cpu0.25-10ms-open-jfr-2", "imperative-rest-cpu0.25 imperative-rest");
+        labelAndVariant.put("imperative-closed-20-jfr-1", "imperative imperative");
+        labelAndVariant.put("default-connection-pool-pool3000-10ms-closed-200-jfr-1",
+                "default-connection-pool-pool3000 imperative");
+        labelAndVariant.put("cpu-on-worker-10ms-closed-20-jfr-1", "cpu-on-worker imperative-rest");
+        Path recording = results.resolve("jfr/imperative-closed-10-1.jfr");
+        for (Map.Entry<String, String> e : labelAndVariant.entrySet()) {
+            RecordingAnalysis a = analyzer.analyse(Files.copy(recording, dir.resolve(e.getKey() + ".jfr")));
+            assertThat(a.label() + " " + a.variant()).as(e.getKey()).isEqualTo(e.getValue());
+        }
+        Path reactive = results.resolve("jfr/reactive-closed-10-1.jfr");
+        RecordingAnalysis mistake = analyzer.analyse(Files.copy(reactive,
+                dir.resolve("blocking-event-loop-300ms-closed-50-jfr-1.jfr")));
+        assertThat(mistake.label()).isEqualTo("blocking-event-loop");
+        assertThat(mistake.variant()).isEqualTo("reactive");
+    }
+
+    /** The lane picture of a label comes from its heaviest closed-model window, whatever the runner named it. */
+    @Test
+    void theLanePictureIsOfTheHeaviestClosedLoadInNamesWithADelay(@TempDir Path dir) throws Exception {
+        Path jfr = Files.createDirectories(dir.resolve("jfr"));
+        Files.copy(results.resolve("jfr/imperative-closed-10-1.jfr"), jfr.resolve("imperative-300ms-closed-500-jfr-1.jfr"));
+        Files.copy(results.resolve("jfr/imperative-closed-10-1.jfr"), jfr.resolve("imperative-300ms-closed-3000-jfr-1.jfr"));
+        Files.copy(results.resolve("jfr/imperative-closed-10-1.jfr"), jfr.resolve("imperative-300ms-closed-3000-jfr-2.jfr"));
+        ThreadAnalysis.Outcome lanes = new ThreadAnalysis(workloads.delayPort()).analyse(dir);
+        assertThat(lanes.lanes()).containsOnlyKeys("imperative");
+        assertThat(Files.readString(lanes.lanes().get("imperative"))).contains("imperative-300ms-closed-3000-jfr-1");
     }
 
     @Test
@@ -440,6 +502,22 @@ class ThreadAnalysisTest {
         assertThat(new RecordingAnalyzer(8090).analyse(idle).eventCounts()).doesNotContainKey("jdk.SocketRead");
         assertThatThrownBy(() -> new RecordingAnalyzer(8090).analyse(dir.resolve("missing.jfr")))
                 .hasMessageContaining("no such recording");
+    }
+
+    @Test
+    void aFileThatIsNoRecordingGetsNothingWrittenBesideIt(@TempDir Path dir) throws IOException {
+        Path readme = Files.writeString(dir.resolve("README.md"), "# not a flight recording\n");
+        ThreadAnalysis.Outcome none = new ThreadAnalysis(workloads.delayPort()).analyse(readme);
+        assertThat(none.analyses()).isEmpty();
+        assertThat(none.failures()).singleElement().asString().contains("README.md", "not a readable JFR recording");
+        assertThat(none.json()).isNull();
+        assertThat(none.markdown()).isNull();
+        ThreadAnalysis.Outcome empty = new ThreadAnalysis(workloads.delayPort()).analyse(
+                Files.createDirectories(dir.resolve("run")));
+        assertThat(empty.failures()).singleElement().asString().contains("no recordings found");
+        try (var files = Files.walk(dir)) {
+            assertThat(files.map(dir::relativize).map(Path::toString)).containsExactlyInAnyOrder("", "README.md", "run");
+        }
     }
 
     @Test

@@ -1,0 +1,56 @@
+package io.threadlab.experiment.analyse;
+
+import io.threadlab.experiment.collect.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Where the analysis finds a recorded window's delay and results.json row, in runs of every format. */
+class RecordedWindowsTest {
+
+    private static final Path RECORDING = Path.of("jfr/imperative-300ms-closed-3000-jfr-1.jfr");
+
+    @Test
+    void theRowOfTheRecordingGivesItsDelayAndNumbers(@TempDir Path run) {
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of(
+                Map.of("jfr_file", "jfr/other.jfr", "delay_ms", 10),
+                Map.of("jfr_file", "jfr/imperative-300ms-closed-3000-jfr-1.jfr", "delay_ms", 250,
+                        "cpu_ms_per_request", 0.5, "per_second", List.of(100.0, 2.0, 100.0),
+                        "measured_at", "2026-11-23T14:20:53Z"))));
+        RecordedWindows windows = RecordedWindows.read(run);
+        RecordedWindows.Row row = windows.row(RECORDING);
+        assertThat(row.cpuMsPerRequest()).isEqualTo(0.5);
+        assertThat(row.perSecond()).containsExactly(100.0, 2.0, 100.0);
+        assertThat(row.measuredAt()).isEqualTo("2026-11-23T14:20:53Z");
+        // the row wins over the name: it is what the delay service served
+        assertThat(windows.delayMs(RECORDING, "imperative-300ms-closed-3000-jfr-1")).isEqualTo(250);
+    }
+
+    @Test
+    void aFormatOneRunHasItsOneDelayInTheManifestsKnobs(@TempDir Path run) {
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of(
+                Map.of("jfr_file", "jfr/imperative-closed-20-jfr-1.jfr", "cpu_ms_per_request", 0.2))));
+        Json.write(run.resolve("manifest.json"), Map.of("knobs", Map.of("lab.delay.ms", 10)));
+        assertThat(RecordedWindows.read(run).delayMs(Path.of("jfr/imperative-closed-20-jfr-1.jfr"),
+                "imperative-closed-20-jfr-1")).isEqualTo(10);
+    }
+
+    @Test
+    void aLaterFormatsKnobIsNotTakenForTheWindowsDelay(@TempDir Path run) {
+        Json.write(run.resolve("manifest.json"), Map.of("format", 2, "knobs", Map.of("lab.delay.ms", 10)));
+        assertThat(RecordedWindows.read(run).delayMs(Path.of("jfr/mine.jfr"), "mine")).isNull();
+    }
+
+    @Test
+    void withoutItsRunTheNameStillSaysTheDelay(@TempDir Path nowhere) {
+        RecordedWindows none = RecordedWindows.read(nowhere);
+        assertThat(none.row(RECORDING)).isEqualTo(RecordedWindows.Row.NONE);
+        assertThat(none.delayMs(RECORDING, "imperative-300ms-closed-3000-jfr-1")).isEqualTo(300);
+        assertThat(none.delayMs(Path.of("mine.jfr"), "mine")).isNull();
+    }
+}
