@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Where threads wait for each other: the top monitor-contention sites of each variant's recording at the top point. */
+/** Where threads wait for each other: the top monitor-contention sites of each recording at the top point. */
 final class Contention {
 
     private static final int SITES = 3;
@@ -36,7 +36,7 @@ final class Contention {
         Map<String, List<?>> sites = new LinkedHashMap<>();
         for (Recorded r : recorded) {
             if (r.point().isPresent() && r.point().equals(top)) {
-                sites.putIfAbsent(r.variant(), r.recording().monitorEnterSites());
+                sites.putIfAbsent(r.label(), r.recording().monitorEnterSites());
             }
         }
         List<Row> rows = new ArrayList<>();

@@ -25,7 +25,7 @@ import java.util.Set;
  */
 final class CpuBreakdown {
 
-    /** One stacked bar: a variant at a point, its CPU ms per request by layer label, in layer order. */
+    /** One stacked bar: a variant (or mistake) at a point, its CPU ms per request by layer label, in layer order. */
     record Bar(String variant, Point point, Map<String, Double> cpuMsPerRequestByLayer) {
 
         double total() {
@@ -71,7 +71,7 @@ final class CpuBreakdown {
             }
             Map<String, Double> byLayer = new LinkedHashMap<>();
             cpu.layers().forEach((layer, share) -> byLayer.put(layer, share.share() * perRequest.get()));
-            cells.computeIfAbsent(new Key(r.variant(), r.point().get()), k -> new ArrayList<>()).add(byLayer);
+            cells.computeIfAbsent(new Key(r.label(), r.point().get()), k -> new ArrayList<>()).add(byLayer);
         }
         List<String> variants = run.variants();
         List<Bar> bars = new ArrayList<>();

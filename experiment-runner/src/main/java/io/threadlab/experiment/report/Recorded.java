@@ -13,11 +13,10 @@ import java.util.regex.Pattern;
  * A recording of the thread analysis beside the window it recorded: its results row (by the recording's file name),
  * and its point, from the row or, without one, from the window's name.
  *
- * @param label   the runner's name for what was recorded: the variant, or the mistake
- * @param variant what the analysis took the recording for (a mistake's recording is taken for what it spoils)
+ * @param label the runner's name for what was recorded: the variant, or the mistake. Not the analysis' variant,
+ *              which takes a mistake's recording for the variant it spoils.
  */
-record Recorded(AnalysisFile.Recording recording, String label, String variant, Optional<WindowResult> row,
-                Optional<Point> point) {
+record Recorded(AnalysisFile.Recording recording, String label, Optional<WindowResult> row, Optional<Point> point) {
 
     /** variant[-setup][-delay ms]-closed-users[-jfr]-rep: format 2 names the delay, format 1 does not. */
     private static final Pattern CLOSED = Pattern.compile("(?:-(\\d+)ms)?-closed-(\\d+)(?:-jfr)?-\\d+$");
@@ -32,15 +31,15 @@ record Recorded(AnalysisFile.Recording recording, String label, String variant, 
                 && Path.of(w.jfrFile()).getFileName().toString().equals(file)).findFirst();
         String label = recording.label() != null ? recording.label() : recording.variant();
         if (row.isPresent()) {
-            return new Recorded(recording, label, recording.variant(), row, row.flatMap(run::point));
+            return new Recorded(recording, label, row, row.flatMap(run::point));
         }
         Matcher name = CLOSED.matcher(recording.window());
         if (!name.find()) {
-            return new Recorded(recording, label, recording.variant(), row, Optional.empty());
+            return new Recorded(recording, label, row, Optional.empty());
         }
         int delay = name.group(1) != null ? Integer.parseInt(name.group(1))
                 : run.delays().isEmpty() ? 0 : run.delays().getFirst();
-        return new Recorded(recording, label, recording.variant(), row,
+        return new Recorded(recording, label, row,
                 Optional.of(new Point(delay, Integer.parseInt(name.group(2)))));
     }
 

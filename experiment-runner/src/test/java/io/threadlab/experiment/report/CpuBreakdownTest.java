@@ -77,6 +77,22 @@ class CpuBreakdownTest {
         assertThat(Files.readString(Report.write(dir).markdown())).doesNotContain("## Where the CPU goes");
     }
 
+    @Test
+    void aMistakesRecordingCountsUnderTheMistakeNotUnderWhatItSpoils() throws IOException {
+        // the analysis takes blocking-event-loop's recording for reactive (its event loops); the runner named it
+        Map<String, Object> mistake = new LinkedHashMap<>(recording("blocking-event-loop", 100, 1,
+                Map.of(HTTP, 1.0), null));
+        mistake.put("variant", "reactive");
+        mistake.put("label", "blocking-event-loop");
+        Run run = write(List.of(jfrRow("reactive", 100, 1, 0.1), jfrRow("blocking-event-loop", 100, 1, 0.4)),
+                List.of(recording("reactive", 100, 1, Map.of(HTTP, 1.0), null), mistake));
+
+        List<CpuBreakdown.Bar> bars = CpuBreakdown.bars(run, Recorded.all(run));
+
+        assertThat(bars).extracting(b -> b.variant() + " " + b.total()).containsExactly("reactive 0.1",
+                "blocking-event-loop 0.4");
+    }
+
     private Run write(List<Map<String, Object>> rows, List<Map<String, Object>> recordings) throws IOException {
         Json.write(dir.resolve("results.json"), Map.of("windows", rows));
         Json.write(dir.resolve("manifest.json"), Map.of("plan", Map.of("variants",
