@@ -7,7 +7,7 @@ import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.PrecisionGoal;
 import io.threadlab.experiment.plan.Step;
 import io.threadlab.experiment.progress.Console;
-import io.threadlab.experiment.report.Headline;
+import io.threadlab.experiment.report.HeadlineRatios;
 import io.threadlab.experiment.report.Precision;
 
 import java.util.List;
@@ -44,7 +44,7 @@ final class PrecisionOnDemand {
         int start = lastStart;
         int blocks = 0;
         while (true) {
-            List<Headline.Ratio> ratios = Headline.of(results.windows());
+            List<HeadlineRatios.Ratio> ratios = HeadlineRatios.of(results.windows());
             double elapsedMinutes = (System.nanoTime() - runStart) / 6e10;
             double blockMinutes = blocks > 0 ? elapsedMinutes / (blocks + plan.jvmStarts())
                     : Math.max(plan.blockSeconds() / 60.0, elapsedMinutes / Math.max(1, plan.jvmStarts()));
@@ -66,7 +66,7 @@ final class PrecisionOnDemand {
         }
     }
 
-    private static String stop(PrecisionGoal goal, List<Headline.Ratio> ratios, int start, double elapsedMinutes,
+    private static String stop(PrecisionGoal goal, List<HeadlineRatios.Ratio> ratios, int start, double elapsedMinutes,
                                double blockMinutes) {
         if (!ratios.isEmpty() && ratios.stream().allMatch(r -> ok(r, goal))) {
             return goal.halfWidth() == null ? "every headline ratio is decided"
@@ -83,11 +83,11 @@ final class PrecisionOnDemand {
         return null;
     }
 
-    private static boolean ok(Headline.Ratio r, PrecisionGoal goal) {
+    private static boolean ok(HeadlineRatios.Ratio r, PrecisionGoal goal) {
         return r.decided() && (goal.halfWidth() == null || r.within(goal.halfWidth()));
     }
 
-    private static String line(Headline.Ratio r, PrecisionGoal goal, int starts, double blockMinutes) {
+    private static String line(HeadlineRatios.Ratio r, PrecisionGoal goal, int starts, double blockMinutes) {
         String need = ok(r, goal) ? "done" : Precision.toDecide(r.ratio(), starts, goal.halfWidth() == null ? 1
                 : goal.halfWidth(), blockMinutes, 60).map(n -> n.words(starts)).orElse("cannot tell yet");
         return String.format(Locale.ROOT, "%s/%s at %d ms, %d users: %.2fx [%.2f-%.2f]; %s; %s", r.variant(),

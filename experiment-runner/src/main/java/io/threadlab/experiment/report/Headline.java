@@ -1,86 +1,73 @@
 package io.threadlab.experiment.report;
 
-import io.threadlab.experiment.collect.WindowResult;
-import io.threadlab.experiment.plan.Variant;
-
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.TreeSet;
+import java.util.Locale;
 
-/**
- * The headline ratios: at every delay and number of users, the throughput of each variant that answers the
- * question over the worker-thread model's (the imperative variant), paired by repetition. What precision on demand
- * decides, and what the report leads with.
- */
-public final class Headline {
+/** The answer at a glance: each main variant against the worker-thread model, in a sentence per point and in tiles. */
+final class Headline {
 
-    /** One headline ratio: variant / baseline at a delay and users, and the JVM means behind it. */
-    public record Ratio(String variant, String baseline, int delayMs, int users, Stats.Ratio ratio,
-                        List<Double> variantJvmMeans, List<Double> baselineJvmMeans) {
-        public boolean decided() {
-            return !Double.isNaN(ratio.low()) && (ratio.low() > 1 || ratio.high() < 1);
-        }
-
-        public boolean within(double halfWidth) {
-            return ratio.relativeHalfWidth() <= halfWidth;
-        }
-
-        public Precision.Direction direction() {
-            return Precision.direction(variantJvmMeans, baselineJvmMeans);
-        }
+    /** One ratio at the top point, big. */
+    record Tile(String ratio, String text, String interval, String colour, boolean unfinished) {
     }
 
     private Headline() {
     }
 
-    public static List<Ratio> of(List<WindowResult> rows) {
-        String baseline = Variant.model(Variant.Threads.WORKER).label();
-        List<WindowResult> plain = rows.stream().filter(r -> !r.detailedRecording() && r.users() != null
-                && r.delayMs() != null).toList();
-        List<String> variants = plain.stream().map(WindowResult::variant).distinct()
-                .filter(v -> Variant.find(v).map(Variant::answersTheQuestion).orElse(false))
-                .filter(v -> !v.equals(baseline)).toList();
-        List<Ratio> ratios = new ArrayList<>();
-        for (int delay : new TreeSet<>(plain.stream().map(WindowResult::delayMs).toList())) {
-            for (int users : new TreeSet<>(plain.stream().map(WindowResult::users).toList())) {
-                List<WindowResult> base = cell(plain, baseline, delay, users);
-                if (base.isEmpty()) {
+    static List<String> sentences(Run run, Ratios ratios) {
+        List<String> lines = new ArrayList<>();
+        String baseline = Splits.baseline().label();
+        if (!run.variants().contains(baseline)) {
+            return lines;
+        }
+        for (Point p : run.points()) {
+            List<String> parts = new ArrayList<>();
+            for (String variant : run.mainVariants()) {
+                Stats.Ratio r = ratios.of(variant, baseline, p, Metric.THROUGHPUT);
+                if (variant.equals(baseline) || Double.isNaN(r.ratio())) {
                     continue;
                 }
-                for (String variant : variants) {
-                    List<WindowResult> mine = cell(plain, variant, delay, users);
-                    if (!mine.isEmpty()) {
-                        ratios.add(new Ratio(variant, baseline, delay, users, paired(mine, base), jvmMeans(mine),
-                                jvmMeans(base)));
-                    }
-                }
+                Stats.Ratio cpu = ratios.of(variant, baseline, p, Metric.CPU_PER_REQUEST);
+                parts.add(String.format(Locale.ROOT, "%s %s the %s throughput%s at %s the CPU per request%s",
+                        variant, Numbers.times(r), baseline, !Numbers.hasInterval(r) ? " (no interval: one"
+                                + " repetition)" : r.withinNoise() ? " (within noise)" : "", Numbers.times(cpu),
+                        run.unfinished(variant) ? " — NOT A FINDING: its compiler had not finished" : ""));
+            }
+            if (!parts.isEmpty()) {
+                lines.add("At " + run.label(p) + ": " + String.join("; ", parts) + ".");
             }
         }
-        return ratios;
+        return lines;
     }
 
-    private static List<WindowResult> cell(List<WindowResult> rows, String variant, int delay, int users) {
-        return rows.stream().filter(r -> r.variant().equals(variant) && r.delayMs() == delay
-                && r.users() == users && r.jvmName().equals(variant)).toList();
+    static List<Tile> tiles(Run run, Ratios ratios) {
+        List<Tile> tiles = new ArrayList<>();
+        String baseline = Splits.baseline().label();
+        if (!run.variants().contains(baseline) || run.top().isEmpty()) {
+            return tiles;
+        }
+        Point top = run.top().get();
+        for (String variant : run.mainVariants()) {
+            if (variant.equals(baseline)) {
+                continue;
+            }
+            for (Metric m : List.of(Metric.THROUGHPUT, Metric.CPU_PER_REQUEST)) {
+                Stats.Ratio r = ratios.of(variant, baseline, top, m);
+                if (Double.isNaN(r.ratio())) {
+                    continue;
+                }
+                String measure = m == Metric.THROUGHPUT ? "throughput" : m.heading();
+                String interval = !Numbers.hasInterval(r) ? Numbers.NO_INTERVAL : r.withinNoise() ? "within noise"
+                        : "95 % CI " + Numbers.number(r.low(), 2) + "–" + Numbers.number(r.high(), 2);
+                tiles.add(new Tile(Numbers.number(r.ratio(), 2) + "×", variant + " " + measure + " vs " + baseline
+                        + " at " + run.label(top), interval, ChartStyle.hex(variant), run.unfinished(variant)));
+            }
+        }
+        return tiles;
     }
 
-    private static Stats.Ratio paired(List<WindowResult> mine, List<WindowResult> base) {
-        Map<Integer, WindowResult> byRepetition = new LinkedHashMap<>();
-        base.forEach(b -> byRepetition.put(b.repetition(), b));
-        List<Stats.Pair> pairs = mine.stream().filter(r -> byRepetition.containsKey(r.repetition()))
-                .map(r -> new Stats.Pair(r.requestsPerSecond(), byRepetition.get(r.repetition()).requestsPerSecond(),
-                        r.jvm())).toList();
-        return Stats.pairedRatio(pairs);
-    }
-
-    /** The mean throughput of each JVM start, in start order. */
-    static List<Double> jvmMeans(List<WindowResult> rows) {
-        Map<Integer, List<Double>> byJvm = new java.util.TreeMap<>();
-        rows.forEach(r -> byJvm.computeIfAbsent(r.jvm(), j -> new ArrayList<>()).add(r.requestsPerSecond()));
-        return byJvm.values().stream().map(v -> v.stream().mapToDouble(d -> d).average().orElse(Double.NaN))
-                .filter(Objects::nonNull).toList();
+    /** The main variants whose compiler had not finished: none of their numbers is a finding. */
+    static List<String> unfinished(Run run) {
+        return run.mainVariants().stream().filter(run::unfinished).toList();
     }
 }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +27,7 @@ class CpuBreakdownTest {
 
     @Test
     void eachRecordedWindowsCpuPerRequestIsSharedOutByItsLayers() throws IOException {
-        RunData data = write(
+        Run run = write(
                 List.of(jfrRow("imperative", 100, 1, 0.5), jfrRow("imperative", 100, 2, 0.7),
                         jfrRow("reactive", 500, 1, 0.2), jfrRow("reactive", 100, 1, 0.1),
                         Map.of("variant", "reactive", "scenario", "closed-100", "repetition", 1,
@@ -38,9 +39,9 @@ class CpuBreakdownTest {
                         recording("virtual-thread", 100, 1, Map.of(JSON, 1.0), 0.3), // no row: the analysis' number
                         recording("virtual-thread", 500, 1, Map.of(JSON, 1.0), null))); // no number at all: left out
 
-        List<CpuBreakdown.Bar> bars = CpuBreakdown.bars(data);
+        List<CpuBreakdown.Bar> bars = CpuBreakdown.bars(run, Recorded.all(run));
 
-        assertThat(bars).extracting(b -> b.variant() + " " + b.users()).containsExactly("imperative 100",
+        assertThat(bars).extracting(b -> b.variant() + " " + b.point().users()).containsExactly("imperative 100",
                 "reactive 100", "reactive 500", "virtual-thread 100");
         CpuBreakdown.Bar imperative = bars.getFirst();
         // repetitions averaged: HTTP (0.5 x 1.0 + 0.7 x 0.5) / 2, JSON (0 + 0.7 x 0.5) / 2
@@ -52,34 +53,52 @@ class CpuBreakdownTest {
         assertThat(reactive500.total()).isCloseTo(0.2, within(1e-9));
         assertThat(bars.get(3).total()).isCloseTo(0.3, within(1e-9));
 
-        String markdown = CpuBreakdown.markdown(bars);
-        assertThat(markdown).contains("| variant | users | " + HTTP + " | " + JSON + " | " + JVM + " | total |",
-                "| imperative | 100 | 0.425 | 0.175 | 0.000 | 0.600 |", "| reactive | 500 | 0.100 | 0.050 | 0.050 |"
-                        + " 0.200 |");
-        assertThat(markdown).doesNotContain(Layer.METRICS.label()); // no layer that spent nothing
+        // a column per layer that spent anything, in the analysis' order
+        CpuBreakdown.Table table = CpuBreakdown.table(run, bars);
+        assertThat(table.layers()).containsExactly(HTTP, JSON, JVM);
+        assertThat(table.rows()).contains(new CpuBreakdown.Row("imperative", "100", List.of("0.425", "0.175",
+                "0.000"), "0.600"), new CpuBreakdown.Row("reactive", "500", List.of("0.100", "0.050", "0.050"),
+                "0.200"));
 
         // XChart draws text as outlines: the layers show as their colours, and a layer that spent nothing not at all
-        String svg = CpuBreakdown.svg(bars);
+        String svg = CpuBreakdown.svg(run, bars);
         assertThat(svg).startsWith("<svg").contains("fill:rgb(31,119,180)", "fill:rgb(214,39,40)",
                 "fill:rgb(127,127,127)").doesNotContain("fill:rgb(148,103,189)");
     }
 
     @Test
-    void aRunWithoutAnalysisHasNoBarsAndSaysSo() throws IOException {
+    void aRunWithoutAnalysisHasNoBarsAndNoSection() throws IOException {
         Json.write(dir.resolve("results.json"), Map.of("windows", List.of(jfrRow("reactive", 100, 1, 0.1))));
         Json.write(dir.resolve("manifest.json"), Map.of("plan", Map.of("variants", List.of("reactive"))));
-        List<CpuBreakdown.Bar> bars = CpuBreakdown.bars(RunData.read(dir));
+        Run run = Run.read(dir);
+        List<CpuBreakdown.Bar> bars = CpuBreakdown.bars(run, Recorded.all(run));
         assertThat(bars).isEmpty();
-        assertThat(CpuBreakdown.markdown(bars)).contains("No analysed recording");
-        assertThat(CpuBreakdown.svg(bars)).startsWith("<svg");
+        assertThat(CpuBreakdown.svg(run, bars)).startsWith("<svg");
+        assertThat(Files.readString(Report.write(dir).markdown())).doesNotContain("## Where the CPU goes");
     }
 
-    private RunData write(List<Map<String, Object>> rows, List<Map<String, Object>> recordings) throws IOException {
+    @Test
+    void aMistakesRecordingCountsUnderTheMistakeNotUnderWhatItSpoils() throws IOException {
+        // the analysis takes blocking-event-loop's recording for reactive (its event loops); the runner named it
+        Map<String, Object> mistake = new LinkedHashMap<>(recording("blocking-event-loop", 100, 1,
+                Map.of(HTTP, 1.0), null));
+        mistake.put("variant", "reactive");
+        mistake.put("label", "blocking-event-loop");
+        Run run = write(List.of(jfrRow("reactive", 100, 1, 0.1), jfrRow("blocking-event-loop", 100, 1, 0.4)),
+                List.of(recording("reactive", 100, 1, Map.of(HTTP, 1.0), null), mistake));
+
+        List<CpuBreakdown.Bar> bars = CpuBreakdown.bars(run, Recorded.all(run));
+
+        assertThat(bars).extracting(b -> b.variant() + " " + b.total()).containsExactly("reactive 0.1",
+                "blocking-event-loop 0.4");
+    }
+
+    private Run write(List<Map<String, Object>> rows, List<Map<String, Object>> recordings) throws IOException {
         Json.write(dir.resolve("results.json"), Map.of("windows", rows));
         Json.write(dir.resolve("manifest.json"), Map.of("plan", Map.of("variants",
                 List.of("imperative", "reactive", "virtual-thread"), "closed_model_vus", List.of(100, 500))));
         Json.write(dir.resolve("analysis.json"), Map.of("recordings", recordings, "failures", List.of()));
-        return RunData.read(dir);
+        return Run.read(dir);
     }
 
     private static Map<String, Object> jfrRow(String variant, int users, int rep, double cpuMsPerRequest) {

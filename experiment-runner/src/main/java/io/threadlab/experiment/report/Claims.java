@@ -1,0 +1,80 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.plan.Variant;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The published results this lab speaks to, each compared only with this run's point at the claim's own regime (its
+ * downstream delay and users): a claim made at 300 ms and 3,000 users says nothing about 10 ms and 50 users.
+ */
+final class Claims {
+
+    /**
+     * A published claim. {@code users} null: the claim names no users (the run's most at the claim's delay).
+     *
+     * @param numerator   the variant the claim favours, {@code denominator} the one it is measured against
+     */
+    record Claim(String source, String claim, String setup, int delayMs, Integer users, Variant numerator,
+                 Variant denominator, double published, String differences) {
+
+        String comparison() {
+            return numerator.label() + " / " + denominator.label() + " throughput";
+        }
+    }
+
+    /** A claim beside this run: the point compared, and the ratio there; no point when the run has none. */
+    record Compared(Claim claim, Optional<Point> point, Stats.Ratio thisRun) {
+
+        /** What to run to measure the claim's regime. */
+        String howToMeasure() {
+            return "./experiment map --delay-ms " + claim.delayMs()
+                    + (claim.users() != null ? " --levels " + claim.users() : "");
+        }
+    }
+
+    private Claims() {
+    }
+
+    static List<Claim> published(Run run) {
+        Variant worker = Variant.model(Variant.Threads.WORKER);
+        Variant eventLoop = Variant.model(Variant.Threads.EVENT_LOOP);
+        Variant virtual = Variant.model(Variant.Threads.VIRTUAL);
+        String cpu = Numbers.quota(run.confinement().variantCpuQuota());
+        String spring = "Quarkus here, not Spring; " + cpu + " CPU, not 1; the platform-thread baseline is classic"
+                + " RESTEasy, whose client stack costs more CPU than Tomcat's";
+        return List.of(
+                new Claim("Quarkus team, 2022", eventLoop.label() + " ≈ +30 % throughput over " + worker.label()
+                        + " at equal CPU", "Quarkus 2, Java 11, 0.5-CPU containers, 10 ms downstream delay", 10,
+                        null, eventLoop, worker, 1.30, "Quarkus " + run.lab().quarkusVersion() + " and JDK "
+                        + run.lab().runnerJavaVersion() + " here; " + cpu + " CPU via cgroups, load generator on the"
+                        + " same " + run.lab().machineCores() + "-core machine"),
+                new Claim("Spring Boot benchmark", "virtual threads +71.6 % over platform threads at 100 users",
+                        "Spring Boot (Tomcat), 1 CPU, 10 ms network delay, JMeter", 10, 100, virtual, worker, 1.716,
+                        spring),
+                new Claim("Spring Boot benchmark", "virtual threads +33.5 % over platform threads at 500 users",
+                        "as above", 10, 500, virtual, worker, 1.335, "as above"),
+                new Claim("Spring WebFlux comparison", "virtual threads ≈ WebFlux (reactive) throughput",
+                        "300 ms sleep, 3000 users", 300, 3000, virtual, eventLoop, 1.0,
+                        "Quarkus here, not Spring WebFlux; CPU-bound at " + cpu + " CPU"));
+    }
+
+    /** Every claim whose two variants ran, at its regime when the run measured it there. */
+    static List<Compared> of(Run run, Ratios ratios) {
+        List<Compared> compared = new ArrayList<>();
+        for (Claim c : published(run)) {
+            if (!run.variants().contains(c.numerator().label()) || !run.variants().contains(c.denominator().label())) {
+                continue;
+            }
+            Optional<Point> at = run.points().stream().filter(p -> p.delayMs() == c.delayMs())
+                    .filter(p -> c.users() == null || p.users() == c.users())
+                    .filter(p -> !run.plain(c.numerator().label(), p).isEmpty())
+                    .reduce((a, b) -> b.users() >= a.users() ? b : a);
+            compared.add(new Compared(c, at, at.map(p -> ratios.of(c.numerator().label(), c.denominator().label(),
+                    p, Metric.THROUGHPUT)).orElse(Stats.pairedRatio(List.of()))));
+        }
+        return compared;
+    }
+}

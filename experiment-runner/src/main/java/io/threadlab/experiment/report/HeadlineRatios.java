@@ -1,0 +1,86 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Variant;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * The headline ratios: at every delay and number of users, the throughput of each variant that answers the
+ * question over the worker-thread model's (the imperative variant), paired by repetition. What precision on demand
+ * decides, and what the report leads with.
+ */
+public final class HeadlineRatios {
+
+    /** One headline ratio: variant / baseline at a delay and users, and the JVM means behind it. */
+    public record Ratio(String variant, String baseline, int delayMs, int users, Stats.Ratio ratio,
+                        List<Double> variantJvmMeans, List<Double> baselineJvmMeans) {
+        public boolean decided() {
+            return !Double.isNaN(ratio.low()) && (ratio.low() > 1 || ratio.high() < 1);
+        }
+
+        public boolean within(double halfWidth) {
+            return ratio.relativeHalfWidth() <= halfWidth;
+        }
+
+        public Precision.Direction direction() {
+            return Precision.direction(variantJvmMeans, baselineJvmMeans);
+        }
+    }
+
+    private HeadlineRatios() {
+    }
+
+    public static List<Ratio> of(List<WindowResult> rows) {
+        String baseline = Variant.model(Variant.Threads.WORKER).label();
+        List<WindowResult> plain = rows.stream().filter(r -> !r.detailedRecording() && r.users() != null
+                && r.delayMs() != null).toList();
+        List<String> variants = plain.stream().map(WindowResult::variant).distinct()
+                .filter(v -> Variant.find(v).map(Variant::answersTheQuestion).orElse(false))
+                .filter(v -> !v.equals(baseline)).toList();
+        List<Ratio> ratios = new ArrayList<>();
+        for (int delay : new TreeSet<>(plain.stream().map(WindowResult::delayMs).toList())) {
+            for (int users : new TreeSet<>(plain.stream().map(WindowResult::users).toList())) {
+                List<WindowResult> base = cell(plain, baseline, delay, users);
+                if (base.isEmpty()) {
+                    continue;
+                }
+                for (String variant : variants) {
+                    List<WindowResult> mine = cell(plain, variant, delay, users);
+                    if (!mine.isEmpty()) {
+                        ratios.add(new Ratio(variant, baseline, delay, users, paired(mine, base), jvmMeans(mine),
+                                jvmMeans(base)));
+                    }
+                }
+            }
+        }
+        return ratios;
+    }
+
+    private static List<WindowResult> cell(List<WindowResult> rows, String variant, int delay, int users) {
+        return rows.stream().filter(r -> r.variant().equals(variant) && r.delayMs() == delay
+                && r.users() == users && r.jvmName().equals(variant)).toList();
+    }
+
+    private static Stats.Ratio paired(List<WindowResult> mine, List<WindowResult> base) {
+        Map<Integer, WindowResult> byRepetition = new LinkedHashMap<>();
+        base.forEach(b -> byRepetition.put(b.repetition(), b));
+        List<Stats.Pair> pairs = mine.stream().filter(r -> byRepetition.containsKey(r.repetition()))
+                .map(r -> new Stats.Pair(r.requestsPerSecond(), byRepetition.get(r.repetition()).requestsPerSecond(),
+                        r.jvm())).toList();
+        return Stats.pairedRatio(pairs);
+    }
+
+    /** The mean throughput of each JVM start, in start order. */
+    static List<Double> jvmMeans(List<WindowResult> rows) {
+        Map<Integer, List<Double>> byJvm = new java.util.TreeMap<>();
+        rows.forEach(r -> byJvm.computeIfAbsent(r.jvm(), j -> new ArrayList<>()).add(r.requestsPerSecond()));
+        return byJvm.values().stream().map(v -> v.stream().mapToDouble(d -> d).average().orElse(Double.NaN))
+                .filter(Objects::nonNull).toList();
+    }
+}

@@ -1,0 +1,62 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.collect.WindowResult;
+
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/** What a cell summarises of its windows: a heading, a unit, the digits shown, and the value of one window. */
+enum Metric {
+    THROUGHPUT("req/s", "", 0, WindowResult::requestsPerSecond),
+    P50("p50", "ms", 1, w -> orNaN(w.p50Ms())),
+    P90("p90", "ms", 1, w -> orNaN(w.p90Ms())),
+    P99("p99", "ms", 1, w -> orNaN(w.p99Ms())),
+    MAX("max", "ms", 0, w -> orNaN(w.maxMs())),
+    ERRORS("errors", "", 0, w -> w.errors()),
+    CPU_PER_REQUEST("CPU per request", "ms", 3, WindowResult::cpuMsPerRequest),
+    REQUESTS_PER_CPU_SECOND("req per CPU-s", "", 0,
+            w -> w.cpuMsPerRequest() > 0 ? 1000.0 / w.cpuMsPerRequest() : Double.NaN),
+    RSS("RSS", "MB", 0, WindowResult::rssMb),
+    HEAP_USED("heap used", "MB", 0, w -> orNaN(w.heapUsedMb())),
+    HEAP_LIVE("live after GC", "MB", 0, w -> orNaN(w.heapLiveMb())),
+    PLATFORM_THREADS("platform threads", "", 0, w -> orNaN(w.liveThreads())),
+    OS_THREADS("OS threads", "", 0, w -> w.threads());
+
+    /** The summary table's columns. */
+    static final List<Metric> SUMMARY = List.of(THROUGHPUT, P50, P90, P99, MAX, ERRORS, CPU_PER_REQUEST,
+            REQUESTS_PER_CPU_SECOND);
+    /** Memory and threads. */
+    static final List<Metric> MEMORY = List.of(RSS, HEAP_USED, HEAP_LIVE, PLATFORM_THREADS, OS_THREADS);
+
+    private final String heading;
+    private final String unit;
+    private final int digits;
+    private final ToDoubleFunction<WindowResult> value;
+
+    Metric(String heading, String unit, int digits, ToDoubleFunction<WindowResult> value) {
+        this.heading = heading;
+        this.unit = unit;
+        this.digits = digits;
+        this.value = value;
+    }
+
+    public String heading() {
+        return heading;
+    }
+
+    public String unit() {
+        return unit;
+    }
+
+    int digits() {
+        return digits;
+    }
+
+    double of(WindowResult w) {
+        return value.applyAsDouble(w);
+    }
+
+    private static double orNaN(Number n) {
+        return n == null ? Double.NaN : n.doubleValue();
+    }
+}

@@ -1,0 +1,60 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.collect.PlanFacts;
+import io.threadlab.experiment.collect.RunManifest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** How the run was set up, in a paragraph, and the schedule as it ran. */
+final class Setup {
+
+    /** One step of the schedule: what, when it began and how long it took. */
+    record Step(String kind, String what, String beganAt, String took) {
+    }
+
+    private Setup() {
+    }
+
+    static String text(Run run) {
+        RunManifest.Lab lab = run.lab();
+        RunManifest.Confinement c = run.confinement();
+        PlanFacts plan = run.plan();
+        return String.format(Locale.ROOT, "Quarkus %s on %s (JDK %s), %s, %s (%d cores, %d MB). Each JVM ran in its"
+                        + " own CPU group at %s CPU (%s); the delay service (asked for %s) %s. JVM flags for every"
+                        + " service: %s; every JVM also keeps a light JFR recording of compiler events"
+                        + " (jfr/compiler.jfc). Knobs: %s. Closed model at %s users, %d s windows, each after load"
+                        + " until the compiler was quiet (at least %d s); %d JVM starts per variant x %d repetitions,"
+                        + " the variant order rotated each time. Warm-up: %s. Git %s%s.",
+                lab.quarkusVersion(), lab.kernel(), lab.runnerJavaVersion(), lab.k6Version(), lab.cpuModel(),
+                lab.machineCores(), lab.machineMemoryMb(), Numbers.quota(c.variantCpuQuota()), c.method(),
+                Numbers.delays(run.delays()), "none".equals(c.delayServiceCpuQuota()) ? "was not confined"
+                        : "was confined too", String.join(" ", run.manifest().jvmFlags()),
+                knobs(run.manifest().knobs()), String.join(", ", plan.closedModelVus().stream().map(String::valueOf)
+                        .toList()), plan.windowSeconds(), plan.settleSeconds(), plan.jvmStarts(),
+                plan.repetitionsPerJvm(), run.warmUps().isEmpty() ? "none recorded" : run.warmUps().getFirst()
+                        .strategy(), abbreviate(lab.gitSha()), lab.gitDirty() ? " (with uncommitted changes)" : "");
+    }
+
+    /** Every knob but the URLs, with Quarkus' prefixes dropped. */
+    private static String knobs(Map<String, Object> knobs) {
+        List<String> parts = new ArrayList<>();
+        knobs.forEach((key, value) -> {
+            if (!key.endsWith(".url")) {
+                parts.add(key.replace("quarkus.rest-client.delay.", "client ").replace("quarkus.", "") + "=" + value);
+            }
+        });
+        return String.join(", ", parts);
+    }
+
+    private static String abbreviate(String sha) {
+        return sha != null && sha.length() > 10 ? sha.substring(0, 10) : String.valueOf(sha);
+    }
+
+    static List<Step> schedule(Run run) {
+        return run.manifest().scheduleAsRun().stream().map(s -> new Step(s.kind(), s.what(),
+                Numbers.number(s.startedAtSeconds(), 0), Numbers.number(s.seconds(), 0))).toList();
+    }
+}
