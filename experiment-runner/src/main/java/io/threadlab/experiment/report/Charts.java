@@ -27,14 +27,22 @@ final class Charts {
 
     /** Every chart of a run, as the html groups them; a chart the run has nothing for is null. */
     record Figures(List<Figure> throughput, List<Figure> latency, Figure cost, Figure cpu, Figure open,
-                   Figure timeToPeak) {
+                   Figure timeToPeak, List<Figure> landscape) {
 
         /** In the order the markdown lists them and charts/ holds them. */
         public List<Figure> all() {
             List<Figure> all = new ArrayList<>(throughput);
             all.addAll(latency);
             Stream.of(open, cost, cpu, timeToPeak).filter(Objects::nonNull).forEach(all::add);
+            all.addAll(landscape);
             return all;
+        }
+
+        /** Every chart but the landscape's, which its own section shows. */
+        public List<Figure> main() {
+            List<Figure> main = new ArrayList<>(all());
+            main.removeAll(landscape);
+            return main;
         }
 
         /** Latency, with the recording's cost beside it. */
@@ -55,7 +63,8 @@ final class Charts {
     private Charts() {
     }
 
-    static Figures of(Run run, List<Cell> cells, Ratios ratios, List<CpuBreakdown.Bar> bars) {
+    static Figures of(Run run, List<Cell> cells, Ratios ratios, List<CpuBreakdown.Bar> bars,
+                      Map<String, XYChart> landscape) {
         Map<String, Map<Point, Stats.Ratio>> costs = ratios.recordingCosts();
         List<OpenModel.Series> open = OpenModel.of(run);
         return new Figures(throughput(run, cells), latency(run, cells),
@@ -63,7 +72,8 @@ final class Charts {
                 bars.isEmpty() ? null : new Figure("where-the-cpu-goes", CpuBreakdown.svg(run, bars)),
                 open.isEmpty() ? null : new Figure("latency-vs-offered-load", openModel(open)),
                 run.timesToPeak().isEmpty() ? null
-                        : new Figure("time-to-peak", WarmUpCharts.timeToPeak(run.timesToPeak())));
+                        : new Figure("time-to-peak", WarmUpCharts.timeToPeak(run.timesToPeak())),
+                landscape.entrySet().stream().map(e -> new Figure(e.getKey(), ChartStyle.svg(e.getValue()))).toList());
     }
 
     private static List<Figure> throughput(Run run, List<Cell> cells) {

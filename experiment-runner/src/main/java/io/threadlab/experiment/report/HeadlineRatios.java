@@ -4,9 +4,7 @@ import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Variant;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 
@@ -53,7 +51,7 @@ public final class HeadlineRatios {
                 for (String variant : variants) {
                     List<WindowResult> mine = cell(plain, variant, delay, users);
                     if (!mine.isEmpty()) {
-                        ratios.add(new Ratio(variant, baseline, delay, users, paired(mine, base), jvmMeans(mine),
+                        ratios.add(new Ratio(variant, baseline, delay, users, Ratios.paired(mine, base, Metric.THROUGHPUT), jvmMeans(mine),
                                 jvmMeans(base)));
                     }
                 }
@@ -67,18 +65,9 @@ public final class HeadlineRatios {
                 && r.users() == users && r.jvmName().equals(variant)).toList();
     }
 
-    private static Stats.Ratio paired(List<WindowResult> mine, List<WindowResult> base) {
-        Map<Integer, WindowResult> byRepetition = new LinkedHashMap<>();
-        base.forEach(b -> byRepetition.put(b.repetition(), b));
-        List<Stats.Pair> pairs = mine.stream().filter(r -> byRepetition.containsKey(r.repetition()))
-                .map(r -> new Stats.Pair(r.requestsPerSecond(), byRepetition.get(r.repetition()).requestsPerSecond(),
-                        r.jvm())).toList();
-        return Stats.pairedRatio(pairs);
-    }
-
     /** The mean throughput of each JVM start, in start order. */
     static List<Double> jvmMeans(List<WindowResult> rows) {
-        Map<Integer, List<Double>> byJvm = new java.util.TreeMap<>();
+        java.util.Map<Integer, List<Double>> byJvm = new java.util.TreeMap<>();
         rows.forEach(r -> byJvm.computeIfAbsent(r.jvm(), j -> new ArrayList<>()).add(r.requestsPerSecond()));
         return byJvm.values().stream().map(v -> v.stream().mapToDouble(d -> d).average().orElse(Double.NaN))
                 .filter(Objects::nonNull).toList();

@@ -38,7 +38,7 @@ final class Ratios {
         return costs;
     }
 
-    private static Stats.Ratio paired(List<WindowResult> windows, List<WindowResult> against, Metric metric) {
+    static Stats.Ratio paired(List<WindowResult> windows, List<WindowResult> against, Metric metric) {
         Map<Integer, WindowResult> byRepetition = new LinkedHashMap<>();
         against.forEach(w -> byRepetition.put(w.repetition(), w));
         List<Stats.Pair> pairs = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.report.landscape.Landscape;
 
 import java.util.List;
 
@@ -21,7 +22,8 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
                    List<Contention.Row> contention, List<WarmUps.Row> warmUps,
                    List<String> warmUpPictures, List<WarmUps.Peak> peaks, Charts.Figures charts,
                    List<MistakeCards.Card> mistakes, List<SummaryTables.ClaimRow> claims,
-                   List<Threads.Lane> lanes, List<Threads.Verdict> verdicts, List<String> recordings) {
+                   List<Threads.Lane> lanes, List<Threads.Verdict> verdicts, List<String> recordings,
+                   Decision decision, LandscapeView landscape, LoadPlacementView placement) {
 
     /** The stack-or-model table's three ratio columns, named by the run's variants. */
     record SplitHeadings(String total, String stack, String threading) {
@@ -34,6 +36,7 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
         List<CpuBreakdown.Bar> bars = CpuBreakdown.bars(run, recorded);
         String baseline = Splits.baseline().label();
         String control = Variant.control().map(Variant::label).orElse("control");
+        Landscape landscape = Landscape.of(run.windows());
         return new ReportModel(run.dir().getFileName().toString(), run.dir().toString(), run.severalDelays(),
                 baseline, Headline.sentences(run, ratios), Headline.tiles(run, ratios), Headline.unfinished(run),
                 Notes.of(run), Setup.text(run), Setup.schedule(run), Checks.of(run, cells, ratios),
@@ -43,8 +46,9 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
                         "stack: " + baseline + " / " + control, "model: " + control + " / model"),
                 SummaryTables.splits(Splits.of(run, ratios)), CpuBreakdown.table(run, bars),
                 Contention.rows(run, recorded), WarmUps.rows(run), WarmUps.pictures(run), WarmUps.peaks(run),
-                Charts.of(run, cells, ratios, bars),
+                Charts.of(run, cells, ratios, bars, landscape.charts()),
                 MistakeCards.of(run, ratios, recorded), SummaryTables.claims(run, Claims.of(run, ratios)),
-                Threads.lanes(run), Threads.verdicts(run), Threads.recordings(run));
+                Threads.lanes(run), Threads.verdicts(run), Threads.recordings(run), Decision.of(run),
+                LandscapeView.of(landscape), LoadPlacementView.of(run));
     }
 }

@@ -158,9 +158,10 @@ final class Run {
         return cell(variant, p, true);
     }
 
+    /** A cell's windows, from the JVMs on the run's own knobs (the map's other setups are the landscape's). */
     private List<WindowResult> cell(String variant, Point p, boolean recorded) {
-        return windows().stream().filter(w -> w.variant().equals(variant) && isRecorded(w) == recorded
-                && point(w).filter(p::equals).isPresent()).toList();
+        return windows().stream().filter(w -> w.variant().equals(variant) && w.jvmName().equals(variant)
+                && isRecorded(w) == recorded && point(w).filter(p::equals).isPresent()).toList();
     }
 
     /** A window as the checks name it: "reactive closed-50 rep 2", with the delay when there are several. */

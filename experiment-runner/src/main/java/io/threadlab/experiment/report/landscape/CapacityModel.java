@@ -26,10 +26,14 @@ public final class CapacityModel {
     private CapacityModel() {
     }
 
-    /** Every plain closed-model window of the run as a point (a recorded twin measures the recording too). */
+    /**
+     * Every plain closed-model window of the run as a point (a recorded twin measures the recording too); windows
+     * that do not say their JVM's knobs cannot be predicted and are left out.
+     */
     public static List<Point> points(List<WindowResult> rows) {
         List<WindowResult> closed = rows.stream().filter(r -> !r.detailedRecording() && r.users() != null
-                && r.delayMs() != null && Variant.find(r.variant()).isPresent()).toList();
+                && r.delayMs() != null && r.cpuQuota() != null && r.workerMax() != null && r.poolSize() != null
+                && Variant.find(r.variant()).isPresent()).toList();
         Map<String, Double> overhead = new HashMap<>();
         for (WindowResult r : closed) {
             double above = Math.max(0, responseMs(r) - r.delayMs());

@@ -17,8 +17,8 @@ import java.util.function.Function;
  * @param perThousand per measure, its growth per 1,000 requests in flight (NaN: too few points)
  * @param atZero      per measure, the line's value with nothing in flight
  */
-public record InFlightCost(String jvm, int points, double maxInFlight, Map<String, Double> perThousand,
-                           Map<String, Double> atZero) {
+public record InFlightCost(String jvm, String variant, int points, double maxInFlight,
+                           Map<String, Double> perThousand, Map<String, Double> atZero) {
 
     /** The measures, as the report names them, and where each is in a window. */
     public static final Map<String, Function<WindowResult, Double>> MEASURES = measures();
@@ -53,7 +53,7 @@ public record InFlightCost(String jvm, int points, double maxInFlight, Map<Strin
                 slopes.put(name, fit[0] * 1000);
                 intercepts.put(name, fit[1]);
             });
-            costs.add(new InFlightCost(jvm, windows.size(), max, slopes, intercepts));
+            costs.add(new InFlightCost(jvm, windows.getFirst().variant(), windows.size(), max, slopes, intercepts));
         });
         return costs;
     }

@@ -13,7 +13,7 @@ import java.util.Map;
  */
 public record Landscape(List<Point> points, List<Winners.Cell> cells, List<Winners.Crossover> crossovers,
                         List<InFlightCost> inFlight, List<SloCapacity> slo, SeedTable seeds, List<Check> checks,
-                        Map<String, String> charts) {
+                        Map<String, org.knowm.xchart.XYChart> charts) {
 
     /** A target of the map, met or not, with the numbers behind it. */
     public record Check(String name, boolean passed, String detail) {
@@ -23,12 +23,18 @@ public record Landscape(List<Point> points, List<Winners.Cell> cells, List<Winne
         List<Point> points = CapacityModel.points(rows);
         List<Winners.Cell> cells = Winners.cells(points);
         List<SloCapacity> slo = SloCapacity.of(rows);
+        boolean map = isMap(points);
+        // a run at one delay and two levels: the capacity model's table says it all; the landscape's charts are a map's
         return new Landscape(points, cells, Winners.crossovers(cells), InFlightCost.of(rows), slo,
-                SeedTable.of(points), checks(points), LandscapeCharts.of(points, slo));
+                SeedTable.of(points), checks(points), map ? LandscapeCharts.of(points, slo) : Map.of());
     }
 
-    /** More than one delay or more than one number of users: a landscape, not a point. */
+    /** More than one delay, or more than two numbers of users: a landscape, not a point. */
     public boolean isMap() {
+        return isMap(points);
+    }
+
+    private static boolean isMap(List<Point> points) {
         return points.stream().map(Point::delayMs).distinct().count() > 1
                 || points.stream().map(Point::users).distinct().count() > 2;
     }

@@ -1,6 +1,5 @@
 package io.threadlab.experiment.report.landscape;
 
-import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -8,10 +7,6 @@ import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import java.awt.Color;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,18 +25,18 @@ public final class LandscapeCharts {
     private LandscapeCharts() {
     }
 
-    /** Chart name (a file name without .svg) to SVG text: the closed model's pairs, then the open model's. */
-    public static Map<String, String> of(List<Point> points, List<SloCapacity> open) {
+    /** Chart name (a file name without .svg) to chart: the closed model's pairs, then the open model's. */
+    public static Map<String, XYChart> of(List<Point> points, List<SloCapacity> open) {
         Map<String, List<Point>> byJvm = new TreeMap<>();
         points.forEach(p -> byJvm.computeIfAbsent(p.jvm(), j -> new java.util.ArrayList<>()).add(p));
-        Map<String, String> charts = new LinkedHashMap<>();
+        Map<String, XYChart> charts = new LinkedHashMap<>();
         byJvm.forEach((jvm, at) -> {
-            charts.put("landscape-throughput-" + jvm, svg(throughput(jvm, at)));
-            charts.put("landscape-p99-" + jvm, svg(p99(jvm, at)));
+            charts.put("landscape-throughput-" + jvm, throughput(jvm, at));
+            charts.put("landscape-p99-" + jvm, p99(jvm, at));
         });
         Map<Integer, List<SloCapacity>> byDelay = new TreeMap<>();
         open.forEach(o -> byDelay.computeIfAbsent(o.delayMs(), d -> new java.util.ArrayList<>()).add(o));
-        byDelay.forEach((delay, at) -> charts.put("open-model-" + delay + "ms", svg(openModel(delay, at))));
+        byDelay.forEach((delay, at) -> charts.put("open-model-" + delay + "ms", openModel(delay, at)));
         return charts;
     }
 
@@ -128,17 +123,5 @@ public final class LandscapeCharts {
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
         return chart;
-    }
-
-    static String svg(XYChart chart) {
-        try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            String svg = out.toString(StandardCharsets.UTF_8);
-            int start = svg.indexOf("<svg");
-            return start > 0 ? svg.substring(start) : svg; // drop the XML prolog and DOCTYPE, for inlining
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

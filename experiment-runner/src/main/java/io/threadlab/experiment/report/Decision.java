@@ -1,0 +1,36 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.collect.RunManifest;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How far each headline ratio is from decided: beside its interval, the direction the JVM means point in (with the
+ * exact p of a split that lopsided) and, where the interval is too wide, what it would take from the run's own
+ * spread between JVM starts; and how precision on demand went, when the run was asked for it.
+ *
+ * @param rows    one per headline ratio
+ * @param outcome precision on demand's goal and stop, or null when not asked for
+ */
+record Decision(List<Row> rows, RunManifest.PrecisionOutcome outcome) {
+
+    /** Half-width a headline ratio should reach (the report's target, and --precision's usual one). */
+    static final double TARGET = 0.10;
+
+    record Row(SummaryTables.At at, String variant, String ratio, String direction, String toDecide) {
+    }
+
+    static Decision of(Run run) {
+        int starts = (int) run.windows().stream().mapToInt(w -> w.jvm()).distinct().count();
+        double minutesPerStart = Checks.runMinutes(run.manifest()) / Math.max(1, starts);
+        List<Row> rows = HeadlineRatios.of(run.windows()).stream().map(r -> new Row(
+                SummaryTables.at(new Point(r.delayMs(), r.users())), r.variant() + " / " + r.baseline(),
+                Numbers.ratio(r.ratio()), r.direction().words(r.variant(), r.baseline()),
+                r.decided() && r.within(TARGET) ? "decided, within ±10 %" : Precision.toDecide(r.ratio(), starts,
+                        TARGET, minutesPerStart, 40).map(n -> n.words(starts)).orElse(starts < 2
+                        ? "one JVM start: its spread between starts is not measured"
+                        : String.format(Locale.ROOT, "more than 40 JVM starts at this spread")))).toList();
+        return new Decision(rows, run.manifest().precision());
+    }
+}

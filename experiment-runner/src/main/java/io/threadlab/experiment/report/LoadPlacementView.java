@@ -1,0 +1,70 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.collect.WindowResult;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Where the load generator ran, when a run measured both ways ({@code --load-cpus compare}): per mode, how steady the
+ * windows were inside (the per-second throughput's CV, median over windows), how much the repetitions of a cell
+ * spread (their CV, median over cells), and the most k6 used of the CPU left to it.
+ */
+record LoadPlacementView(List<Row> rows) {
+
+    record Row(String mode, int windows, String perSecondCv, String cellCv, String k6Share) {
+    }
+
+    static LoadPlacementView of(Run run) {
+        Map<String, List<WindowResult>> byMode = new TreeMap<>();
+        run.windows().stream().filter(w -> w.loadCpus() != null && !Run.isRecorded(w) && w.users() != null)
+                .forEach(w -> byMode.computeIfAbsent(w.loadCpus(), m -> new ArrayList<>()).add(w));
+        if (byMode.size() < 2) {
+            return new LoadPlacementView(List.of());
+        }
+        List<Row> rows = new ArrayList<>();
+        byMode.forEach((mode, windows) -> rows.add(new Row(mode, windows.size(),
+                Numbers.pct(median(windows.stream().map(w -> cv(w.perSecond())).filter(Objects::nonNull).toList())),
+                Numbers.pct(median(cellCvs(windows))), Numbers.pct(windows.stream().mapToDouble(LoadPlacementView::k6Share)
+                        .max().orElse(Double.NaN)))));
+        return new LoadPlacementView(rows);
+    }
+
+    private static List<Double> cellCvs(List<WindowResult> windows) {
+        Map<String, List<Double>> cells = new LinkedHashMap<>();
+        windows.forEach(w -> cells.computeIfAbsent(w.variant() + "@" + w.delayMs() + "/" + w.users(),
+                k -> new ArrayList<>()).add(w.requestsPerSecond()));
+        return cells.values().stream().map(LoadPlacementView::cv).filter(Objects::nonNull).toList();
+    }
+
+    /** k6's CPU over what was left to it: one CPU less the delay service's apart, the machine less the rest together. */
+    private static double k6Share(WindowResult w) {
+        double seconds = Math.max(1e-9, w.windowSeconds());
+        double delay = w.delayCpuSeconds() / seconds;
+        double room = "separate".equals(w.loadCpus()) ? 1 - delay
+                : Runtime.getRuntime().availableProcessors() - w.cpuCores() - delay;
+        return w.k6CpuSeconds() / seconds / room;
+    }
+
+    private static Double cv(List<Double> values) {
+        if (values == null || values.size() < 2) {
+            return null;
+        }
+        double mean = values.stream().mapToDouble(d -> d).average().orElseThrow();
+        double sd = Math.sqrt(values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum() / (values.size() - 1));
+        return mean > 0 ? sd / mean : null;
+    }
+
+    private static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] sorted = values.stream().mapToDouble(d -> d).sorted().toArray();
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}
