@@ -8,7 +8,6 @@ import io.threadlab.experiment.collect.ResultsWriter;
 import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.collect.WindowResult;
-import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.confine.ConfinementDetector;
 import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.load.DelayControl;
@@ -29,16 +28,12 @@ import io.threadlab.experiment.start.ComposeEngine;
 import io.threadlab.experiment.start.Engine;
 import io.threadlab.experiment.start.JavaCommand;
 import io.threadlab.experiment.start.LocalEngine;
-import io.threadlab.experiment.start.RunningJvm;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
 
@@ -60,7 +55,6 @@ final class Experiment {
     private final String engineName;
     private final Path jfrSettings;
     private final Console console = new Console();
-    private final Map<Jvm, RunningJvm> jvms = new LinkedHashMap<>();
     private final JavaCommand java;
     private final RunRecord extending;
 
@@ -71,7 +65,7 @@ final class Experiment {
     private Loads loads;
     private ServiceProcess delayService;
     private WindowRunner windows;
-    private WarmUp warmUps;
+    private Jvms jvms;
     private CpuSets cpuSets;
     private volatile boolean interrupted;
 
@@ -167,11 +161,11 @@ final class Experiment {
 
     private void perform(Step step) {
         switch (step) {
-            case Step.StartJvms start -> startJvms(start.jvms());
-            case Step.WarmUp warm -> warmUp(warm);
+            case Step.StartJvms start -> jvms.start(start.jvms());
+            case Step.WarmUp warm -> jvms.warmUp(warm);
             case Step.Measure measure -> windows.measure(jvms.get(measure.window().jvm()), measure.window());
-            case Step.StopJvms stop -> stop.jvms().forEach(this::stopJvm);
-            case Step.TimeToPeak peak -> timeToPeak(peak);
+            case Step.StopJvms stop -> stop.jvms().forEach(jvms::stop);
+            case Step.TimeToPeak peak -> jvms.timeToPeak(peak);
         }
     }
 
@@ -210,8 +204,9 @@ final class Experiment {
         DelayControl delay = new DelayControl(delayService, plan.delays().getFirst());
         windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, delay, results,
                 manifest, console, dir, plan, cpuSets);
-        warmUps = new WarmUp(loads, engine.confinement(), console,
-                () -> DelayHeadroom.read(delayService.get("/q/metrics")).count(), cpuSets);
+        jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console,
+                () -> DelayHeadroom.read(delayService.get("/q/metrics")).count(), cpuSets), results, manifest, console,
+                dir, cpuSets);
     }
 
     private void describe(RunManifest.Lab lab, PlanFacts facts) {
@@ -237,89 +232,6 @@ final class Experiment {
         return service;
     }
 
-    /** Each JVM in its own CPU group from its first instruction; started side by side, then awaited. */
-    private void startJvms(List<Jvm> toStart) {
-        toStart.forEach(this::startJvm);
-        toStart.forEach(jvm -> jvms.get(jvm).service().awaitReady(READY_TIMEOUT));
-    }
-
-    private RunningJvm startJvm(Jvm jvm) {
-        long started = System.nanoTime();
-        Path repository = engine.compilerRepository(jvm);
-        ServiceProcess service = engine.start(jvm.variant().module(), jvm.port(), jvm.id(),
-                OptionalDouble.of(plan.knobsOf(jvm).cpuQuota()), java.variant(jvm, plan.knobsOf(jvm), repository),
-                dir.resolve("logs/" + jvm.id() + ".log"));
-        RunningJvm running = new RunningJvm(jvm, service, jvm.id(), repository, started);
-        jvms.put(jvm, running);
-        if (cpuSets != null) {
-            cpuSets.joinServices(service.pid());
-        }
-        if (!engine.facts().isEmpty()) {
-            manifest.containers(engine.facts());
-        }
-        return running;
-    }
-
-    private void warmUp(Step.WarmUp step) {
-        RunningJvm jvm = jvms.get(step.jvm());
-        WarmUpResult outcome = warmUps.run(jvm, step.levels(), step.policy(), jvm.jvm().id() + "-warmup",
-                plan.knobsOf(step.jvm()).cpuQuota());
-        results.warmUp(outcome);
-        checkRuntime(outcome, plan.knobsOf(step.jvm()).cpuQuota());
-        console.say(String.format(Locale.ROOT, "%s warm-up %s after %.0f s (boost %.0f s; %s)", jvm.jvm(),
-                outcome.finished() ? "finished" : "NOT FINISHED", outcome.seconds(), outcome.boostSeconds(),
-                String.join(", ", outcome.levels().stream().map(l -> l.users() + " users " + (l.finished()
-                        ? String.format(Locale.ROOT, "quiet in %.0f s", l.seconds()) : "not quiet: " + l.reason()))
-                        .toList())));
-        if (!outcome.finished()) {
-            warn(jvm.jvm() + ": the compiler had not finished when its warm-up gave up ("
-                    + outcome.levels().stream().filter(l -> !l.finished()).map(l -> l.users() + " users: " + l.reason())
-                    .toList() + "); its windows measure the JIT too, and no ratio involving it is a finding");
-        }
-    }
-
-    /** The JVM must have sized itself to the quota, and kept that through the boost. */
-    private void checkRuntime(WarmUpResult outcome, double quota) {
-        int expected = (int) Math.ceil(quota);
-        Object seen = outcome.before("availableProcessors");
-        if (engine.confinement().limits() && !Integer.valueOf(expected).equals(seen)) {
-            warn(outcome.jvm() + " sees availableProcessors=" + seen + ", not " + expected + ": the JVM did not start"
-                    + " inside its CPU group, so it sized itself to the whole machine.");
-        }
-        if (!outcome.ergonomicsChanged().isEmpty()) {
-            warn(outcome.jvm() + " reported other sizes after its warm-up's boost than before: "
-                    + outcome.ergonomicsChanged());
-        }
-    }
-
-    private void timeToPeak(Step.TimeToPeak step) {
-        RunningJvm jvm = startJvm(step.jvm());
-        jvm.service().awaitReady(READY_TIMEOUT);
-        WarmUpResult outcome = warmUps.run(jvm, List.of(step.users()), step.policy(),
-                jvm.jvm().id() + "-time-to-peak", plan.knobs().cpuQuota());
-        results.timeToPeak(outcome);
-        console.say(String.format(Locale.ROOT, "%s reached its peak at the quota %s", jvm.jvm().variant(),
-                outcome.secondsToPeak() == null ? "NOT within " + step.policy().levelMaxSeconds() + " s"
-                        : String.format(Locale.ROOT, "%.0f s after its JVM started", outcome.secondsToPeak())));
-        stopJvm(step.jvm());
-    }
-
-    /** Keeps the JVM's compiler recording (its whole life: warm-up, settles, windows), then stops the JVM. */
-    private void stopJvm(Jvm jvm) {
-        RunningJvm running = jvms.remove(jvm);
-        if (running == null) {
-            return;
-        }
-        loads.endOn(running); // its load drains first: a JVM never stops under requests in flight
-        try {
-            engine.recorder().dumpStartupRecording(running.service(), JavaCommand.COMPILER_RECORDING,
-                    dir.resolve("jfr/compiler/" + jvm.id() + ".jfr"));
-        } catch (RuntimeException e) {
-            manifest.warn("could not keep the compiler recording of " + jvm + ": " + e.getMessage());
-        }
-        running.close();
-    }
-
     private void warn(String warning) {
         console.warn(warning);
         manifest.warn(warning);
@@ -330,8 +242,8 @@ final class Experiment {
         if (manifest == null || manifest.isFinished()) {
             return;
         }
-        if ("completed".equals(status)) {
-            List.copyOf(jvms.keySet()).forEach(this::stopJvm);
+        if ("completed".equals(status) && jvms != null) {
+            jvms.stopAll();
             if (loads.abandoned() > 0) {
                 manifest.warn(loads.abandoned() + " requests were still in flight when a load's drain gave up");
             }
