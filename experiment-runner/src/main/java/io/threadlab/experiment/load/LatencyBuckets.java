@@ -6,13 +6,13 @@ import java.util.Arrays;
  * Latencies counted in logarithmic buckets, as {@code k6/lib.js} counts them: bucket 0 holds everything under
  * {@link #FIRST_BUCKET_MS}, bucket {@code b >= 1} the latencies from {@code FIRST_BUCKET_MS * 10^((b-1)/PER_DECADE)}
  * up to the next edge. Two cumulative readings subtract to the histogram of what completed between them, so a window
- * inside a long k6 run has percentiles of its own. Resolution: a bucket spans 5.9 %; a percentile is interpolated
- * geometrically inside its bucket.
+ * inside a long k6 run has percentiles of its own. Resolution: a bucket spans 2.3 % (at 40 per decade, 5.9 %: a
+ * 300 ms p50 read 307 ms); a percentile is interpolated geometrically inside its bucket.
  */
 public record LatencyBuckets(long[] counts) {
 
     public static final double FIRST_BUCKET_MS = 0.1;
-    public static final int PER_DECADE = 40;
+    public static final int PER_DECADE = 100;
     public static final int BUCKETS = 1 + (int) Math.ceil(Math.log10(300_000 / FIRST_BUCKET_MS) * PER_DECADE);
 
     public LatencyBuckets {
