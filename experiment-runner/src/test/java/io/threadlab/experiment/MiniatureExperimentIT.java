@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -79,6 +80,15 @@ class MiniatureExperimentIT {
                 assertThat(row.get("in_flight").asInt()).as(row.toString()).isBetween(0, 20);
                 assertThat(row.get("mean_ms").asDouble()).as(row.toString()).isPositive();
                 assertThat(row.get("measured_at").asText()).isNotEmpty();
+                // its per-second ticks are the window's own: one a second, together its requests
+                JsonNode ticks = row.get("per_second");
+                double ticked = 0;
+                for (JsonNode tick : ticks) {
+                    ticked += tick.asDouble();
+                }
+                assertThat(ticks).hasSize(3);
+                assertThat(ticked * row.get("window_seconds").asDouble() / ticks.size()).as(row.toString())
+                        .isCloseTo(row.get("requests").asDouble(), withinPercentage(15));
             }
             assertThat(row.get("requests").asLong()).as(row.toString()).isPositive();
             assertThat(row.get("cpu_seconds").asDouble()).as(row.toString()).isPositive();

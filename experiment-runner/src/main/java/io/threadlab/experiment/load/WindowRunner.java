@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Measures one window. Closed model: the load at the window's level runs on (started for the window or kept from
@@ -138,7 +139,7 @@ public final class WindowRunner {
             warn(String.format(Locale.ROOT, "%s: not every one of its %d users was answered in the %.0f s before it;"
                     + " the window may still be reaching its steady state", window.id(), closed.vus(), settled.seconds()));
         }
-        Edge before = edge(jvm, window.id() + "-before", load.pid(), load.read());
+        Edge before = edge(jvm, window.id() + "-before", load.pid(), load::read, true);
         List<Double> perSecond = new ArrayList<>();
         LoadCounters last = before.load();
         for (int second = 1; second <= closed.measureSeconds(); second++) {
@@ -152,7 +153,7 @@ public final class WindowRunner {
                         second, closed.measureSeconds(), perSecond.getLast()), second % 15 == 0);
             }
         }
-        Edge after = edge(jvm, window.id() + "-after", load.pid(), load.read());
+        Edge after = edge(jvm, window.id() + "-after", load.pid(), load::read, false);
         return new Measured(before, after, LoadFigures.between(before.load(), after.load()), perSecond, settled);
     }
 
@@ -179,8 +180,8 @@ public final class WindowRunner {
         Edge after;
         K6Summary summary;
         try (K6Run load = loads.open(jvm, rates, open.stepSeconds(), maxUsers, window.delayMs() + 50, window.id())) {
-            awaitFirstRequests(load);
-            before = edge(jvm, window.id() + "-before", load.pid(), null);
+            awaitFirstRequests(load, window.id());
+            before = edge(jvm, window.id() + "-before", load.pid(), null, true);
             CpuReading k6Seen = before.k6();
             double lastServed = before.delayServed().count();
             long lastAt = before.nanos();
@@ -202,7 +203,7 @@ public final class WindowRunner {
                 lastAt = at;
             }
             summary = load.finish(Duration.ofSeconds(open.seconds() + 120L));
-            Edge end = edge(jvm, window.id() + "-after", load.pid(), null);
+            Edge end = edge(jvm, window.id() + "-after", load.pid(), null, false);
             after = end.withK6(latest(k6Seen, end.k6()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -277,8 +278,16 @@ public final class WindowRunner {
         return new Settled((System.nanoTime() - start) / 1e9, quiet, everyUser);
     }
 
-    private Edge edge(RunningJvm jvm, String snapshot, long k6Pid, LoadCounters load) {
-        long nanos = load == null ? System.nanoTime() : load.nanos();
+    /**
+     * The readings at one edge of a window. The service's own metrics can take seconds to come back when its queue
+     * is deep (3,000 users behind 200 workers wait 4.6 s for them): they are scraped before the opening edge's timed
+     * readings and after the closing edge's, so that the load counters, CPU times and per-second ticks that define
+     * the window are read together and on time.
+     */
+    private Edge edge(RunningJvm jvm, String snapshot, long k6Pid, Supplier<LoadCounters> load, boolean opening) {
+        String early = opening ? scrape(jvm, snapshot) : "";
+        LoadCounters counters = load == null ? null : load.get();
+        long nanos = counters == null ? System.nanoTime() : counters.nanos();
         Instant at = Instant.now().minusNanos(System.nanoTime() - nanos);
         CpuReading cpu = confinement.read(jvm.group(), jvm.service().pid());
         CpuReading delayCpu = confinement.read("delay", delayService.pid());
@@ -286,11 +295,16 @@ public final class WindowRunner {
         DelayHeadroom.Counters served = DelayHeadroom.read(delayService.get("/q/metrics"));
         ProcessStats stats = ProcessStats.of(jvm.service().pid());
         ThreadGroupTimes threads = ThreadGroupTimes.of(jvm.service().pid());
+        String metrics = opening ? early : scrape(jvm, snapshot);
+        return new Edge(nanos, at, cpu, delayCpu, k6, served, stats, threads, counters, metrics);
+    }
+
+    private String scrape(RunningJvm jvm, String snapshot) {
         String metrics = jvm.service().tryGet("/q/metrics", Duration.ofSeconds(20)).orElse("");
         if (!metrics.isEmpty()) {
             saveMetrics(snapshot, metrics);
         }
-        return new Edge(nanos, at, cpu, delayCpu, k6, served, stats, threads, load, metrics);
+        return metrics;
     }
 
     private WindowResult row(Window window, Measured measured, String startedAt, boolean separate) {
@@ -365,14 +379,20 @@ public final class WindowRunner {
     }
 
     /** k6 needs a moment to start; the open model's seconds count from its first request. */
-    private void awaitFirstRequests(K6Run load) {
+    /**
+     * Until the delay service has served the open model's first requests: k6 first makes all its users (thousands
+     * take it more than 10 s on 2 cores), and the first answer comes a delay after the first request.
+     */
+    private void awaitFirstRequests(K6Run load, String windowId) {
         double initial = DelayHeadroom.read(delayService.get("/q/metrics")).count();
-        for (int i = 0; i < 100 && load.isAlive(); i++) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (load.isAlive() && System.nanoTime() < deadline) {
             if (DelayHeadroom.read(delayService.get("/q/metrics")).count() > initial) {
                 return;
             }
             sleep(100);
         }
+        warn(windowId + ": the delay service served none of the open model's requests in its first 120 s");
     }
 
     private void warn(String warning) {

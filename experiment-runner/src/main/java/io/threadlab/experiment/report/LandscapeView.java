@@ -69,7 +69,9 @@ record LandscapeView(boolean map, List<PointRow> points, List<WinnerRow> winners
 
     private static WinnerRow winner(Winners.Cell c) {
         Point w = c.winner();
-        return new WinnerRow(c.delayMs(), c.users(), w.jvm(), ChartStyle.hex(w.variant()), Double.isNaN(c.margin())
+        String who = c.clear() ? w.jvm()
+                : "tie: " + c.leaders().stream().map(Point::jvm).collect(Collectors.joining(" ≈ "));
+        return new WinnerRow(c.delayMs(), c.users(), who, ChartStyle.hex(w.variant()), Double.isNaN(c.margin())
                 ? "–" : String.format(Locale.ROOT, "%.2f×", c.margin()), w.binding().label(),
                 c.ranked().stream().map(p -> p.jvm() + " " + rate(p.measured()) + " (" + p.binding().label() + ")")
                         .collect(Collectors.joining(", ")));

@@ -164,9 +164,12 @@ final class Run {
                 && isRecorded(w) == recorded && point(w).filter(p::equals).isPresent()).toList();
     }
 
-    /** A window as the checks name it: "reactive closed-50 rep 2", with the delay when there are several. */
+    /**
+     * A window as the checks name it: "reactive closed-50 rep 2", by its JVM's label where a map ran one variant
+     * on several setups ("imperative-w512 …"), with the delay when there are several.
+     */
     String name(WindowResult w) {
-        return w.variant() + (severalDelays() ? " " + delay(w) + " ms" : "") + " " + w.scenario() + " rep "
+        return w.jvmName() + (severalDelays() ? " " + delay(w) + " ms" : "") + " " + w.scenario() + " rep "
                 + w.repetition();
     }
 

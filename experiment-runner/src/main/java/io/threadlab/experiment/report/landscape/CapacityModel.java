@@ -18,8 +18,11 @@ import java.util.Map;
  * <li>connections: connection pool ÷ (downstream delay + overhead);</li>
  * <li>users: users ÷ (downstream delay + overhead).</li>
  * </ul>
- * The overhead is the least response time above the delay that the variant showed at that delay (its lightest
- * point): what a request costs when nothing queues. The prediction is the lowest ceiling; it names the binding one.
+ * The overhead is what a request costs above the delay when nothing queues: the least response time above the delay
+ * that the JVM showed at that delay at a light point (below 80 % of its quota, no more users than workers or
+ * connections). Where the JVM had no light point at the delay, it is the least the point itself shows: the delay
+ * service's own lateness plus the CPU per request stretched by the quota, a lower bound, so the ceilings are upper
+ * bounds. The prediction is the lowest ceiling; it names the binding one.
  */
 public final class CapacityModel {
 
@@ -36,8 +39,10 @@ public final class CapacityModel {
                 && Variant.find(r.variant()).isPresent()).toList();
         Map<String, Double> overhead = new HashMap<>();
         for (WindowResult r : closed) {
-            double above = Math.max(0, responseMs(r) - r.delayMs());
-            overhead.merge(r.jvmName() + "@" + r.delayMs(), above, Math::min);
+            if (light(r)) {
+                double above = Math.max(0, responseMs(r) - r.delayMs());
+                overhead.merge(r.jvmName() + "@" + r.delayMs(), above, Math::min);
+            }
         }
         List<Point> points = new ArrayList<>();
         for (WindowResult r : closed) {
@@ -47,7 +52,9 @@ public final class CapacityModel {
             double quota = r.cpuQuota();
             int workerMax = r.workerMax();
             int pool = r.poolSize();
-            double holdMs = delayMs + overhead.getOrDefault(r.jvmName() + "@" + delayMs, 0.0);
+            Double measuredOverhead = overhead.get(r.jvmName() + "@" + delayMs);
+            double holdMs = delayMs + (measuredOverhead != null ? measuredOverhead
+                    : Math.max(0, r.delayServedMeanMs() - delayMs) + r.cpuMsPerRequest() / quota);
             double holdSeconds = Math.max(holdMs, 0.05) / 1000;
             Map<Ceiling, Double> ceilings = new EnumMap<>(Ceiling.class);
             if (r.cpuMsPerRequest() > 0) {
@@ -76,6 +83,13 @@ public final class CapacityModel {
         double room = "separate".equals(r.loadCpus()) ? 1 - delay
                 : Runtime.getRuntime().availableProcessors() - r.cpuQuota() - delay;
         return r.k6CpuSeconds() / seconds > 0.8 * room;
+    }
+
+    /** Nothing queued here: the JVM below 80 % of its quota, and every user had a worker and a connection. */
+    private static boolean light(WindowResult r) {
+        boolean onWorkers = Variant.find(r.variant()).orElseThrow().threads() == Variant.Threads.WORKER;
+        return r.cpuSeconds() / Math.max(1e-9, r.windowSeconds()) < 0.8 * r.cpuQuota() && r.users() <= r.poolSize()
+                && (!onWorkers || r.users() <= r.workerMax());
     }
 
     /** The mean response time where it was recorded, else the median. */

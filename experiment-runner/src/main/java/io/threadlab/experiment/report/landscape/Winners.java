@@ -10,9 +10,14 @@ import java.util.TreeMap;
 /**
  * Who wins where: at every delay and number of users, the JVMs by throughput, the winner's margin over the
  * runner-up, and the ceiling that bound each. A crossover is where the winner changes from one number of users to
- * the next at the same delay, or from one delay to the next at the same users.
+ * the next at the same delay, or from one delay to the next at the same users. A lead under {@link #CLEAR} is a
+ * tie: cells of one JVM start differ by about 4 % on this kind of machine, so a smaller lead names no winner, and
+ * a crossover is only counted between clear leaders.
  */
 public final class Winners {
+
+    /** The smallest winner-over-runner-up ratio that names a winner. */
+    public static final double CLEAR = 1.05;
 
     /** One grid point: the JVMs ranked, best first. */
     public record Cell(int delayMs, int users, List<Point> ranked) {
@@ -23,6 +28,16 @@ public final class Winners {
         /** Winner over runner-up (NaN with one JVM). */
         public double margin() {
             return ranked.size() < 2 ? Double.NaN : ranked.get(0).measured() / ranked.get(1).measured();
+        }
+
+        /** Whether the leader is clearly ahead (always, with one JVM). */
+        public boolean clear() {
+            return ranked.size() < 2 || margin() >= CLEAR;
+        }
+
+        /** The JVMs within {@link #CLEAR} of the leader: one when it is clear, the tied ones otherwise. */
+        public List<Point> leaders() {
+            return ranked.stream().filter(p -> winner().measured() / p.measured() < CLEAR).toList();
         }
     }
 
@@ -57,8 +72,8 @@ public final class Winners {
             byDelay.computeIfAbsent(c.delayMs(), d -> new ArrayList<>()).add(c);
             byUsers.computeIfAbsent(c.users(), u -> new ArrayList<>()).add(c);
         });
-        byDelay.forEach((delay, row) -> walk(row, "users", found));
-        byUsers.forEach((users, column) -> walk(column, "delay", found));
+        byDelay.forEach((delay, row) -> walk(row.stream().filter(Cell::clear).toList(), "users", found));
+        byUsers.forEach((users, column) -> walk(column.stream().filter(Cell::clear).toList(), "delay", found));
         return found;
     }
 

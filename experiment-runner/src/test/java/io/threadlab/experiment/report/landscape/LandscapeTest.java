@@ -64,6 +64,18 @@ class LandscapeTest {
     }
 
     @Test
+    void withoutALightPointTheHoldIsWhatThePointItselfShows() {
+        // only 3,000 users, queued behind 200 workers for 4.7 s: that wait is not what a worker is held for
+        Point only = CapacityModel.points(List.of(
+                window("imperative", "imperative-w200", 300, 3000, 640, 0.30, 4690, 200, 3000, 700, 217))).getFirst();
+        // the delay service served 300.4 ms, and 0.3 CPU-ms at 0.5 CPU take 0.6 ms
+        assertThat(only.holdMs()).isCloseTo(301.0, within(1e-9));
+        assertThat(only.binding()).isEqualTo(Ceiling.WORKERS);
+        assertThat(only.predicted()).isCloseTo(200 / 0.301, within(1.0));
+        assertThat(only.ceilings().get(Ceiling.USERS)).isCloseTo(3000 / 0.301, within(1.0));
+    }
+
+    @Test
     void whoWinsWhereAndTheCrossovers() {
         List<WindowResult> rows = new ArrayList<>();
         rows.add(window("imperative", "imperative", 10, 100, 2000, 0.2, 50, 200, 3000, 500, 200));
@@ -80,6 +92,27 @@ class LandscapeTest {
             assertThat(c.to()).isEqualTo("reactive");
             assertThat(c.fromAt()).isEqualTo(100);
             assertThat(c.toAt()).isEqualTo(500);
+        });
+    }
+
+    @Test
+    void aLeadUnderFivePercentIsATieAndNoCrossover() {
+        List<WindowResult> rows = new ArrayList<>();
+        rows.add(window("imperative", "imperative", 10, 100, 2000, 0.2, 50, 200, 3000, 500, 200));
+        rows.add(window("reactive", "reactive", 10, 100, 1000, 0.1, 52, 200, 3000, 300, 16));
+        // reactive ahead by 2 %: a tie, not a crossover
+        rows.add(window("imperative", "imperative", 10, 500, 4400, 0.2, 200, 200, 3000, 500, 200));
+        rows.add(window("reactive", "reactive", 10, 500, 4500, 0.1, 111, 200, 3000, 300, 16));
+        // reactive clearly ahead: the crossover is from the 100-user lead to this one
+        rows.add(window("imperative", "imperative", 10, 1000, 2500, 0.2, 200, 200, 3000, 500, 200));
+        rows.add(window("reactive", "reactive", 10, 1000, 5000, 0.1, 111, 200, 3000, 300, 16));
+        List<Winners.Cell> cells = Winners.cells(CapacityModel.points(rows));
+        assertThat(cells).extracting(Winners.Cell::clear).containsExactly(true, false, true);
+        assertThat(cells.get(1).leaders()).extracting(Point::jvm).containsExactly("reactive", "imperative");
+        assertThat(cells.get(0).leaders()).extracting(Point::jvm).containsExactly("imperative");
+        assertThat(Winners.crossovers(cells)).singleElement().satisfies(c -> {
+            assertThat(c.fromAt()).isEqualTo(100);
+            assertThat(c.toAt()).isEqualTo(1000);
         });
     }
 
