@@ -72,7 +72,12 @@ public abstract class ServiceProcess implements AutoCloseable {
     }
 
     public String get(String path) {
-        return send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10)).build(), path);
+        return get(path, Duration.ofSeconds(10));
+    }
+
+    /** A GET that may wait its turn behind a deliberate load, for as long as {@code timeout}. */
+    public String get(String path, Duration timeout) {
+        return send(HttpRequest.newBuilder(uri(path)).timeout(timeout).build(), path);
     }
 
     /** A PUT without a body, for a service's controls (the delay service's default wait). */

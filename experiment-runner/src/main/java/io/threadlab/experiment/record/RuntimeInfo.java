@@ -6,6 +6,7 @@ import io.threadlab.experiment.process.ServiceProcess;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,12 +23,18 @@ public final class RuntimeInfo {
     static final List<String> ERGONOMICS = List.of("availableProcessors", "eventLoops", "workerPoolMax",
             "carrierParallelism", "maxHeapBytes", "garbageCollectors");
 
+    private static final Duration READ_TIMEOUT = Duration.ofMinutes(2);
+
     private RuntimeInfo() {
     }
 
+    /**
+     * Read while the warm-up's load runs: on workers the request waits behind every user (3,000 users behind 512
+     * workers of a JVM still interpreting at 0.5 CPU took more than 10 s), so it is given two minutes.
+     */
     public static Map<String, Object> read(ServiceProcess service) {
         try {
-            return Json.MAPPER.readValue(service.get("/lab/runtime"), new TypeReference<>() { });
+            return Json.MAPPER.readValue(service.get("/lab/runtime", READ_TIMEOUT), new TypeReference<>() { });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

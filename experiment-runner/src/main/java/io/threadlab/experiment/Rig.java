@@ -1,0 +1,175 @@
+package io.threadlab.experiment;
+
+import io.threadlab.experiment.collect.Manifest;
+import io.threadlab.experiment.collect.PlanFacts;
+import io.threadlab.experiment.collect.ResultsWriter;
+import io.threadlab.experiment.collect.RunManifest;
+import io.threadlab.experiment.confine.ConfinementDetector;
+import io.threadlab.experiment.confine.CpuSets;
+import io.threadlab.experiment.load.DelayControl;
+import io.threadlab.experiment.load.K6;
+import io.threadlab.experiment.load.Loads;
+import io.threadlab.experiment.load.WarmUp;
+import io.threadlab.experiment.load.WindowRunner;
+import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.Jvm;
+import io.threadlab.experiment.plan.LoadPlacement;
+import io.threadlab.experiment.plan.Schedule;
+import io.threadlab.experiment.plan.Step;
+import io.threadlab.experiment.process.ServiceProcess;
+import io.threadlab.experiment.progress.Console;
+import io.threadlab.experiment.record.DelayHeadroom;
+import io.threadlab.experiment.start.ComposeEngine;
+import io.threadlab.experiment.start.Engine;
+import io.threadlab.experiment.start.JavaCommand;
+import io.threadlab.experiment.start.LocalEngine;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.stream.Stream;
+
+/**
+ * What a run measures with, wired once: the engine and its confinement, k6, the delay service, the JVMs and the window
+ * runner. It is built piece by piece, so that a failure halfway still tears down what was started.
+ */
+final class Rig {
+
+    static final String DELAY_MODULE = "delay-service";
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
+
+    private final ExperimentPlan plan;
+    private final Path labHome;
+    private final Path javaHome;
+    private final Path jfrSettings;
+    private final JavaCommand java;
+    private final Console console;
+    private final Path dir;
+    private final Manifest manifest;
+    private final ResultsWriter results;
+
+    private Engine engine;
+    private Loads loads;
+    private ServiceProcess delayService;
+    private WindowRunner windows;
+    private Jvms jvms;
+    private CpuSets cpuSets;
+
+    Rig(ExperimentPlan plan, Path labHome, Path javaHome, Path jfrSettings, Console console, Path dir,
+        Manifest manifest, ResultsWriter results) {
+        this.plan = plan;
+        this.labHome = labHome;
+        this.javaHome = javaHome;
+        this.jfrSettings = jfrSettings;
+        this.java = new JavaCommand(javaHome, labHome);
+        this.console = console;
+        this.dir = dir;
+        this.manifest = manifest;
+        this.results = results;
+    }
+
+    /**
+     * Builds everything the schedule needs and starts the delay service.
+     *
+     * @param describe whether to write the machine and the plan into the manifest (an extension keeps the one it was
+     *                 checked against)
+     */
+    void prepare(Schedule schedule, String engineName, boolean describe) {
+        engine = engineName.equals("compose") ? new ComposeEngine(labHome, plan.knobs(), plan.delays().getFirst())
+                : new LocalEngine(ConfinementDetector.forThisMachine("threadlab-" + dir.getFileName()).detect(),
+                javaHome, jfrSettings, labHome, console::say);
+        ConfinementDetector.unconfinedReason(engine.confinement()).ifPresent(reason -> warn("NOT CONFINED: " + reason
+                + ". The variants run on all " + Runtime.getRuntime().availableProcessors() + " CPUs, not "
+                + plan.knobs().cpuQuota() + "; results are not comparable to a 0.5-CPU container."));
+        List<Jvm> all = Stream.concat(schedule.steps().stream().filter(s -> s instanceof Step.StartJvms)
+                .flatMap(s -> ((Step.StartJvms) s).jvms().stream()), schedule.steps().stream()
+                .filter(s -> s instanceof Step.TimeToPeak).map(s -> ((Step.TimeToPeak) s).jvm())).distinct().toList();
+        List<String> modules = new ArrayList<>(List.of(DELAY_MODULE));
+        plan.variants().stream().map(v -> v.module()).distinct().forEach(modules::add);
+        engine.prepare(modules, all);
+
+        K6 k6 = K6.locate(labHome.resolve(".tools"));
+        loads = new Loads(k6, labHome, dir.resolve("k6"), engine.confinement());
+        if (describe) {
+            describe(MachineFacts.collect(labHome, javaHome, k6.version(), DELAY_MODULE),
+                    PlanFacts.of(plan, schedule, WindowRunner.openModelMaxUsers(plan)));
+        }
+        console.say("Confinement: " + engine.confinement().method() + ", variants at " + plan.knobs().cpuQuota()
+                + " CPU; " + k6.version() + "; " + schedule.steps().size() + " steps, " + all.size() + " JVMs");
+
+        if (plan.placement() != LoadPlacement.SHARED) {
+            cpuSets = CpuSets.forThisMachine("threadlab-" + dir.getFileName()).orElseThrow(() ->
+                    new IllegalStateException("no cgroup v1 cpuset here for --load-cpus " + plan.placement()));
+            loads.onStart(cpuSets::joinLoad);
+        }
+        delayService = startDelayService();
+        if (cpuSets != null) {
+            cpuSets.joinLoad(delayService.pid());
+        }
+        DelayControl delay = new DelayControl(delayService, plan.delays().getFirst());
+        windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, delay, results,
+                manifest, console, dir, plan, cpuSets);
+        jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console,
+                () -> DelayHeadroom.read(delayService.get("/q/metrics")).count(), cpuSets), results, manifest, console,
+                dir, cpuSets);
+    }
+
+    void perform(Step step) {
+        switch (step) {
+            case Step.StartJvms start -> jvms.start(start.jvms());
+            case Step.WarmUp warm -> jvms.warmUp(warm);
+            case Step.Measure measure -> windows.measure(jvms.get(measure.window().jvm()), measure.window());
+            case Step.StopJvms stop -> stop.jvms().forEach(jvms::stop);
+            case Step.TimeToPeak peak -> jvms.timeToPeak(peak);
+        }
+    }
+
+    /**
+     * Stops every child and removes every cgroup. After a completed run the JVMs stop one by one, each load drained
+     * and each compiler recording kept; otherwise the engine stops them all at once.
+     */
+    void tearDown(boolean completed) {
+        if (completed && jvms != null) {
+            jvms.stopAll();
+            if (loads.abandoned() > 0) {
+                manifest.warn(loads.abandoned() + " requests were still in flight when a load's drain gave up");
+            }
+        }
+        if (engine != null) {
+            engine.cleanUp();
+        }
+        if (cpuSets != null) {
+            cpuSets.removeAll(); // after the processes in them are gone
+        }
+    }
+
+    private void describe(RunManifest.Lab lab, PlanFacts facts) {
+        manifest.describe(lab,
+                new RunManifest.Confinement(engine.name(), engine.confinement().method(),
+                        engine.confinement().limits(), plan.knobs().cpuQuota(), plan.warmUp().boostCpus(),
+                        plan.knobs().confineDelayService() ? String.valueOf(plan.knobs().cpuQuota()) : "none",
+                        "cgroup CPU usage of each window <= quota + 5 %, availableProcessors and the rest of"
+                                + " /lab/runtime reported by each JVM before and after its warm-up's boost",
+                        plan.placement().name().toLowerCase(), "the rest"),
+                plan.knobs().jvmFlags(), LabSettings.read(), plan.knobs().serviceSettings(JavaCommand.delayUrl()),
+                new RunManifest.JfrSettings(labHome.relativize(jfrSettings.toAbsolutePath().normalize()).toString(),
+                        "jfr/compiler.jfc (compiler events only, from each JVM's start to its end)"), facts);
+    }
+
+    private ServiceProcess startDelayService() {
+        OptionalDouble quota = plan.knobs().confineDelayService()
+                ? OptionalDouble.of(plan.knobs().cpuQuota()) : OptionalDouble.empty();
+        console.say("Starting the delay service" + (quota.isPresent() ? " (confined)" : " (unconfined, measured)"));
+        ServiceProcess service = engine.start(DELAY_MODULE, JavaCommand.DELAY_PORT, "delay", quota,
+                java.delayService(plan.knobs(), plan.delays().getFirst()), dir.resolve("logs/delay-service.log"));
+        service.awaitReady(READY_TIMEOUT);
+        return service;
+    }
+
+    private void warn(String warning) {
+        console.warn(warning);
+        manifest.warn(warning);
+    }
+}
