@@ -100,7 +100,11 @@ record LandscapeView(boolean map, List<PointRow> points, List<WinnerRow> winners
                         .collect(Collectors.joining("; ")));
     }
 
+    /** The seeds' rows, wherever any of their regime was measured (a map, or a run at 300 ms and 3,000 users). */
     private static List<SeedRow> seeds(SeedTable seeds) {
+        if (!seeds.anyMeasured()) {
+            return List.of();
+        }
         return seeds.rows().stream().map(r -> new SeedRow(r.theirs(), rate(r.theirRate()),
                 r.matchingJvm().contains("-w") ? rate(Integer.parseInt(r.matchingJvm().replaceAll(".*-w", ""))
                         / (SeedTable.DELAY_MS / 1000.0)) : "–", r.matchingJvm(),
