@@ -38,6 +38,8 @@ import java.util.stream.Stream;
 final class Rig {
 
     static final String DELAY_MODULE = "delay-service";
+    /** Every run's cgroups are named {@code threadlab-<run>-<process>}; a killed run's empty ones are removed at start. */
+    private static final String GROUP_FAMILY = "threadlab-";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
 
     private final ExperimentPlan plan;
@@ -78,8 +80,12 @@ final class Rig {
      */
     void prepare(Schedule schedule, String engineName, boolean describe) {
         engine = engineName.equals("compose") ? new ComposeEngine(labHome, plan.knobs(), plan.delays().getFirst())
-                : new LocalEngine(ConfinementDetector.forThisMachine("threadlab-" + dir.getFileName()).detect(),
+                : new LocalEngine(ConfinementDetector.forThisMachine(GROUP_FAMILY + dir.getFileName()).detect(),
                 javaHome, jfrSettings, labHome, console::say);
+        List<String> abandoned = engine.confinement().removeAbandoned(GROUP_FAMILY);
+        if (!abandoned.isEmpty()) {
+            console.say("Removed " + abandoned.size() + " empty cgroups an earlier, killed run left: " + abandoned);
+        }
         ConfinementDetector.unconfinedReason(engine.confinement()).ifPresent(reason -> warn("NOT CONFINED: " + reason
                 + ". The variants run on all " + Runtime.getRuntime().availableProcessors() + " CPUs, not "
                 + plan.knobs().cpuQuota() + "; results are not comparable to a 0.5-CPU container."));
@@ -100,7 +106,7 @@ final class Rig {
                 + " CPU; " + k6.version() + "; " + schedule.steps().size() + " steps, " + all.size() + " JVMs");
 
         if (plan.placement() != LoadPlacement.SHARED) {
-            cpuSets = CpuSets.forThisMachine("threadlab-" + dir.getFileName()).orElseThrow(() ->
+            cpuSets = CpuSets.forThisMachine(GROUP_FAMILY + dir.getFileName()).orElseThrow(() ->
                     new IllegalStateException("no cgroup v1 cpuset here for --load-cpus " + plan.placement()));
             loads.onStart(cpuSets::joinLoad);
         }

@@ -62,6 +62,15 @@ final class CgroupV1 implements Confinement {
     }
 
     @Override
+    public List<String> removeAbandoned(String family) {
+        List<String> removed = new ArrayList<>(files.removeAbandoned(cpuMount, family, prefix));
+        if (!cpuacctMount.equals(cpuMount)) {
+            removed.addAll(files.removeAbandoned(cpuacctMount, family, prefix));
+        }
+        return removed;
+    }
+
+    @Override
     public void removeAll() {
         files.removeMade();
     }

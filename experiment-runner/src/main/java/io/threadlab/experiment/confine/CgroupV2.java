@@ -56,6 +56,11 @@ final class CgroupV2 implements Confinement {
     }
 
     @Override
+    public List<String> removeAbandoned(String family) {
+        return files.removeAbandoned(root, family, prefix);
+    }
+
+    @Override
     public void removeAll() {
         files.removeMade();
     }

@@ -30,6 +30,16 @@ public interface Confinement {
     /** Counters of the group that process {@code pid} (started by {@link #wrap}) runs in. */
     CpuReading read(String name, long pid);
 
+    /**
+     * Removes the empty groups named {@code family*} that an earlier run made and could not remove (it was killed:
+     * SIGKILL or a machine restart leave no chance to clean up). Groups still holding a process are kept.
+     *
+     * @return the groups removed
+     */
+    default List<String> removeAbandoned(String family) {
+        return List.of();
+    }
+
     /** Removes every group this confinement made. Safe to call more than once. */
     void removeAll();
 }

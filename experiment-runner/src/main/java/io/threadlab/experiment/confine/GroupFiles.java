@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,50 @@ final class GroupFiles {
             }
             if (Files.isDirectory(dir)) {
                 System.err.println("WARNING: could not remove cgroup " + dir + " (a process is still in it)");
+            }
+        }
+    }
+
+    /**
+     * Removes each group under {@code mount} named {@code family*} but not {@code ours*} whose tree holds no process,
+     * children first (a v2 run's parent holds one group per process).
+     */
+    List<String> removeAbandoned(Path mount, String family, String ours) {
+        List<String> removed = new ArrayList<>();
+        try (var groups = Files.list(mount)) {
+            for (Path group : groups.filter(Files::isDirectory).filter(d -> d.getFileName().toString().startsWith(family))
+                    .filter(d -> !d.getFileName().toString().startsWith(ours)).sorted().toList()) {
+                if (empty(group)) {
+                    removeTree(group);
+                    removed.add(group.toString());
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // an unreadable mount only means nothing is cleaned; confinement itself reports real failures
+        }
+        return removed;
+    }
+
+    private static boolean empty(Path group) throws IOException {
+        try (var tree = Files.walk(group)) {
+            for (Path procs : tree.filter(p -> p.getFileName().toString().equals("cgroup.procs")).toList()) {
+                if (!Files.readString(procs).isBlank()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static void removeTree(Path group) throws IOException {
+        try (var tree = Files.walk(group)) {
+            for (Path dir : tree.filter(Files::isDirectory).sorted(Comparator.reverseOrder()).toList()) {
+                try {
+                    Files.delete(dir);
+                } catch (java.nio.file.DirectoryNotEmptyException e) {
+                    deleteFiles(dir); // a test's fake tree; cgroupfs allows rmdir of a group as it is
+                    Files.delete(dir);
+                }
             }
         }
     }

@@ -111,4 +111,39 @@ class ConfinementDetectorTest {
         CpuReading self = confinement.read("x", ProcessHandle.current().pid());
         assertThat(self.usageNanos()).isPositive(); // this JVM has used CPU to get here
     }
+
+    @Test
+    void emptyGroupsOfAKilledRunAreRemovedAndBusyOnesAndOthersKept() throws Exception {
+        Path cpu = Files.createDirectories(tmp.resolve("cpu"));
+        Path cpuacct = Files.createDirectories(tmp.resolve("cpuacct"));
+        for (Path mount : List.of(cpu, cpuacct)) {
+            Files.writeString(Files.createDirectories(mount.resolve("lab-old-k6")).resolve("cgroup.procs"), "");
+            Files.writeString(Files.createDirectories(mount.resolve("lab-busy-k6")).resolve("cgroup.procs"), "4242\n");
+            Files.createDirectories(mount.resolve("docker"));
+        }
+        Confinement confinement = new ConfinementDetector(v1Mounts(cpu, cpuacct), "lab-new").detect();
+        confinement.wrap("k6", OptionalDouble.empty(), List.of());
+
+        assertThat(confinement.removeAbandoned("lab-")).containsExactlyInAnyOrder(
+                cpu.resolve("lab-old-k6").toString(), cpuacct.resolve("lab-old-k6").toString());
+        for (Path mount : List.of(cpu, cpuacct)) {
+            assertThat(mount.resolve("lab-old-k6")).doesNotExist();
+            assertThat(mount.resolve("lab-busy-k6")).exists(); // a process still runs there: not abandoned
+            assertThat(mount.resolve("docker")).exists();
+            assertThat(mount.resolve("lab-new-k6")).exists(); // this run's own group
+        }
+    }
+
+    @Test
+    void aKilledV2RunsParentIsRemovedWithItsEmptyChildren() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("v2"));
+        Files.writeString(root.resolve("cgroup.controllers"), "cpu\n");
+        Path old = Files.createDirectories(root.resolve("lab-old/reactive-1"));
+        Files.writeString(old.resolve("cgroup.procs"), "");
+        Files.writeString(root.resolve("lab-old/cgroup.procs"), "");
+        Confinement confinement = new ConfinementDetector("cgroup2 " + root + " cgroup2 rw 0 0\n", "lab-new").detect();
+
+        assertThat(confinement.removeAbandoned("lab-")).containsExactly(root.resolve("lab-old").toString());
+        assertThat(root.resolve("lab-old")).doesNotExist();
+    }
 }
