@@ -60,13 +60,13 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
 
     /**
      * A stall in the recorded window's throughput (results.json's per_second: seconds below a quarter of the
-     * window's median), with the execution samples of its seconds. {@code firstSecond} counts from the start of the
+     * window's steady rate, {@link Stalls}), with the execution samples of its seconds. {@code firstSecond} counts from the start of the
      * measured interval, {@code from} and {@code to} are those seconds' instants; {@code chain} is the known chain
      * the samples show ({@link KnownChains}), null when they show none, and {@code chainSamples} how many show it.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Stall(int firstSecond, int seconds, double meanRate, double medianRate, String from, String to,
+    public record Stall(int firstSecond, int seconds, double meanRate, double steadyRate, String from, String to,
                         long samples, Map<String, Long> samplesByGroup, List<StallFrame> topFrames, String chain,
                         long chainSamples) {
         public Stall {

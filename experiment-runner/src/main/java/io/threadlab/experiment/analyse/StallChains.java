@@ -123,7 +123,7 @@ final class StallChains {
                             e.getKey().leaf(), e.getKey().site(), e.getValue())).toList();
             Optional<KnownChains.Chain> chain = chain();
             return new AnalysisFile.Stall(stall.firstSecond(), stall.seconds(), Durations.round(stall.meanRate()),
-                    Durations.round(stall.median()), interval.from().toString(), interval.to().toString(), samples,
+                    Durations.round(stall.steadyRate()), interval.from().toString(), interval.to().toString(), samples,
                     groups, top, chain.map(KnownChains.Chain::name).orElse(null),
                     chain.map(byChain::get).orElse(0L));
         }

@@ -196,8 +196,8 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
                 .map(t -> f("%s%s (%s, %,d)", t.leaf(), t.leaf().equals(t.site()) ? "" : " from " + t.site(),
                         t.groupLabel(), t.samples())).toList());
         return f("throughput stalled for %d s from second %d of the measured interval (%.0f requests/s against the"
-                        + " window's median of %.0f): %,d execution samples, %s", s.seconds(), s.firstSecond(),
-                s.meanRate(), s.medianRate(), s.samples(), why);
+                        + " window's steady rate of %.0f): %,d execution samples, %s", s.seconds(), s.firstSecond(),
+                s.meanRate(), s.steadyRate(), s.samples(), why);
     }
 
     /** "of 1 ms or more": the socket reads a recording holds. */

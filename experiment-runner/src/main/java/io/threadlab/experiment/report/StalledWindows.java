@@ -14,7 +14,7 @@ import java.util.Locale;
 final class StalledWindows {
 
     private static final String STALLED = "a second below " + Math.round(Stalls.STALLED_SHARE * 100)
-            + " % of its window's median";
+            + " % of its window's steady rate";
 
     record Stalled(WindowResult window, List<Stalls.Stall> stalls) {
         int seconds() {
@@ -49,8 +49,8 @@ final class StalledWindows {
     }
 
     private static String describe(Stalls.Stall s) {
-        return String.format(Locale.ROOT, "%d s from second %d at %,.0f req/s (median %,.0f)", s.seconds(),
-                s.firstSecond() + 1, s.meanRate(), s.median());
+        return String.format(Locale.ROOT, "%d s from second %d at %,.0f req/s (steady %,.0f)", s.seconds(),
+                s.firstSecond() + 1, s.meanRate(), s.steadyRate());
     }
 
     /** Per variant: how many of its closed-model windows stalled, and for how many seconds in all. */

@@ -84,7 +84,7 @@ class StallChainsTest {
         assertThat(stall.get("top_frames").get(0).get("site").asText()).contains("spinDuringTheStall");
         assertThat(Verdicts.of(outcome.analyses().getFirst()).findings()).anyMatch(f -> f.startsWith(
                 "throughput stalled for 1 s from second 1 of the measured interval (10 requests/s against the window's"
-                        + " median of 2000): ") && f.contains("no known chain: top frames ")
+                        + " steady rate of 2000): ") && f.contains("no known chain: top frames ")
                 && f.contains("spinDuringTheStall"));
         assertThat(Files.readString(outcome.markdown())).contains("**Throughput stalls**", "| 1 | 1 | 10 (2000) | ");
     }

@@ -165,7 +165,7 @@ class ReportTest {
         String md = markdown(report);
         List<String> checks = md.lines().dropWhile(l -> !l.equals("## Validity checks")).skip(4)
                 .takeWhile(l -> l.startsWith("| ")).toList();
-        assertThat(checks).hasSize(15).allSatisfy(c -> assertThat(c).contains(" | passed | "));
+        assertThat(checks).hasSize(16).allSatisfy(c -> assertThat(c).contains(" | passed | "));
         assertThat(md).contains(
                 "| Every JVM's compiler finished before its first window | passed | compile queue empty and compiler"
                         + " threads at most 2.0 % of the quota at every level, after imperative-jvm1 80 s, ",
@@ -181,7 +181,8 @@ class ReportTest {
                         + " cards) |",
                 // 5 variants x (8 plain + 5 recorded) windows in the closed model
                 "| No window stalled | passed | no closed-model window had a second below 25 % of its window's"
-                        + " median (65 windows) |");
+                        + " steady rate (65 windows) |",
+                "| Every planned point was measured | passed | no point lost |");
     }
 
     @Test
@@ -228,9 +229,9 @@ class ReportTest {
     void aStalledWindowFailsItsCheckAndIsCountedPerVariant() throws IOException {
         String md = markdown(flawedReport);
         assertThat(md).contains("| No window stalled | **FAILED** | 1 windows had a second below 25 % of its window's"
-                + " median: reactive closed-100 rep 2: 2 s from second 4 at 150 req/s (median 3,000) |");
+                + " steady rate: reactive closed-100 rep 2: 2 s from second 4 at 150 req/s (steady 3,000) |");
         assertThat(section(md, "## Summary")).contains("Windows with a stall (a second below 25 % of its window's"
-                + " median): imperative none of 13; reactive 1 of 13 (2 s stalled); virtual-thread none of 13;");
+                + " steady rate): imperative none of 13; reactive 1 of 13 (2 s stalled); virtual-thread none of 13;");
         assertThat(section(markdown(report), "## Summary")).contains("reactive none of 13;");
     }
 
