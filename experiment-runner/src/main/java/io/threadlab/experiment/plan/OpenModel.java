@@ -11,6 +11,13 @@ public record OpenModel(List<Integer> rates, List<Double> shares, int stepSecond
 
     public static final OpenModel NONE = new OpenModel(List.of(), List.of(), 1);
 
+    /**
+     * How long beyond the downstream's own delay a caller may wait: the SLO the report judges each step by, and the
+     * latency k6 makes users for before a step, so that a service within the SLO never waits for k6 to make one (k6
+     * drops the arrivals that find no free user while it makes more).
+     */
+    public static final int SLO_ABOVE_DELAY_MS = 100;
+
     public OpenModel {
         rates = List.copyOf(rates);
         shares = List.copyOf(shares);

@@ -2,13 +2,14 @@ package io.threadlab.experiment.report.landscape;
 
 import io.threadlab.experiment.collect.OpenStep;
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.OpenModel;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The open model at one delay: latency against arrival rate, and the SLO capacity — the highest offered rate whose
- * p99 stayed under the bound with every arrival sent (at most 1 % dropped, 95 % of the rate achieved), below the
+ * p99 stayed under the bound with every arrival sent (at most 1 % of the step's arrivals dropped, 95 % of the rate achieved), below the
  * first rate that missed. The bound is the downstream delay plus {@link #BOUND_ABOVE_DELAY_MS}: what a caller may
  * wait beyond the downstream's own time.
  *
@@ -17,7 +18,7 @@ import java.util.List;
 public record SloCapacity(String jvm, String variant, int delayMs, double boundMs, List<OpenStep> steps,
                           Integer capacity) {
 
-    public static final int BOUND_ABOVE_DELAY_MS = 100;
+    public static final int BOUND_ABOVE_DELAY_MS = OpenModel.SLO_ABOVE_DELAY_MS;
 
     public static List<SloCapacity> of(List<WindowResult> rows) {
         List<SloCapacity> all = new ArrayList<>();
@@ -40,7 +41,7 @@ public record SloCapacity(String jvm, String variant, int delayMs, double boundM
 
     static boolean met(OpenStep step, double boundMs) {
         return step.achievedRate() >= 0.95 * step.offeredRate()
-                && step.droppedIterations() <= 0.01 * step.offeredRate()
+                && step.droppedIterations() <= 0.01 * (step.requests() + step.droppedIterations())
                 && step.p99Ms() != null && step.p99Ms() <= boundMs;
     }
 }
