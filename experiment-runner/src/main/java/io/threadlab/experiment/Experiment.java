@@ -88,8 +88,8 @@ final class Experiment {
             eta.begin(schedule.steps().size(), System.nanoTime());
             int lastStart = extending == null ? plan.jvmStarts() : firstStart;
             String stopped = plan.precision().active()
-                    ? new PrecisionOnDemand(plan, results, manifest, console).extend(lastStart, runStart,
-                    step -> perform(step, runStart))
+                    ? new PrecisionOnDemand(plan, results, manifest, console).extend(lastStart,
+                    extending == null ? plan.jvmStarts() : 1, runStart, step -> perform(step, runStart))
                     : "one JVM start of every variant added (no --precision or --budget)";
             if (extending != null) {
                 manifest.extended(new RunManifest.Extension(startedAt, Instant.now().toString(),

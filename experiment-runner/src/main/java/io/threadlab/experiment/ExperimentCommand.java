@@ -114,7 +114,7 @@ public final class ExperimentCommand {
         String precision;
 
         @Option(names = "--budget", paramLabel = "DURATION", description = "With or without --precision: add blocks"
-                + " only while the next one ends within this time of the run's start, e.g. 30m or 1h30m (default: "
+                + " only while the next one ends within this time of the run's (or the extension's) start, e.g. 30m or 1h30m (default: "
                 + "off); with --budget alone, blocks are added until every headline ratio is decided.")
         String budget;
 

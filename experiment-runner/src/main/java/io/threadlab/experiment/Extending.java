@@ -34,6 +34,7 @@ final class Extending {
         same(differences, "--repetitions", then.repetitionsPerJvm(), plan.repetitionsPerJvm());
         same(differences, "the warm-up", then.warmUp(), plan.warmUp());
         same(differences, "recorded twins (--no-jfr)", then.jfrWindows(), plan.jfrWindows());
+        same(differences, "--load-cpus", then.loadCpus(), plan.loadCpus());
         same(differences, "knobs", earlier.knobs().toString(), knobs.toString());
         RunManifest.Lab lab = earlier.lab();
         if (lab != null) {

@@ -35,19 +35,22 @@ final class PrecisionOnDemand {
     }
 
     /**
-     * @param lastStart the JVM start index measured last
-     * @param runStart  when the run began ({@link System#nanoTime()}), against which the budget counts
+     * @param lastStart     the JVM start index measured last
+     * @param startsMeasured how many JVM starts of every variant this process measured since {@code runStart} (the
+     *                       plan's, or the one block an {@code --extend} begins with): the time of a block is learnt
+     *                       from them
+     * @param runStart      when the run began ({@link System#nanoTime()}), against which the budget counts
      * @return why it stopped
      */
-    String extend(int lastStart, long runStart, Consumer<Step> perform) {
+    String extend(int lastStart, int startsMeasured, long runStart, Consumer<Step> perform) {
         PrecisionGoal goal = plan.precision();
         int start = lastStart;
         int blocks = 0;
         while (true) {
             List<HeadlineRatios.Ratio> ratios = HeadlineRatios.of(results.windows());
             double elapsedMinutes = (System.nanoTime() - runStart) / 6e10;
-            double blockMinutes = blocks > 0 ? elapsedMinutes / (blocks + plan.jvmStarts())
-                    : Math.max(plan.blockSeconds() / 60.0, elapsedMinutes / Math.max(1, plan.jvmStarts()));
+            double blockMinutes = blocks > 0 ? elapsedMinutes / (blocks + startsMeasured)
+                    : Math.max(plan.blockSeconds() / 60.0, elapsedMinutes / Math.max(1, startsMeasured));
             String stop = stop(goal, ratios, start, elapsedMinutes, blockMinutes);
             int starts = start;
             manifest.precision(new RunManifest.PrecisionOutcome(goal.describe(), plan.jvmStarts(), start, stop,

@@ -10,12 +10,14 @@ import io.threadlab.experiment.plan.Variant;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * The plan as the manifest records it: what was to be measured and how. {@code roles} gives each variant's role
  * (MODEL, CONTROL, MISTAKE, REFERENCE); {@code mistakes} each mistake's reference; {@code schedule} every step
- * before the run started, with its estimated seconds.
+ * before the run started, with its estimated seconds; {@code loadCpus} where k6 and the delay service ran during the
+ * measured windows (shared, separate or compare; each window records its own).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -25,7 +27,7 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
                         List<Integer> openModelRates, int openModelStepSeconds, int openModelMaxVus,
                         boolean jfrWindows, boolean timeToPeak, Map<String, String> mistakes,
                         Map<String, Object> variantOverrides, Map<String, String> roles, String jvms,
-                        List<Map<String, Object>> schedule, Map<String, Object> precision) {
+                        List<Map<String, Object>> schedule, Map<String, Object> precision, String loadCpus) {
 
     public PlanFacts {
         variants = variants == null ? List.of() : List.copyOf(variants);
@@ -37,6 +39,7 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
         roles = roles == null ? Map.of() : roles;
         schedule = schedule == null ? List.of() : List.copyOf(schedule);
         warmUp = warmUp == null ? Map.of() : warmUp;
+        loadCpus = loadCpus == null ? "shared" : loadCpus; // a run from before the choice existed shared the CPUs
     }
 
     /** The manifest's form of a plan and its schedule. */
@@ -71,6 +74,7 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
                 plan.levels(), plan.delays(), plan.timing().windowSeconds(), plan.timing().settleSeconds(),
                 plan.timing().settleMaxSeconds(), plan.jvmStarts(), plan.repetitionsPerJvm(), plan.repetitions(),
                 warmUp, plan.open().rates(), plan.open().stepSeconds(), openMaxVus, plan.jfrWindows(),
-                plan.timeToPeak(), mistakes, overrides, roles, jvms, schedule.describe(), null);
+                plan.timeToPeak(), mistakes, overrides, roles, jvms, schedule.describe(), null,
+                plan.placement().name().toLowerCase(Locale.ROOT));
     }
 }

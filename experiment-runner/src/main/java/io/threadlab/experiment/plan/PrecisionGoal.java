@@ -58,6 +58,6 @@ public record PrecisionGoal(Double halfWidth, Duration budget, int maxJvmStarts)
         }
         return String.format(Locale.ROOT, "until every headline ratio is decided%s%s, at most %d JVM starts",
                 halfWidth == null ? "" : String.format(Locale.ROOT, " and within ±%.0f %%", halfWidth * 100),
-                budget == null ? "" : ", within " + budget.toMinutes() + " min of the run's start", maxJvmStarts);
+                budget == null ? "" : ", within " + budget.toMinutes() + " min of the start", maxJvmStarts);
     }
 }

@@ -2,6 +2,7 @@ package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.PlanFacts;
 import io.threadlab.experiment.collect.RunManifest;
+import io.threadlab.experiment.collect.WindowResult;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,19 +24,42 @@ final class Setup {
         RunManifest.Confinement c = run.confinement();
         PlanFacts plan = run.plan();
         return String.format(Locale.ROOT, "Quarkus %s on %s (JDK %s), %s, %s (%d cores, %d MB). Each JVM ran in its"
-                        + " own CPU group at %s CPU (%s); the delay service (asked for %s) %s. JVM flags for every"
+                        + " own CPU group at %s CPU (%s); the delay service (asked for %s) %s; %s. JVM flags for every"
                         + " service: %s; every JVM also keeps a light JFR recording of compiler events"
                         + " (jfr/compiler.jfc). Knobs: %s. Closed model at %s users, %d s windows, each after load"
-                        + " until the compiler was quiet (at least %d s); %d JVM starts per variant x %d repetitions,"
+                        + " until the compiler was quiet (at least %d s); %s x %d repetitions,"
                         + " the variant order rotated each time. Warm-up: %s. Git %s%s.",
                 lab.quarkusVersion(), lab.kernel(), lab.runnerJavaVersion(), lab.k6Version(), lab.cpuModel(),
                 lab.machineCores(), lab.machineMemoryMb(), Numbers.quota(c.variantCpuQuota()), c.method(),
                 Numbers.delays(run.delays()), "none".equals(c.delayServiceCpuQuota()) ? "was not confined"
-                        : "was confined too", String.join(" ", run.manifest().jvmFlags()),
+                        : "was confined too", load(plan.loadCpus()), String.join(" ", run.manifest().jvmFlags()),
                 knobs(run.manifest().knobs()), String.join(", ", plan.closedModelVus().stream().map(String::valueOf)
-                        .toList()), plan.windowSeconds(), plan.settleSeconds(), plan.jvmStarts(),
+                        .toList()), plan.windowSeconds(), plan.settleSeconds(), jvmStarts(run),
                 plan.repetitionsPerJvm(), run.warmUps().isEmpty() ? "none recorded" : run.warmUps().getFirst()
                         .strategy(), abbreviate(lab.gitSha()), lab.gitDirty() ? " (with uncommitted changes)" : "");
+    }
+
+    /** The JVM starts measured, and how many precision on demand or an extension added to the plan's. */
+    private static String jvmStarts(Run run) {
+        int planned = run.plan().jvmStarts();
+        int measured = run.windows().stream().mapToInt(WindowResult::jvm).max().orElse(planned);
+        if (measured <= planned) {
+            return planned + " JVM starts per variant";
+        }
+        int extensions = run.manifest().extensions().size();
+        return String.format(Locale.ROOT, "%d JVM starts per variant (%d planned, %d added by precision on demand%s)",
+                measured, planned, measured - planned, extensions == 0 ? ""
+                        : extensions == 1 ? " in a later extension of the run" : " in " + extensions + " extensions");
+    }
+
+    /** Where k6 and the delay service ran during the measured windows ({@code --load-cpus}). */
+    private static String load(String loadCpus) {
+        return switch (loadCpus) {
+            case "separate" -> "k6 and the delay service had a CPU of their own during the measured windows";
+            case "compare" -> "k6 and the delay service had a CPU of their own in half the repetitions and shared the"
+                    + " CPUs with the variants in the other half (compared below)";
+            default -> "k6 and the delay service shared the machine's CPUs with the variants";
+        };
     }
 
     /** Every knob but the URLs, with Quarkus' prefixes dropped. */
