@@ -26,6 +26,9 @@ public record RunManifest(Integer format, boolean completed, String status, Stri
                           List<Map<String, Object>> containers, PrecisionOutcome precision,
                           List<Extension> extensions) {
 
+    /** How a warning that a point was lost begins: the report's checks list these. */
+    public static final String POINT_LOST = "point not measured: ";
+
     public static final int FORMAT = 2;
 
     public RunManifest {

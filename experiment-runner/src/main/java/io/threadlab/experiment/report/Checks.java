@@ -35,6 +35,10 @@ final class Checks {
                 minutes <= TARGET_RUN_MINUTES, String.format(Locale.ROOT,
                 "%.1f min from the first step to the last (build excluded)", minutes)));
         RunManifest m = run.manifest();
+        List<String> lost = m.warnings().stream().filter(w -> w.startsWith(RunManifest.POINT_LOST))
+                .map(w -> w.substring(RunManifest.POINT_LOST.length())).toList();
+        checks.add(new Check("Every planned point was measured", lost.isEmpty(), lost.isEmpty()
+                ? "no point lost" : lost.size() + " lost: " + String.join("; ", lost)));
         checks.add(new Check("Run completed", m.completed(), "status " + (m.status() != null ? m.status() : "unknown")
                 + (m.failure() != null ? ": " + m.failure() : "")));
         return checks;
