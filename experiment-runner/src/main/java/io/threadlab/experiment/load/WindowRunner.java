@@ -72,8 +72,11 @@ public final class WindowRunner {
         }
     }
 
-    /** k6's users for the open model are capped here (memory, and k6's own CPU). */
-    private static final int OPEN_MODEL_VUS_CEILING = 6000;
+    /**
+     * k6's users for the open model, all steps together, are capped here: k6 holds about 1.8 MB per user (5.3 GB at
+     * 3,000), and 18,000 users once exhausted this 24 GB machine. k6/open.js gives each step half (two overlap).
+     */
+    private static final int OPEN_MODEL_VUS_CEILING = 8000;
 
     public WindowRunner(Loads loads, Recorder recorder, Confinement confinement, ServiceProcess delayService,
                         DelayControl delay, ResultsWriter results, Manifest manifest, Console console, Path dir,
@@ -91,9 +94,12 @@ public final class WindowRunner {
         this.cpuSets = cpuSets;
     }
 
-    /** Users k6 may hold at once for fixed open-model rates: enough that only a saturated service drops iterations. */
+    /**
+     * Users k6 may hold at once for fixed open-model rates, all steps together (each step half): enough that only a
+     * saturated service drops iterations.
+     */
     public static int openModelMaxUsers(ExperimentPlan plan) {
-        return Math.max(1000, plan.topLevel());
+        return 2 * Math.max(1000, plan.topLevel());
     }
 
     /**
@@ -194,15 +200,21 @@ public final class WindowRunner {
                 window.id() + "-settle");
         Settled settled = settle(jvm, settleLoad, settleUsers, 0);
         List<Integer> rates = rates(jvm, window, open);
-        int maxUsers = open.shares().isEmpty() ? openModelMaxUsers(plan) : Math.min(OPEN_MODEL_VUS_CEILING,
-                Math.max(100, (int) Math.ceil(rates.stream().mapToInt(i -> i).max().orElse(100)
-                        * (window.delayMs() + 200) / 1000.0 * 2)));
+        int latencyMs = window.delayMs() + OpenModel.SLO_ABOVE_DELAY_MS;
+        int topRate = rates.stream().mapToInt(i -> i).max().orElse(100);
+        int stepNeeds = (int) Math.ceil(topRate * latencyMs / 1000.0 * 1.2); // as k6/open.js makes them
+        int maxUsers = open.shares().isEmpty() ? openModelMaxUsers(plan)
+                : Math.min(OPEN_MODEL_VUS_CEILING, Math.max(200, 2 * stepNeeds));
+        if (topRate * latencyMs / 1000.0 > maxUsers / 2.0) {
+            warn(String.format(Locale.ROOT, "%s: k6 may hold %,d users per step; a step above %,.0f req/s at %d ms"
+                            + " may find k6 short of users, and its dropped arrivals are k6's as much as the service's",
+                    window.id(), maxUsers / 2, maxUsers / 2 / (latencyMs / 1000.0), latencyMs));
+        }
         List<Double> perSecond = new ArrayList<>();
         Edge before;
         Edge after;
         K6Summary summary;
-        try (K6Run load = loads.open(jvm, rates, open.stepSeconds(), maxUsers,
-                window.delayMs() + OpenModel.SLO_ABOVE_DELAY_MS, window.id())) {
+        try (K6Run load = loads.open(jvm, rates, open.stepSeconds(), maxUsers, latencyMs, window.id())) {
             awaitFirstRequests(load, window.id());
             before = edge(jvm, window.id() + "-before", load.pid(), null, true);
             CpuReading k6Seen = before.k6();

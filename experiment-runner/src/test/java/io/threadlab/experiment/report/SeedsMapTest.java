@@ -46,7 +46,7 @@ class SeedsMapTest {
         assertThat(md).doesNotContain("not measured here");
     }
 
-    private static Map<String, Object> window(String variant, String jvm, int workers, double rate, double cpuMs,
+    static Map<String, Object> window(String variant, String jvm, int workers, double rate, double cpuMs,
                                               double meanMs) {
         Map<String, Object> w = new LinkedHashMap<>();
         w.put("variant", variant);
