@@ -114,8 +114,9 @@ public final class ExperimentCommand {
         String precision;
 
         @Option(names = "--budget", paramLabel = "DURATION", description = "With or without --precision: add blocks"
-                + " only while the next one ends within this time of the run's (or the extension's) start, e.g. 30m or 1h30m (default: "
-                + "off); with --budget alone, blocks are added until every headline ratio is decided.")
+                + " only while the next one ends within this time of the run's (or the extension's) start, e.g. 30m"
+                + " or 1h30m (default: off); with --budget alone, blocks are added until every headline ratio is"
+                + " decided.")
         String budget;
 
         @Option(names = "--max-jvm-starts", paramLabel = "N", description = "Ceiling of JVM starts per variant for"

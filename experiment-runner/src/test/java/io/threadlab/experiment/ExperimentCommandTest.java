@@ -1,5 +1,6 @@
 package io.threadlab.experiment;
 
+import io.threadlab.experiment.load.WindowRunner;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Step;
 import io.threadlab.experiment.plan.Variant;
@@ -95,6 +96,18 @@ class ExperimentCommandTest {
         try (var files = Files.list(dir)) {
             assertThat(files).containsExactly(readme);
         }
+    }
+
+    @Test
+    void theManifestRecordsTheOpenModelsUserCapOfEachMode() {
+        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        new CommandLine(run).parseArgs("--levels", "100,500");
+        assertThat(WindowRunner.openModelMaxUsers(run.plan())).as("fixed rates: each of two overlapping steps 1,000")
+                .isEqualTo(2000);
+        ExperimentCommand.MapCommand map = new ExperimentCommand.MapCommand();
+        new CommandLine(map).parseArgs("--levels", "10,3000");
+        assertThat(WindowRunner.openModelMaxUsers(map.plan())).as("shares of the closed peak: the ceiling")
+                .isEqualTo(8000);
     }
 
     @Test

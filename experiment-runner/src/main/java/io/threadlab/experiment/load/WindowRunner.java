@@ -95,11 +95,12 @@ public final class WindowRunner {
     }
 
     /**
-     * Users k6 may hold at once for fixed open-model rates, all steps together (each step half): enough that only a
-     * saturated service drops iterations.
+     * The most users k6 may hold at once in an open-model window, all steps together (each step half), as the
+     * manifest records it: for fixed rates, enough that only a saturated service drops iterations; for shares of the
+     * closed peak (the map), the ceiling, each window taking what its top rate needs at the SLO's latency.
      */
     public static int openModelMaxUsers(ExperimentPlan plan) {
-        return 2 * Math.max(1000, plan.topLevel());
+        return plan.open().shares().isEmpty() ? 2 * Math.max(1000, plan.topLevel()) : OPEN_MODEL_VUS_CEILING;
     }
 
     /**
