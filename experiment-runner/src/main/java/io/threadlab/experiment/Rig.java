@@ -38,7 +38,7 @@ import java.util.stream.Stream;
 final class Rig {
 
     static final String DELAY_MODULE = "delay-service";
-    /** Every run's cgroups are named {@code threadlab-<run>-<process>}; a killed run's empty ones are removed at start. */
+    /** Every run's cgroups are named {@code threadlab-<run>-<process>}; a killed run's empty ones go at start. */
     private static final String GROUP_FAMILY = "threadlab-";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
 

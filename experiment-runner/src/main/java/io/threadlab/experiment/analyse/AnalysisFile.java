@@ -60,7 +60,8 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
 
     /**
      * A stall in the recorded window's throughput (results.json's per_second: seconds below a quarter of the
-     * window's steady rate, {@link Stalls}), with the execution samples of its seconds. {@code firstSecond} counts from the start of the
+     * window's steady rate, {@link Stalls}), with the execution samples of its seconds. {@code firstSecond} counts
+     * from the start of the
      * measured interval, {@code from} and {@code to} are those seconds' instants; {@code chain} is the known chain
      * the samples show ({@link KnownChains}), null when they show none, and {@code chainSamples} how many show it.
      */

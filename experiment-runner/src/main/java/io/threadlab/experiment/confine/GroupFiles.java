@@ -75,8 +75,11 @@ final class GroupFiles {
     List<String> removeAbandoned(Path mount, String family, String ours) {
         List<String> removed = new ArrayList<>();
         try (var groups = Files.list(mount)) {
-            for (Path group : groups.filter(Files::isDirectory).filter(d -> d.getFileName().toString().startsWith(family))
-                    .filter(d -> !d.getFileName().toString().startsWith(ours)).sorted().toList()) {
+            for (Path group : groups.filter(Files::isDirectory).sorted().toList()) {
+                String name = group.getFileName().toString();
+                if (!name.startsWith(family) || name.startsWith(ours)) {
+                    continue;
+                }
                 if (empty(group)) {
                     removeTree(group);
                     removed.add(group.toString());

@@ -60,8 +60,8 @@ public final class WindowRunner {
     private static final double QUIET_SHARE = WarmUpPolicy.COMPILER_QUIET_SHARE;
     /**
      * How long k6 may go on after the open model's last step (its graceful stop is 5 s) before it is waited for, and
-     * then stopped: a k6 that hangs there (seen once at 1 s × 3,235 req/s, alive 8 minutes later) costs a point, not
-     * the run.
+     * then stopped: a k6 that hangs there (seen once at 1 s × 3,235 req/s, alive 8 minutes later, the machine out of
+     * memory) costs a point, not the run.
      */
     private static final int OPEN_MODEL_STRAGGLERS_SECONDS = 60;
 
@@ -134,7 +134,7 @@ public final class WindowRunner {
             measured = window.load() instanceof Window.Closed closed ? closed(jvm, window, closed)
                     : open(jvm, window, (Window.OpenSteps) window.load());
         } catch (OpenModelLost e) {
-            // one open-model point lost is a marked point (the manifest's warnings, the report's checks), not a run lost
+            // one open-model point lost is marked (manifest warnings, the report's checks), not a run lost
             String warning = RunManifest.POINT_LOST + window.id() + ": " + e.getMessage();
             console.warn(warning);
             manifest.warn(warning);

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The open model at one delay: latency against arrival rate, and the SLO capacity — the highest offered rate whose
- * p99 stayed under the bound with every arrival sent (at most 1 % of the step's arrivals dropped, 95 % of the rate achieved), below the
+ * p99 stayed under the bound with every arrival sent (at most 1 % of the step's arrivals dropped, 95 % of the rate
+ * achieved), below the
  * first rate that missed. The bound is the downstream delay plus {@link #BOUND_ABOVE_DELAY_MS}: what a caller may
  * wait beyond the downstream's own time.
  *
