@@ -34,15 +34,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ComposeFileTest {
 
-    private static final Path LAB = Path.of("..").toAbsolutePath().normalize();
+    private static final Path LAB = ComposeFile.LAB;
     /** The variants are plan.Variant's, so that a variant compose.yaml or monitoring/ forgets fails here, by name. */
     private static final List<Variant> VARIANTS = Variant.services();
     /** Every service built from a Dockerfile of its own, by module: the delay service and the variants. */
     private static final Map<String, Integer> PORTS = ports();
 
-    // SnakeYAML applies YAML merge keys (<<: *variant) as Compose does; a plain tree reader would not.
-    private final JsonNode compose = Json.MAPPER.valueToTree(new Yaml().load(Files.readString(LAB.resolve("compose.yaml"))));
-    private final Map<String, String> env = LabSettings.parse(Files.readString(LAB.resolve(".env")));
+    private final ComposeFile composeFile = ComposeFile.read();
+    private final JsonNode compose = composeFile.root();
+    private final Map<String, String> env = composeFile.env();
 
     ComposeFileTest() throws IOException {
     }
@@ -55,7 +55,11 @@ class ComposeFileTest {
     }
 
     private JsonNode service(String name) {
-        return compose.path("services").path(name);
+        return composeFile.service(name);
+    }
+
+    private String resolved(JsonNode value) {
+        return composeFile.resolved(value);
     }
 
     /** The variant's service, named after its module; a variant compose.yaml lacks fails here with its name. */
@@ -64,20 +68,6 @@ class ComposeFileTest {
         assertThat(service.isMissingNode()).as("compose.yaml has no service %s for variant %s", variant.module(),
                 variant.label()).isFalse();
         return service;
-    }
-
-    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Z_]+)(?:-([^}]*))?}");
-
-    /** ${VAR} and ${VAR-default} replaced from .env, as compose does. */
-    private String resolved(JsonNode value) {
-        Matcher m = VARIABLE.matcher(value.asText());
-        StringBuilder text = new StringBuilder();
-        while (m.find()) {
-            String replacement = env.containsKey(m.group(1)) ? env.get(m.group(1)) : m.group(2);
-            assertThat(replacement).as("${" + m.group(1) + "} is defined in .env or has a default").isNotNull();
-            m.appendReplacement(text, Matcher.quoteReplacement(replacement));
-        }
-        return m.appendTail(text).toString();
     }
 
     @Test
