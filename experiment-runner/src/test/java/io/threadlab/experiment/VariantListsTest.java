@@ -31,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * plan.Variant describes each variant once; the files that cannot read it (the aggregator pom.xml, the bash scripts,
  * the mistakes service) keep lists of their own, and these tests hold each list to Variant: a variant one of them
  * forgets fails with the file's and the variant's name. compose.yaml and monitoring/ are held to it in
- * {@link ComposeFileTest}, the variant modules themselves in {@link VariantParityTest}.
+ * {@link ComposeFileTest}, kubernetes/ in {@link KubernetesManifestsTest}, the variant modules themselves in
+ * {@link VariantParityTest}.
  */
 class VariantListsTest {
 

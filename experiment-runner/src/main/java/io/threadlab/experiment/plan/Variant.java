@@ -10,9 +10,9 @@ import java.util.stream.Stream;
  * A system under test, described once: which module runs, where it listens, what k6 calls, how it threads, which
  * stack it is on, what it is for, how the report draws it and whether the default run measures it. The analysis,
  * the report, the CLI's defaults and the tests take all of this from here; only the module itself, the aggregator
- * pom.xml, compose.yaml, monitoring/ (Prometheus' targets, Grafana's queries), the scripts compose-test.sh and
- * dev-mode-check.sh, and mistakes-service (the gallery's paths and ports) name a variant again, and
- * VariantParityTest, ComposeFileTest and VariantListsTest check they do.
+ * pom.xml, compose.yaml, kubernetes/, monitoring/ (Prometheus' targets, Grafana's queries), the scripts
+ * compose-test.sh and dev-mode-check.sh, and mistakes-service (the gallery's paths and ports) name a variant again,
+ * and VariantParityTest, ComposeFileTest, KubernetesManifestsTest and VariantListsTest check they do.
  *
  * @param path       what k6 calls
  * @param threads    where request code runs while it waits for the downstream
