@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>{@code $1} is PostgreSQL's own placeholder, which the reactive (Vert.x) client sends as it is. pgjdbc takes
  * {@code ?} instead and rewrites each into {@code $n} before sending, so the JDBC services use {@link #jdbcSql()} and
- * PostgreSQL receives the same text from both (ArticlePageQueryTest reads it back from {@code pg_stat_activity}).
+ * PostgreSQL receives the same text from both (ArticlePageQueryTest finds it in the server's log).
  */
 public final class ArticlePageQuery {
 

@@ -207,6 +207,7 @@ public final class DatabaseCommand implements Callable<Integer> {
             } finally {
                 try (Stream<Path> tree = Files.walk(work)) {
                     tree.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                    System.out.println("lab-database: PostgreSQL stopped, " + work + " removed");
                 } catch (IOException e) {
                     System.err.println("lab-database: cannot remove " + work + ": " + e);
                 }

@@ -100,12 +100,12 @@ public final class PostgresServer implements AutoCloseable {
         PostgresServer server = new PostgresServer(binaries, settings, account, work);
         Path passwordFile = work.resolve("initdb-password");
         long start = System.nanoTime();
+        if (Files.exists(server.dataDirectory)) { // not the lab's, then: left alone
+            throw new IllegalStateException("cannot make a PostgreSQL data directory at " + server.dataDirectory
+                    + ": it exists already (a data directory is made for one server and removed with it)");
+        }
         try {
             Files.createDirectories(work);
-            if (Files.exists(server.dataDirectory)) {
-                throw new IllegalStateException("cannot make a PostgreSQL data directory at " + server.dataDirectory
-                        + ": it exists already (a data directory is made for one server and removed with it)");
-            }
             account.makeReachable(work);
             account.makeReachable(binaries.home());
             Files.createDirectory(server.dataDirectory, PosixFilePermissions.asFileAttribute(
@@ -115,6 +115,8 @@ public final class PostgresServer implements AutoCloseable {
             account.own(server.dataDirectory);
             account.own(passwordFile);
         } catch (IOException e) {
+            deleteTree(server.dataDirectory);
+            deleteQuietly(passwordFile);
             throw new IllegalStateException("cannot prepare PostgreSQL's data directory in " + work + ": " + e, e);
         }
         Runtime.getRuntime().addShutdownHook(server.shutdownHook);
