@@ -82,14 +82,10 @@ public record PostgresBinaries(Path home, String version, Duration unpackTime) {
         }
     }
 
-    public static boolean linuxX8664() {
+    private static void requireLinuxX8664() {
         String arch = System.getProperty("os.arch");
-        return System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("linux")
-                && ("amd64".equals(arch) || "x86_64".equals(arch));
-    }
-
-    static void requireLinuxX8664() {
-        if (!linuxX8664()) {
+        if (!System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("linux")
+                || !("amd64".equals(arch) || "x86_64".equals(arch))) {
             throw new IllegalStateException("the lab's PostgreSQL binaries are built for Linux on x86_64; this is "
                     + System.getProperty("os.name") + " on " + System.getProperty("os.arch"));
         }

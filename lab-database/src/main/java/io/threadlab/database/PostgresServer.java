@@ -70,7 +70,6 @@ public final class PostgresServer implements AutoCloseable {
     private volatile Duration initdbTime;
     private volatile Process process;
     private volatile long startedAtNanos;
-    private volatile Duration readyTime;
     private volatile boolean stopRequested;
     private boolean closed;
 
@@ -219,8 +218,7 @@ public final class PostgresServer implements AutoCloseable {
                  Statement statement = connection.createStatement()) {
                 statement.executeQuery("SELECT 1").close();
                 createLabDatabase(statement);
-                readyTime = Duration.ofNanos(System.nanoTime() - since);
-                return readyTime;
+                return Duration.ofNanos(System.nanoTime() - since);
             } catch (SQLException e) {
                 last = e; // refused until it listens, then "the database system is starting up"
             }
@@ -401,11 +399,6 @@ public final class PostgresServer implements AutoCloseable {
 
     public Duration initdbTime() {
         return initdbTime;
-    }
-
-    /** From {@link #start()} to the first answered query; null until {@link #awaitReady(Duration)} succeeded. */
-    public Duration readyTime() {
-        return readyTime;
     }
 
     /** The postmaster: the process started here, else the one its data directory's postmaster.pid names. */

@@ -25,7 +25,7 @@ public record PostgresSettings(int port, String listenAddresses, int maxConnecti
                                int maxParallelWorkersPerGather, boolean jit) {
 
     /** The lab's processes show up in {@code ps} as "postgres: lab-database: ...", whoever started them. */
-    public static final String CLUSTER_NAME = "lab-database";
+    private static final String CLUSTER_NAME = "lab-database";
 
     private static final Pattern MEMORY = Pattern.compile("[1-9][0-9]*(kB|MB|GB)");
     private static final Set<String> SYNCHRONOUS_COMMIT = Set.of("on", "off", "local", "remote_write", "remote_apply");
@@ -85,26 +85,6 @@ public record PostgresSettings(int port, String listenAddresses, int maxConnecti
     }
 
     public PostgresSettings withPort(int port) {
-        return new PostgresSettings(port, listenAddresses, maxConnections, sharedBuffers, workMem, fsync,
-                synchronousCommit, maxParallelWorkersPerGather, jit);
-    }
-
-    public PostgresSettings withListenAddresses(String listenAddresses) {
-        return new PostgresSettings(port, listenAddresses, maxConnections, sharedBuffers, workMem, fsync,
-                synchronousCommit, maxParallelWorkersPerGather, jit);
-    }
-
-    public PostgresSettings withMaxConnections(int maxConnections) {
-        return new PostgresSettings(port, listenAddresses, maxConnections, sharedBuffers, workMem, fsync,
-                synchronousCommit, maxParallelWorkersPerGather, jit);
-    }
-
-    public PostgresSettings withSharedBuffers(String sharedBuffers) {
-        return new PostgresSettings(port, listenAddresses, maxConnections, sharedBuffers, workMem, fsync,
-                synchronousCommit, maxParallelWorkersPerGather, jit);
-    }
-
-    public PostgresSettings withFsync(boolean fsync) {
         return new PostgresSettings(port, listenAddresses, maxConnections, sharedBuffers, workMem, fsync,
                 synchronousCommit, maxParallelWorkersPerGather, jit);
     }
