@@ -1,6 +1,7 @@
 package io.threadlab.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.threadlab.experiment.collect.Json;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.Variant;
@@ -96,7 +97,7 @@ class ComposeFileTest {
     void composeRunsExactlyTheVariantsOfPlanVariant() {
         List<String> variantServices = new ArrayList<>();
         compose.path("services").properties().forEach(s -> {
-            if (s.getValue().has("cpus")) { // the x-variant anchor's quota: a variant
+            if (s.getValue().path("cpus").asText().equals("${LAB_CPUS}")) { // the x-variant anchor's quota: a variant
                 variantServices.add(s.getKey());
             }
         });
@@ -252,6 +253,35 @@ class ComposeFileTest {
             assertThat(service(variant).path("depends_on").path("delay-service").path("condition").asText())
                     .as("compose.yaml: %s waits for the delay service", variant.module()).isEqualTo("service_healthy");
         }
+    }
+
+    /** The lab's PostgreSQL: on demand, on loopback, its own quota and settings from .env, built like the services. */
+    @Test
+    void theDatabaseIsAProfileWithItsOwnQuotaAndTheSettingsOfTheOneEnvFile() throws IOException {
+        JsonNode database = service("database");
+        assertThat(database.isMissingNode()).as("compose.yaml has a service database").isFalse();
+        assertThat(database.path("profiles").toString()).contains("database");
+        assertThat(database.path("ports").path(0).asText()).isEqualTo("127.0.0.1:5432:5432");
+        assertThat(database.path("cpus").asText()).isEqualTo("${LAB_DB_CPUS}");
+        assertThat(resolved(database.path("cpus"))).isEqualTo(env.get("LAB_DB_CPUS"));
+        List<String> command = new ArrayList<>();
+        database.path("command").forEach(c -> command.add(c.asText()));
+        assertThat(command).startsWith("serve").contains("--listen=0.0.0.0",
+                "--max-connections=${LAB_DB_MAX_CONNECTIONS}", "--shared-buffers=${LAB_DB_SHARED_BUFFERS}",
+                "--fsync=${LAB_DB_FSYNC}");
+        command.forEach(c -> resolved(new TextNode(c))); // each ${KEY} is in .env
+        assertThat(env).containsKey("LAB_DB_POOL_SIZE");
+        assertThat(database.path("healthcheck").path("test").toString()).contains("/dev/tcp/127.0.0.1/5432");
+
+        String dockerfile = database.path("build").path("dockerfile").asText();
+        assertThat(dockerfile).isEqualTo("lab-database/src/main/docker/Dockerfile.jvm");
+        String text = Files.readString(LAB.resolve(dockerfile));
+        String script = Files.readString(LAB.resolve("scripts/prepare-base-images.sh"));
+        assertThat(text.lines().filter(l -> l.startsWith("FROM ")).map(l -> l.split("\\s+")[1]))
+                .as("the services' base images, which the prepare script makes").hasSize(2)
+                .allSatisfy(image -> assertThat(script).contains("=" + image + "\n"))
+                .last().isEqualTo(runtimeBase());
+        assertThat(text).contains("USER lab", "useradd --uid 1000", "ENTRYPOINT [\"java\", \"-jar\"", "EXPOSE 5432");
     }
 
     @Test
