@@ -57,7 +57,8 @@ final class Experiment {
     Path run() {
         int firstStart = extending == null ? 1 : extending.results().windows().stream()
                 .mapToInt(WindowResult::jvm).max().orElse(0) + 1;
-        Schedule schedule = extending == null ? plan.schedule() : new Schedule(plan.block(firstStart));
+        Schedule schedule = extending == null ? plan.schedule()
+                : new Schedule(plan.block(firstStart, plan.variants()));
         PortCheck.requireFree(DELAY_PORT, Rig.DELAY_MODULE);
         if (extending == null) {
             dir = ResultsDirectory.create(outputRoot, Instant.now());
@@ -80,16 +81,17 @@ final class Experiment {
             rig.prepare(schedule, engineName, extending == null);
             Eta eta = new Eta(schedule);
             console.follow(eta);
+            StepLoop steps = new StepLoop(rig, manifest, console);
             long runStart = System.nanoTime();
             for (int i = 0; i < schedule.steps().size(); i++) {
                 eta.begin(i, System.nanoTime());
-                perform(schedule.steps().get(i), runStart);
+                steps.perform(schedule.steps().get(i), runStart);
             }
             eta.begin(schedule.steps().size(), System.nanoTime());
-            int lastStart = extending == null ? plan.jvmStarts() : firstStart;
+            int jvmsRun = (int) schedule.steps().stream().filter(s -> s instanceof Step.WarmUp).count();
             String stopped = plan.precision().active()
-                    ? new PrecisionOnDemand(plan, results, manifest, console).extend(lastStart,
-                    extending == null ? plan.jvmStarts() : 1, runStart, step -> perform(step, runStart))
+                    ? new PrecisionOnDemand(plan, results, manifest, console).extend(runStart, jvmsRun,
+                    step -> steps.perform(step, runStart))
                     : "one JVM start of every variant added (no --precision or --budget)";
             if (extending != null) {
                 manifest.extended(new RunManifest.Extension(startedAt, Instant.now().toString(),
@@ -120,17 +122,6 @@ final class Experiment {
         }
     }
 
-    /** One step, announced, carried out, and recorded in the manifest as it ran. */
-    private void perform(Step step, long runStart) {
-        long stepStart = System.nanoTime();
-        if (!(step instanceof Step.Measure)) { // a window announces itself with its result
-            console.say(step.describe());
-        }
-        rig.perform(step);
-        manifest.stepDone(new RunManifest.StepAsRun(step.kind(), step.describe(), tenths(stepStart - runStart),
-                tenths(System.nanoTime() - stepStart)));
-    }
-
     /** Stops every child, removes every cgroup, and records how the run ended; once, whichever path gets here. */
     private synchronized void cleanUp(String status, String failure) {
         if (manifest == null || manifest.isFinished()) {
@@ -146,7 +137,4 @@ final class Experiment {
         }
     }
 
-    private static double tenths(long nanos) {
-        return Math.round(nanos / 1e8) / 10.0;
-    }
 }

@@ -11,7 +11,8 @@ import io.threadlab.experiment.plan.Defaults;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.OpenModel;
-import io.threadlab.experiment.plan.Setup;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Grid;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.process.ComposeCli;
 import io.threadlab.experiment.report.Report;
@@ -57,8 +58,10 @@ public final class ExperimentCommand {
             description = {"Run the experiment: each variant in its own CPU group at the quota, warmed up until its "
                     + "compiler has finished, under k6 load, with recorded twins for the thread analysis. Writes "
                     + "results/<UTC timestamp>/.",
-                    "Defaults: the three models x 2 JVM starts x 2 repetitions x closed model at "
-                            + Defaults.LEVELS + " users, recorded twins and open-model steps."})
+                    "Defaults: the three models x " + Defaults.JVM_STARTS + " JVM starts x " + Defaults.REPETITIONS
+                            + " repetition x closed model at " + Defaults.LEVELS + " users, each JVM calibrated at "
+                            + Defaults.CALIBRATION_LEVELS + " users, recorded twins; more JVM starts until every"
+                            + " headline ratio is decided, within " + Defaults.BUDGET + "."})
     static final class Run implements Callable<Integer> {
 
         @Mixin
@@ -108,15 +111,15 @@ public final class ExperimentCommand {
         @Option(names = "--no-open", hidden = true, description = "Renamed: --no-open-model.")
         boolean noOpen;
 
-        @Option(names = "--precision", paramLabel = "HALF_WIDTH", description = "Add JVM starts of every variant, one"
-                + " block at a time, until every headline ratio is decided (its interval excludes 1) and within this"
-                + " half-width, e.g. 10% (default: off).")
+        @Option(names = "--precision", paramLabel = "HALF_WIDTH", description = "Add JVM starts, one at a time, of the"
+                + " variant that most narrows the widest headline ratio still to do, until every headline ratio is"
+                + " decided (its interval excludes 1) and within this half-width, e.g. 10% (default: decided is"
+                + " enough).")
         String precision;
 
-        @Option(names = "--budget", paramLabel = "DURATION", description = "With or without --precision: add blocks"
-                + " only while the next one ends within this time of the run's (or the extension's) start, e.g. 30m"
-                + " or 1h30m (default: off); with --budget alone, blocks are added until every headline ratio is"
-                + " decided.")
+        @Option(names = "--budget", paramLabel = "DURATION", description = "Add JVM starts only while the next one"
+                + " ends within this time of the run's (or the extension's) start, e.g. 30m or 1h30m; off: the plan"
+                + " as given (default: " + Defaults.BUDGET + "; quick and mistakes: off).")
         String budget;
 
         @Option(names = "--max-jvm-starts", paramLabel = "N", description = "Ceiling of JVM starts per variant for"
@@ -124,7 +127,7 @@ public final class ExperimentCommand {
         int maxJvmStarts = PrecisionGoal.DEFAULT_MAX_JVM_STARTS;
 
         @Option(names = "--extend", paramLabel = "RESULTS_DIR", description = "Add JVM starts to an earlier run "
-                + "(one block, or as --precision and --budget ask), after checking from its manifest that the plan,"
+                + "(one of every variant, or as --precision and --budget ask), after checking from its manifest that the plan,"
                 + " versions and knobs are the same; its analysis and report are made again.")
         Path extend;
 
@@ -156,31 +159,46 @@ public final class ExperimentCommand {
             if (mistakes && options.variants != null) {
                 throw new IllegalArgumentException("--mistakes chooses its own variants; use either it or --variants");
             }
-            for (var axis : List.of(options.cpus, options.workerMax, options.poolSizes(0))) {
+            for (var axis : List.of(options.cpus == null ? List.of() : options.cpus, options.workerMax == null
+                    ? List.of() : options.workerMax, options.poolSizes(0))) {
                 if (axis.size() > 1) {
                     throw new IllegalArgumentException("run takes one value per knob (--cpus, --worker-max,"
                             + " --pool-size); ./experiment map takes several");
                 }
             }
             options.requireEngine();
-            Defaults defaults = quick ? Defaults.QUICK : mistakes ? Defaults.MISTAKES : Defaults.RUN;
+            Defaults defaults = defaults();
             List<Variant> chosen = mistakes ? Variant.mistakesWithTheirReferences() : options.chosenVariants();
-            Knobs knobs = options.knobs(1000);
-            List<Integer> delays = options.delays != null ? options.delays : List.of(10);
+            Knobs knobs = options.knobs(null);
             OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(openRates != null ? openRates
                     : Defaults.integers(defaults.openRates()), List.of(),
                     PipelineOptions.or(openStepSeconds, defaults.openStepSeconds()));
-            return new ExperimentPlan(ExperimentPlan.Mode.RUN, chosen, List.of(Setup.NONE),
-                    levels != null ? levels : Defaults.integers(defaults.levels()), delays, options.timing(defaults),
+            Grid grid = Grid.of().and(Axis.USERS, levels != null ? levels : Defaults.integers(defaults.levels()))
+                    .and(Axis.DELAY_MS, options.delays);
+            return new ExperimentPlan(ExperimentPlan.Mode.RUN, chosen, List.of(), grid, options.timing(defaults),
                     PipelineOptions.or(jvmStarts, defaults.jvmStarts()),
                     PipelineOptions.or(repetitions, defaults.repetitions()),
                     options.warmUp(defaults, quick, knobs.cpuQuota()), open, !options.noJfr, timeToPeak, timeToPeakMax,
-                    !options.engine.equals("compose"), knobs, goal(), options.placement());
+                    !options.engine.equals("compose"), knobs, goal(defaults), options.placement(),
+                    options.calibration(defaults));
         }
 
-        private PrecisionGoal goal() {
+        private Defaults defaults() {
+            return quick ? Defaults.QUICK : mistakes ? Defaults.MISTAKES : Defaults.RUN;
+        }
+
+        /**
+         * Precision on demand within the mode's budget by default ({@code --budget off}: the plan as given); a run
+         * that also measures the time to peak keeps its plan unless asked.
+         */
+        private PrecisionGoal goal(Defaults defaults) {
+            String within = budget != null ? budget : timeToPeak ? "" : defaults.budget();
+            boolean off = within.isBlank() || within.equalsIgnoreCase("off");
+            if (off && precision == null) {
+                return PrecisionGoal.NONE;
+            }
             return new PrecisionGoal(precision == null ? null : PrecisionGoal.parseHalfWidth(precision),
-                    budget == null ? null : PrecisionGoal.parseBudget(budget), maxJvmStarts);
+                    off ? null : PrecisionGoal.parseBudget(within), maxJvmStarts);
         }
     }
 
@@ -227,21 +245,19 @@ public final class ExperimentCommand {
         ExperimentPlan plan() {
             options.requireEngine();
             Defaults defaults = quick ? Defaults.QUICK_MAP : Defaults.MAP;
-            List<Integer> users = levels != null ? levels : Defaults.integers(defaults.levels());
-            int top = users.stream().max(Comparator.naturalOrder()).orElse(1000);
+            List<Integer> users = (levels != null ? levels : Defaults.integers(defaults.levels())).stream().sorted()
+                    .toList();
+            int top = users.getLast();
             Knobs knobs = options.knobs(top);
-            List<Variant> chosen = options.chosenVariants();
-            List<Setup> setups = Setup.grid(options.cpus.size() > 1 ? options.cpus : List.of(),
-                    options.workerMax.size() > 1 ? options.workerMax : List.of(),
-                    options.poolSizes(top).size() > 1 ? options.poolSizes(top) : List.of());
             OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(List.of(), openShares != null ? openShares
                     : Defaults.decimals(defaults.openShares()), PipelineOptions.or(openStepSeconds,
                     defaults.openStepSeconds()));
-            return new ExperimentPlan(ExperimentPlan.Mode.MAP, chosen, setups, users,
-                    options.delays != null ? options.delays : Defaults.integers(defaults.delays()),
+            Grid grid = Grid.of().and(Axis.USERS, users).and(Axis.DELAY_MS, (options.delays != null ? options.delays
+                    : Defaults.integers(defaults.delays())).stream().sorted().toList());
+            return new ExperimentPlan(ExperimentPlan.Mode.MAP, options.chosenVariants(), options.setups(top), grid,
                     options.timing(defaults), 1, 1, options.warmUp(defaults, quick, knobs.cpuQuota()), open,
                     recorded && !options.noJfr, false, Defaults.TIME_TO_PEAK_MAX, !options.engine.equals("compose"),
-                    knobs, PrecisionGoal.NONE, options.placement());
+                    knobs, PrecisionGoal.NONE, options.placement(), options.calibration(defaults));
         }
     }
 
@@ -253,7 +269,7 @@ public final class ExperimentCommand {
     static int execute(ExperimentPlan plan, PipelineOptions options, boolean recorded, RunRecord extending) {
         if (plan.precision().budget() != null && plan.precision().budget().toSeconds() < plan.blockSeconds()) {
             throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "--budget %s is less than one"
-                    + " block (one more JVM start of every variant: about %d min by the plan's estimate)",
+                    + " more JVM start of a variant (about %d min by the plan's estimate)",
                     plan.precision().budget(), Math.round(plan.blockSeconds() / 60.0)));
         }
         if (options.engine.equals("compose")) {

@@ -133,6 +133,14 @@ final class Jvms {
         stop(step.jvm());
     }
 
+    /** Stops a JVM at once, its load too: after a step that would not end. */
+    void kill(Jvm jvm) {
+        RunningJvm stopping = running.remove(jvm);
+        if (stopping != null) {
+            stopping.close();
+        }
+    }
+
     /** Keeps the JVM's compiler recording (its whole life: warm-up, settles, windows), then stops the JVM. */
     void stop(Jvm jvm) {
         RunningJvm stopping = running.remove(jvm);

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * The lab's shared settings file, {@code .env} at the checkout's root: compose.yaml reads it for its ${...}, and the
- * runner takes its flag defaults from it, so the two cannot drift. Explicit flags still win.
+ * runner takes its flag defaults from it, so the two cannot drift. Explicit flags still win. It is the only source of
+ * the knobs' defaults: the runner has no copy of them, and without .env every knob must be given.
  */
 final class LabSettings implements CommandLine.IDefaultValueProvider {
 
@@ -20,6 +21,7 @@ final class LabSettings implements CommandLine.IDefaultValueProvider {
             "--heap", "LAB_HEAP",
             "--gc", "LAB_GC",
             "--delay-ms", "LAB_DELAY_MS",
+            "--calibration-delay-ms", "LAB_DELAY_MS",
             "--pool-size", "LAB_CONNECTION_POOL_SIZE",
             "--connect-timeout-ms", "LAB_CONNECT_TIMEOUT_MS",
             "--read-timeout-ms", "LAB_READ_TIMEOUT_MS",

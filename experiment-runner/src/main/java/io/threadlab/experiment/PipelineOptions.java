@@ -1,7 +1,11 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.confine.CpuSets;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Calibration;
 import io.threadlab.experiment.plan.Defaults;
+import io.threadlab.experiment.plan.Grid;
+import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.LoadPlacement;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.Timing;
@@ -63,15 +67,15 @@ final class PipelineOptions {
 
     @Option(names = "--cpus", split = ",", paramLabel = "CPUS", description = "CPU quota per variant (default from "
             + ".env: ${DEFAULT-VALUE}); map: several values, each a JVM of its own.")
-    List<Double> cpus = List.of(0.5);
+    List<Double> cpus;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "-Xms and -Xmx of every service (default from .env: "
             + "${DEFAULT-VALUE}).")
-    String heap = "512m";
+    String heap;
 
     @Option(names = "--gc", paramLabel = "GC", description = "Serial, Parallel, G1 or Z for every service (default from "
             + ".env: ${DEFAULT-VALUE}; Serial is what the JVM picks at 1 CPU anyway).")
-    String gc = "Serial";
+    String gc;
 
     @Option(names = "--pool-size", split = ",", paramLabel = "N", description = "REST-client connection pool (default: "
             + "run: from .env, LAB_CONNECTION_POOL_SIZE; map: the largest number of users, so that the pool never caps"
@@ -81,20 +85,33 @@ final class PipelineOptions {
     @Option(names = "--worker-max", split = ",", paramLabel = "N", description = "Worker pool maximum (default from "
             + ".env: ${DEFAULT-VALUE}); map: several values (e.g. 200,512,800), each a JVM of its own, for the"
             + " variants whose requests run on workers.")
-    List<Integer> workerMax = List.of(200);
+    List<Integer> workerMax;
 
     @Option(names = "--connect-timeout-ms", paramLabel = "MS", description = "Client connect timeout (default from "
             + ".env: ${DEFAULT-VALUE}).")
-    int connectTimeoutMs = 1000;
+    Integer connectTimeoutMs;
 
     @Option(names = "--read-timeout-ms", paramLabel = "MS", description = "Client read timeout (default from .env: "
             + "${DEFAULT-VALUE}); every delay must be below it.")
-    int readTimeoutMs = 5000;
+    Integer readTimeoutMs;
 
     @Option(names = "--delay-ms", split = ",", paramLabel = "MS", description = "Downstream delays, each measured on the "
             + "same warm JVMs: the delay service is told the wait before each window (default: run: from .env, "
-            + "LAB_DELAY_MS; map: " + Defaults.MAP_DELAYS + ").")
+            + "${DEFAULT-VALUE}; map: " + Defaults.MAP_DELAYS + ").")
     List<Integer> delays;
+
+    @Option(names = "--calibration-levels", split = ",", paramLabel = "USERS", description = "Users each JVM is"
+            + " calibrated at right after its warm-up, for the capacity model that predicts its later windows before"
+            + " they are measured (default: run: " + Defaults.CALIBRATION_LEVELS + "; quick: "
+            + Defaults.QUICK_CALIBRATION_LEVELS + "; map: " + Defaults.MAP_CALIBRATION_LEVELS + ").")
+    List<Integer> calibrationLevels;
+
+    @Option(names = "--calibration-delay-ms", paramLabel = "MS", description = "The downstream delay of the calibration"
+            + " windows (default from .env: ${DEFAULT-VALUE}).")
+    Integer calibrationDelayMs;
+
+    @Option(names = "--no-calibration", description = "No calibration, and so no predictions.")
+    boolean noCalibration;
 
     @Option(names = "--confine-delay-service", description = "Give the delay service the same CPU quota (default: "
             + "unconfined, its headroom measured).")
@@ -118,9 +135,18 @@ final class PipelineOptions {
         return (variants != null ? variants.stream().map(Variant::fromLabel).distinct().toList() : Variant.defaults());
     }
 
-    /** The run's own knobs: the first value of every axis. */
-    Knobs knobs(int poolDefault) {
+    /**
+     * The run's own knobs: the first value of every axis.
+     *
+     * @param poolDefault the pool when none is given (the map's: its most users); null: .env's
+     */
+    Knobs knobs(Integer poolDefault) {
         int machine = Runtime.getRuntime().availableProcessors();
+        requireSettings();
+        if (poolSize == null && poolDefault == null) {
+            throw new IllegalArgumentException("no .env found (the lab's settings, at the checkout's root) and no"
+                    + " --pool-size given: run ./experiment from the lab's checkout");
+        }
         for (double c : cpus) {
             if (c > machine) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT, "--cpus %s is more than this machine's %d"
@@ -131,8 +157,55 @@ final class PipelineOptions {
                 readTimeoutMs, workerMax.getFirst(), confineDelayService);
     }
 
-    List<Integer> poolSizes(int poolDefault) {
+    List<Integer> poolSizes(Integer poolDefault) {
         return poolSize != null && !poolSize.isEmpty() ? poolSize : List.of(poolDefault);
+    }
+
+    /** The map's JVMs: every combination of the JVM axes given more than one value (the others: the run's knobs). */
+    List<Point> setups(Integer poolDefault) {
+        return Grid.of().and(Axis.CPUS, several(cpus)).and(Axis.WORKER_MAX, several(workerMax))
+                .and(Axis.POOL_SIZE, several(poolSizes(poolDefault))).points().stream()
+                .filter(p -> !p.isEmpty()).toList();
+    }
+
+    private static <T> List<T> several(List<T> values) {
+        return values.size() > 1 ? values : List.of();
+    }
+
+    /** What each JVM is calibrated at, after its warm-up. */
+    Calibration calibration(Defaults defaults) {
+        if (noCalibration) {
+            return Calibration.NONE;
+        }
+        List<Integer> levels = calibrationLevels != null ? calibrationLevels
+                : Defaults.integers(defaults.calibrationLevels());
+        if (levels.isEmpty()) {
+            return Calibration.NONE;
+        }
+        requireSettings();
+        return new Calibration(levels, calibrationDelayMs, defaults.calibrationWindowSeconds());
+    }
+
+    /**
+     * The knobs' defaults come from .env, and only from there: without it (a jar run outside the lab's checkout),
+     * every knob must be given.
+     */
+    private void requireSettings() {
+        List<String> missing = new java.util.ArrayList<>();
+        if (cpus == null) missing.add("--cpus");
+        if (heap == null) missing.add("--heap");
+        if (gc == null) missing.add("--gc");
+        if (workerMax == null) missing.add("--worker-max");
+        if (connectTimeoutMs == null) missing.add("--connect-timeout-ms");
+        if (readTimeoutMs == null) missing.add("--read-timeout-ms");
+        if (delays == null && calibrationDelayMs == null) missing.add("--delay-ms");
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException("no .env found (the lab's settings, at the checkout's root) and no "
+                    + String.join(", ", missing) + " given: run ./experiment from the lab's checkout");
+        }
+        if (calibrationDelayMs == null) {
+            calibrationDelayMs = delays.getFirst();
+        }
     }
 
     Timing timing(Defaults defaults) {

@@ -3,22 +3,28 @@ package io.threadlab.experiment;
 import io.threadlab.experiment.collect.Manifest;
 import io.threadlab.experiment.collect.ResultsWriter;
 import io.threadlab.experiment.collect.RunManifest;
+import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.PrecisionGoal;
 import io.threadlab.experiment.plan.Step;
+import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.report.HeadlineRatios;
 import io.threadlab.experiment.report.Precision;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Precision on demand: after the planned JVM starts, one more JVM start of every variant at a time, its repetitions
- * interleaved, until every headline ratio is decided (its interval excludes 1) and within the asked half-width, or
- * the next block would overrun the budget, or the JVM starts reach their ceiling. Each decision is taken on the
- * statistics the report shows; the manifest says which stop ended it, with every ratio as it stood.
+ * Precision on demand: after the planned JVM starts, one more JVM start at a time — of the variant whose next start
+ * narrows the furthest-from-done headline ratio most (the side of it with the larger variance of its mean, or with a
+ * single JVM start) — until every headline ratio is decided (its interval excludes 1) and within the asked
+ * half-width, or the next JVM start would overrun the budget, or the variant reaches the ceiling of JVM starts. Each
+ * decision is taken on the statistics the report shows; the manifest says which stop ended it, with every ratio as
+ * it stood.
  */
 final class PrecisionOnDemand {
 
@@ -35,66 +41,91 @@ final class PrecisionOnDemand {
     }
 
     /**
-     * @param lastStart     the JVM start index measured last
-     * @param startsMeasured how many JVM starts of every variant this process measured since {@code runStart} (the
-     *                       plan's, or the one block an {@code --extend} begins with): the time of a block is learnt
-     *                       from them
-     * @param runStart      when the run began ({@link System#nanoTime()}), against which the budget counts
+     * @param runStart when the run (or the extension) began ({@link System#nanoTime()}), against which the budget
+     *                 counts
+     * @param jvmsRun  how many JVMs this process has measured since {@code runStart}: the time of one more is learnt
+     *                 from them
      * @return why it stopped
      */
-    String extend(int lastStart, int startsMeasured, long runStart, Consumer<Step> perform) {
+    String extend(long runStart, int jvmsRun, Consumer<Step> perform) {
         PrecisionGoal goal = plan.precision();
-        int start = lastStart;
-        int blocks = 0;
+        int added = 0;
         while (true) {
             List<HeadlineRatios.Ratio> ratios = HeadlineRatios.of(results.windows());
             double elapsedMinutes = (System.nanoTime() - runStart) / 6e10;
-            double blockMinutes = blocks > 0 ? elapsedMinutes / (blocks + startsMeasured)
-                    : Math.max(plan.blockSeconds() / 60.0, elapsedMinutes / Math.max(1, startsMeasured));
-            String stop = stop(goal, ratios, start, elapsedMinutes, blockMinutes);
-            int starts = start;
-            manifest.precision(new RunManifest.PrecisionOutcome(goal.describe(), plan.jvmStarts(), start, stop,
-                    ratios.stream().map(r -> line(r, goal, starts, blockMinutes)).toList()));
+            double jvmMinutes = Math.max(plan.blockSeconds() / 60.0, elapsedMinutes / Math.max(1, jvmsRun + added));
+            Optional<HeadlineRatios.Ratio> furthest = ratios.stream().filter(r -> !ok(r, goal))
+                    .max(Comparator.comparingDouble(PrecisionOnDemand::distance));
+            Optional<Variant> next = furthest.map(r -> Variant.fromLabel(r.sideToAdd()));
+            int nextStart = next.map(v -> starts(v.label()) + 1).orElse(0);
+            String stop = stop(goal, ratios, furthest.isEmpty(), nextStart, elapsedMinutes, jvmMinutes);
+            manifest.precision(new RunManifest.PrecisionOutcome(goal.describe(), plan.jvmStarts(),
+                    maxStarts(), stop, ratios.stream().map(r -> line(r, goal, jvmMinutes)).toList()));
             if (stop != null) {
-                console.say("Precision: stopped at " + start + " JVM starts: " + stop);
+                console.say("Precision: stopped: " + stop);
                 return stop;
             }
-            start++;
-            blocks++;
-            console.say(String.format(Locale.ROOT, "Precision: adding JVM start %d of every variant (about %.0f min):"
-                    + " %d of %d headline ratios not yet decided%s", start, blockMinutes,
-                    ratios.stream().filter(r -> !ok(r, goal)).count(), ratios.size(), goal.halfWidth() == null ? ""
-                            : String.format(Locale.ROOT, " within ±%.0f %%", goal.halfWidth() * 100)));
-            plan.block(start).forEach(perform);
+            Variant variant = next.orElseThrow();
+            HeadlineRatios.Ratio r = furthest.orElseThrow();
+            console.say(String.format(Locale.ROOT, "Precision: adding JVM start %d of %s (about %.0f min): %s/%s at"
+                            + " %d ms, %d users is %.2fx [%.2f-%.2f], %d of %d headline ratios still to do",
+                    nextStart, variant.label(), jvmMinutes, r.variant(), r.baseline(), r.delayMs(), r.users(),
+                    r.ratio().ratio(), r.ratio().low(), r.ratio().high(),
+                    ratios.stream().filter(x -> !ok(x, goal)).count(), ratios.size()));
+            plan.block(nextStart, List.of(variant)).forEach(perform);
+            added++;
         }
     }
 
-    private static String stop(PrecisionGoal goal, List<HeadlineRatios.Ratio> ratios, int start, double elapsedMinutes,
-                               double blockMinutes) {
-        if (!ratios.isEmpty() && ratios.stream().allMatch(r -> ok(r, goal))) {
+    /** How far a ratio is from done: its interval's half-width over its distance from 1, on the log scale. */
+    static double distance(HeadlineRatios.Ratio r) {
+        if (Double.isNaN(r.ratio().low())) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double half = (Math.log(r.ratio().high()) - Math.log(r.ratio().low())) / 2;
+        return half / Math.max(1e-9, Math.abs(Math.log(r.ratio().ratio())));
+    }
+
+    private int starts(String variant) {
+        return results.windows().stream().filter(w -> w.variant().equals(variant)).mapToInt(WindowResult::jvm).max()
+                .orElse(0);
+    }
+
+    private int maxStarts() {
+        return results.windows().stream().mapToInt(WindowResult::jvm).max().orElse(0);
+    }
+
+    static String stop(PrecisionGoal goal, List<HeadlineRatios.Ratio> ratios, boolean allDone, int nextStart,
+                       double elapsedMinutes, double jvmMinutes) {
+        if (ratios.isEmpty()) {
+            return "no headline ratio to decide (no imperative variant beside another model)";
+        }
+        if (allDone) {
             return goal.halfWidth() == null ? "every headline ratio is decided"
                     : String.format(Locale.ROOT, "every headline ratio is decided and within ±%.0f %%",
                     goal.halfWidth() * 100);
         }
-        if (start >= goal.maxJvmStarts()) {
-            return "reached --max-jvm-starts " + goal.maxJvmStarts();
+        if (nextStart > goal.maxJvmStarts()) {
+            return "the variant to add reached --max-jvm-starts " + goal.maxJvmStarts();
         }
-        if (goal.budget() != null && elapsedMinutes + blockMinutes > goal.budget().toSeconds() / 60.0) {
-            return String.format(Locale.ROOT, "the budget of %d min: %.0f min used, the next block needs about %.0f",
-                    goal.budget().toMinutes(), elapsedMinutes, blockMinutes);
+        if (goal.budget() != null && elapsedMinutes + jvmMinutes > goal.budget().toSeconds() / 60.0) {
+            return String.format(Locale.ROOT, "the budget of %d min: %.1f min used, one more JVM start needs about"
+                    + " %.1f", goal.budget().toMinutes(), elapsedMinutes, jvmMinutes);
         }
         return null;
     }
 
-    private static boolean ok(HeadlineRatios.Ratio r, PrecisionGoal goal) {
+    static boolean ok(HeadlineRatios.Ratio r, PrecisionGoal goal) {
         return r.decided() && (goal.halfWidth() == null || r.within(goal.halfWidth()));
     }
 
-    private static String line(HeadlineRatios.Ratio r, PrecisionGoal goal, int starts, double blockMinutes) {
+    private static String line(HeadlineRatios.Ratio r, PrecisionGoal goal, double jvmMinutes) {
+        int starts = Math.min(r.variantJvmMeans().size(), r.baselineJvmMeans().size());
         String need = ok(r, goal) ? "done" : Precision.toDecide(r.ratio(), starts, goal.halfWidth() == null ? 1
-                : goal.halfWidth(), blockMinutes, 60).map(n -> n.words(starts)).orElse("cannot tell yet");
-        return String.format(Locale.ROOT, "%s/%s at %d ms, %d users: %.2fx [%.2f-%.2f]; %s; %s", r.variant(),
-                r.baseline(), r.delayMs(), r.users(), r.ratio().ratio(), r.ratio().low(), r.ratio().high(),
+                : goal.halfWidth(), 2 * jvmMinutes, 60).map(n -> n.words(starts)).orElse("cannot tell yet");
+        return String.format(Locale.ROOT, "%s/%s at %d ms, %d users: %.2fx [%.2f-%.2f] from %d and %d JVM starts;"
+                        + " %s; %s", r.variant(), r.baseline(), r.delayMs(), r.users(), r.ratio().ratio(),
+                r.ratio().low(), r.ratio().high(), r.variantJvmMeans().size(), r.baselineJvmMeans().size(),
                 r.direction().words(r.variant(), r.baseline()), need);
     }
 }

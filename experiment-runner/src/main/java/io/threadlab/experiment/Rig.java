@@ -16,6 +16,7 @@ import io.threadlab.experiment.plan.Jvm;
 import io.threadlab.experiment.plan.LoadPlacement;
 import io.threadlab.experiment.plan.Schedule;
 import io.threadlab.experiment.plan.Step;
+import io.threadlab.experiment.predict.Predictions;
 import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.record.DelayHeadroom;
@@ -27,7 +28,9 @@ import io.threadlab.experiment.start.LocalEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
 
@@ -35,7 +38,7 @@ import java.util.stream.Stream;
  * What a run measures with, wired once: the engine and its confinement, k6, the delay service, the JVMs and the window
  * runner. It is built piece by piece, so that a failure halfway still tears down what was started.
  */
-final class Rig {
+final class Rig implements StepLoop.Performer {
 
     static final String DELAY_MODULE = "delay-service";
     /** Every run's cgroups are named {@code threadlab-<run>-<process>}; a killed run's empty ones go at start. */
@@ -58,6 +61,8 @@ final class Rig {
     private WindowRunner windows;
     private Jvms jvms;
     private CpuSets cpuSets;
+    /** JVMs whose warm-up passed its ceiling: their windows are marked lost, not measured. */
+    private final Map<Jvm, String> lost = new HashMap<>();
 
     Rig(ExperimentPlan plan, Path labHome, Path javaHome, Path jfrSettings, Console console, Path dir,
         Manifest manifest, ResultsWriter results) {
@@ -116,20 +121,53 @@ final class Rig {
         }
         DelayControl delay = new DelayControl(delayService, plan.delays().getFirst());
         windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, delay, results,
-                manifest, console, dir, plan, cpuSets);
+                manifest, console, dir, plan, cpuSets, new Predictions());
         jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console,
                 () -> DelayHeadroom.read(delayService.get("/q/metrics")).count(), cpuSets), results, manifest, console,
                 dir, cpuSets);
     }
 
-    void perform(Step step) {
+    @Override
+    public void perform(Step step) {
         switch (step) {
             case Step.StartJvms start -> jvms.start(start.jvms());
-            case Step.WarmUp warm -> jvms.warmUp(warm);
-            case Step.Measure measure -> windows.measure(jvms.get(measure.window().jvm()), measure.window());
+            case Step.WarmUp warm -> {
+                if (!lost.containsKey(warm.jvm())) {
+                    jvms.warmUp(warm);
+                }
+            }
+            case Step.Measure measure -> {
+                Jvm jvm = measure.window().jvm();
+                if (lost.containsKey(jvm)) {
+                    pointLost(measure, jvm + " " + lost.get(jvm));
+                } else {
+                    windows.measure(jvms.get(jvm), measure.window());
+                }
+            }
             case Step.StopJvms stop -> stop.jvms().forEach(jvms::stop);
             case Step.TimeToPeak peak -> jvms.timeToPeak(peak);
         }
+    }
+
+    /**
+     * After a step passed its ceiling: its load is ended (k6 stopped, whatever is in flight), and what it was to
+     * measure is marked lost. JVMs that did not start within theirs end the run; a JVM whose warm-up hung is not
+     * measured; a JVM that would not stop is killed.
+     */
+    @Override
+    public void timedOut(Step step, String why) {
+        loads.abort();
+        switch (step) {
+            case Step.StartJvms start -> throw new IllegalStateException("the JVMs did not start: " + why);
+            case Step.WarmUp warm -> lost.put(warm.jvm(), "did not finish its warm-up (" + why + ")");
+            case Step.Measure measure -> pointLost(measure, why);
+            case Step.StopJvms stop -> stop.jvms().forEach(jvms::kill);
+            case Step.TimeToPeak peak -> jvms.kill(peak.jvm());
+        }
+    }
+
+    private void pointLost(Step.Measure measure, String why) {
+        warn(RunManifest.POINT_LOST + measure.window().id() + ": " + why);
     }
 
     /**

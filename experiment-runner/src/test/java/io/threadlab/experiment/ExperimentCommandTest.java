@@ -1,6 +1,7 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.load.WindowRunner;
+import io.threadlab.experiment.plan.Calibration;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Step;
 import io.threadlab.experiment.plan.Variant;
@@ -16,6 +17,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -138,22 +140,30 @@ class ExperimentCommandTest {
     }
 
     @Test
-    void theDefaultsAreTwoJvmStartsOfTwoRepetitionsBoostedToTheWholeMachine() {
+    void theDefaultsAreTwoJvmStartsOfOneRepetitionEachCalibratedThenMoreStartsUntilDecidedWithinFifteenMinutes() {
         ExperimentCommand.Run full = new ExperimentCommand.Run();
         new CommandLine(full).parseArgs();
         ExperimentPlan plan = full.plan();
         assertThat(plan.jvmStarts()).isEqualTo(2);
-        assertThat(plan.repetitionsPerJvm()).isEqualTo(2);
-        assertThat(plan.repetitions()).isEqualTo(4);
+        assertThat(plan.repetitionsPerJvm()).isEqualTo(1);
+        assertThat(plan.repetitions()).isEqualTo(2);
         assertThat(plan.timing().windowSeconds()).isEqualTo(10);
         assertThat(plan.timing().settleSeconds()).isEqualTo(3);
         assertThat(plan.levels()).containsExactly(100, 500);
+        assertThat(plan.delays()).containsExactly(10);
         assertThat(plan.knobs().cpuQuota()).isEqualTo(0.5);
         assertThat(plan.warmUp()).isEqualTo(WarmUpPolicy.boosted(Runtime.getRuntime().availableProcessors(), 150, 90,
                 false));
-        assertThat(plan.open().rates()).containsExactly(250, 500, 1000, 2000, 4000, 8000);
+        assertThat(plan.open().any()).as("the run's open model is asked for with --open-rates").isFalse();
+        assertThat(plan.calibration()).isEqualTo(new Calibration(List.of(700, 300, 150, 10), 10, 6));
+        assertThat(plan.precision().active()).isTrue();
+        assertThat(plan.precision().halfWidth()).isNull();
+        assertThat(plan.precision().budget()).hasMinutes(15);
         assertThat(plan.timeToPeak()).isFalse();
         assertThat(plan.sideBySide()).isTrue();
+        ExperimentCommand.Run fixed = new ExperimentCommand.Run();
+        new CommandLine(fixed).parseArgs("--budget", "off");
+        assertThat(fixed.plan().precision().active()).isFalse();
     }
 
     @Test
@@ -245,14 +255,17 @@ class ExperimentCommandTest {
         assertThat(plan.precision().halfWidth()).isEqualTo(0.10);
         assertThat(plan.precision().budget()).hasMinutes(90);
         assertThat(plan.precision().maxJvmStarts()).isEqualTo(6);
-        // a block is one more JVM start of every variant: start, warm up, its repetitions, stop
-        assertThat(plan.block(3)).first().isInstanceOf(Step.StartJvms.class);
-        assertThat(plan.block(3)).last().isInstanceOf(Step.StopJvms.class);
-        assertThat(plan.block(3).stream().filter(s -> s instanceof Step.Measure)
-                .map(s -> ((Step.Measure) s).window().repetition()).distinct()).containsExactly(5, 6);
+        // one more JVM start of a variant: start, warm up, calibrate, its repetitions, stop
+        List<Step> block = plan.block(3, List.of(Variant.REACTIVE));
+        assertThat(block).first().isInstanceOf(Step.StartJvms.class);
+        assertThat(block).last().isInstanceOf(Step.StopJvms.class);
+        assertThat(block.stream().filter(s -> s instanceof Step.Measure).map(s -> ((Step.Measure) s).window())
+                .filter(w -> !w.calibration()).map(w -> w.number()).distinct()).containsExactly(3);
+        assertThat(block.stream().filter(s -> s instanceof Step.Measure).map(s -> ((Step.Measure) s).window())
+                .map(w -> w.variant())).containsOnly(Variant.REACTIVE);
         Outcome small = execute("run", "--budget", "90s", "--output", "target/never-budget");
         assertThat(small.exit()).isEqualTo(2);
-        assertThat(small.err()).contains("--budget PT1M30S is less than one block");
+        assertThat(small.err()).contains("--budget PT1M30S is less than one more JVM start of a variant");
         assertThat(execute("run", "--precision", "ten", "--output", "target/never-p").err())
                 .contains("--precision must be a half-width like 10% or 0.1, was 'ten'");
         assertThat(execute("run", "--budget", "soon", "--output", "target/never-b").err())

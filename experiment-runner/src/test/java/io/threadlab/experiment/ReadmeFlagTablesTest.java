@@ -82,6 +82,10 @@ class ReadmeFlagTablesTest {
             entry("--output", p -> p.options().output),
             entry("--engine", p -> p.options().engine),
             entry("--max-jvm-starts", p -> p.plan().precision().maxJvmStarts()),
+            entry("--budget", p -> p.plan().precision().budget() == null ? "off"
+                    : p.plan().precision().budget().toMinutes() + "m"),
+            entry("--calibration-levels", p -> p.plan().calibration().levels()),
+            entry("--calibration-delay-ms", p -> p.plan().calibration().delayMs()),
             entry("--load-cpus", p -> p.plan().placement().name().toLowerCase(java.util.Locale.ROOT)));
 
     private record Row(int line, List<String> flags, String defaults) {

@@ -1,5 +1,7 @@
 package io.threadlab.experiment.analyse;
 
+import io.threadlab.experiment.plan.WindowId;
+import io.threadlab.experiment.plan.Axis;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,7 +58,7 @@ final class RecordedWindows {
         if (fromRow != null) {
             return fromRow;
         }
-        return WindowName.parse(window).map(WindowName::delayMs).orElse(runDelayMs);
+        return WindowId.parse(window).map(id -> id.at().get(Axis.DELAY_MS)).orElse(runDelayMs);
     }
 
     private static Map<String, Row> rows(Path resultsJson) {

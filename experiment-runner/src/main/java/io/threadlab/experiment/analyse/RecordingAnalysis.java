@@ -1,5 +1,6 @@
 package io.threadlab.experiment.analyse;
 
+import io.threadlab.experiment.plan.WindowId;
 import io.threadlab.experiment.plan.Variant;
 
 import java.nio.file.Path;
@@ -78,7 +79,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
      * pictures.
      */
     public String label() {
-        return WindowName.parse(window()).map(WindowName::label).orElse(variant());
+        return WindowId.parse(window()).map(WindowId::label).orElse(variant());
     }
 
     /** The label of the variant whose signature this recording is judged by, or "unknown". */

@@ -1,5 +1,7 @@
 package io.threadlab.experiment.analyse;
 
+import io.threadlab.experiment.plan.WindowId;
+import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.collect.Json;
 
 import java.io.IOException;
@@ -189,11 +191,11 @@ public final class ThreadAnalysis {
     }
 
     private static int closedLevel(RecordingAnalysis a) {
-        return WindowName.parse(a.window()).map(WindowName::users).orElse(-1);
+        return WindowId.parse(a.window()).map(id -> id.at().get(Axis.USERS)).filter(u -> u != null).orElse(-1);
     }
 
     private static int repetition(RecordingAnalysis a) {
-        return WindowName.parse(a.window()).map(WindowName::repetition).orElse(99);
+        return WindowId.parse(a.window()).map(WindowId::number).orElse(99);
     }
 
     private static Path pngOrNull(Path png) {

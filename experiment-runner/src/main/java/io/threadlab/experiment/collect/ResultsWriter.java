@@ -54,9 +54,10 @@ public final class ResultsWriter {
     }
 
     private void write() {
-        StringBuilder csv = new StringBuilder(String.join(",", WindowResult.CSV_COLUMNS)).append('\n');
+        StringBuilder csv = new StringBuilder(String.join(",", Columns.names())).append('\n');
         for (WindowResult row : rows) {
-            csv.append(row.csvValues().stream().map(ResultsWriter::cell).collect(Collectors.joining(","))).append('\n');
+            csv.append(Columns.values(row).stream().map(ResultsWriter::cell).collect(Collectors.joining(",")))
+                    .append('\n');
         }
         try {
             Files.writeString(dir.resolve("results.csv"), csv);
@@ -67,6 +68,9 @@ public final class ResultsWriter {
     }
 
     private static String cell(Object value) {
+        if (value == null) {
+            return "";
+        }
         if (value instanceof Double d) {
             return d.isNaN() ? "" : String.format(Locale.ROOT, "%.3f", d);
         }

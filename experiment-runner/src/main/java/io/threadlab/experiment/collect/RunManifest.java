@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * manifest.json: everything needed to judge or repeat a run. Written by {@link Manifest} as the run goes, read back
- * by the same types. {@code format} 2 is this runner's; a directory without one was written by an earlier runner
- * (format 1) and is read through {@link LegacyFormat}.
+ * by the same types. {@code format} 3 is this runner's (results.json's windows in groups); a directory of format 2
+ * (flat windows) or without a format (format 1) was written by an earlier runner and is read through
+ * {@link LegacyFormat}.
  *
  * @param knobs the exact settings every variant was started with (Quarkus property → value), for humans and for
  *              {@code --extend} to compare; what the report needs of them is typed in {@link #plan}
@@ -29,7 +30,7 @@ public record RunManifest(Integer format, boolean completed, String status, Stri
     /** How a warning that a point was lost begins: the report's checks list these. */
     public static final String POINT_LOST = "point not measured: ";
 
-    public static final int FORMAT = 2;
+    public static final int FORMAT = 3;
 
     public RunManifest {
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
@@ -81,10 +82,14 @@ public record RunManifest(Integer format, boolean completed, String status, Stri
     public record JfrSettings(String recordedWindows, String everyJvm) {
     }
 
-    /** One step as it ran: what, when (seconds from the first step) and for how long. */
+    /**
+     * One step as it ran: what, when (seconds from the first step), for how long, and how it ended when it did not
+     * end as planned (null: done).
+     */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record StepAsRun(String kind, String what, double startedAtSeconds, double seconds) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record StepAsRun(String kind, String what, double startedAtSeconds, double seconds, String outcome) {
     }
 
     public boolean hasWarning(String fragment) {

@@ -36,10 +36,12 @@ public record RunRecord(Path dir, RunManifest manifest, RunResults results) {
         }
         if (format == 1) {
             manifestTree = LegacyFormat.manifest((ObjectNode) manifestTree);
-            resultsTree = LegacyFormat.results((ObjectNode) resultsTree, manifestTree);
+        }
+        if (format < RunManifest.FORMAT) {
+            resultsTree = LegacyFormat.results((ObjectNode) resultsTree, manifestTree, format);
         }
         return new RunRecord(dir, bind(dir.resolve("manifest.json"), manifestTree, RunManifest.class),
-                bind(dir.resolve("results.json"), resultsTree, RunResults.class));
+                bind(dir.resolve("results.json"), resultsTree, RunResults.class, format < RunManifest.FORMAT));
     }
 
     /** The thread analysis (analysis.json) as a tree for {@code T}, when the directory has one. */
@@ -65,11 +67,19 @@ public record RunRecord(Path dir, RunManifest manifest, RunResults results) {
     }
 
     static <T> T bind(Path file, JsonNode tree, Class<T> type) throws IOException {
+        return bind(file, tree, type, false);
+    }
+
+    /** @param regrouped the tree is an earlier format's, its windows' fields grouped since: name them as the file does */
+    private static <T> T bind(Path file, JsonNode tree, Class<T> type, boolean regrouped) throws IOException {
         try {
             return READER.treeToValue(tree, type);
         } catch (JsonMappingException e) {
             String field = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
                     : "[" + r.getIndex() + "]").reduce((a, b) -> b.startsWith("[") ? a + b : a + "." + b).orElse("?");
+            if (regrouped) {
+                field = field.replaceFirst("^(windows\\[\\d+])\\.[a-z_]+\\.", "$1.");
+            }
             throw new IOException(file + ": field '" + field + "' " + e.getOriginalMessage(), e);
         }
     }

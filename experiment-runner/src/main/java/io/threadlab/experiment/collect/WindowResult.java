@@ -1,108 +1,158 @@
 package io.threadlab.experiment.collect;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.plan.WindowId;
 
 import java.util.List;
 import java.util.Map;
 
 /**
- * One row of results.csv and one window of results.json: one variant, one scenario, one repetition, on one JVM
- * start, at one downstream delay. Fields added after format 1 are null in older runs.
+ * One measured window: which window it was and where on the grid, what the load saw, what the JVM spent, what the
+ * instruments beside it spent, the compiler, each thread group, and the prediction made before it was measured.
+ * results.json writes each group as an object of its own; results.csv writes the same fields flat, one column per
+ * field in this declaration order ({@link Columns}), so a field is declared once, here.
  */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record WindowResult(
-        String variant,
-        String scenario,
-        int repetition,
-        int jvm,
-        @JsonProperty("requests_per_second") double requestsPerSecond,
-        @JsonProperty("p50_ms") Double p50Ms,
-        @JsonProperty("p90_ms") Double p90Ms,
-        @JsonProperty("p99_ms") Double p99Ms,
-        @JsonProperty("max_ms") Double maxMs,
-        long errors,
-        @JsonProperty("cpu_seconds") double cpuSeconds,
-        @JsonProperty("cpu_ms_per_request") double cpuMsPerRequest,
-        @JsonProperty("rss_mb") double rssMb,
-        int threads,
-        @JsonProperty("k6_cpu_seconds") double k6CpuSeconds,
-        @JsonProperty("dropped_iterations") long droppedIterations,
-        @JsonProperty("throttled_periods") long throttledPeriods,
-        // beyond the required columns
-        long requests,
-        @JsonProperty("window_seconds") double windowSeconds,
-        @JsonProperty("detailed_recording") boolean detailedRecording,
-        long periods,
-        @JsonProperty("cpu_cores") double cpuCores,
-        @JsonProperty("confinement_held") Boolean confinementHeld,
-        @JsonProperty("delay_cpu_seconds") double delayCpuSeconds,
-        @JsonProperty("delay_served_mean_ms") double delayServedMeanMs,
-        @JsonProperty("jfr_file") String jfrFile,
-        @JsonProperty("started_at") String startedAt,
-        // the compiler during the window: a finished JIT neither runs nor waits to run
-        @JsonProperty("compiler_cpu_ms") double compilerCpuMs,
-        @JsonProperty("compiler_share") double compilerShare,
-        @JsonProperty("compiler_wait_ms") double compilerWaitMs,
-        @JsonProperty("heap_live_mb") Double heapLiveMb,
-        @JsonProperty("heap_used_mb") Double heapUsedMb,
-        @JsonProperty("live_threads") Double liveThreads,
-        /** Load before the window until the compiler was quiet (seconds), and whether it was. */
-        @JsonProperty("settle_seconds") double settleSeconds,
-        @JsonProperty("settle_quiet") boolean settleQuiet,
-        /** Per thread group: threads, CPU and run-queue wait seconds, voluntary and involuntary switches. */
-        @JsonProperty("thread_groups") Map<String, Map<String, Number>> threadGroups,
-        /** Requests answered in each second of the measured interval (from the delay service's counter). */
-        @JsonProperty("per_second") List<Double> perSecond,
-        List<OpenStep> steps,
-        /** Mean latency (closed model), for Little's law: users = throughput x mean response time. */
-        @JsonProperty("mean_ms") Double meanMs,
-        /** Failed requests by cause: timeout, refused, reset, network, http_4xx, http_500, http_502, ... */
-        @JsonProperty("error_causes") Map<String, Long> errorCauses,
-        /** Requests sent and not yet answered when the window ended (closed model). */
-        @JsonProperty("in_flight") Long inFlight,
-        /** The closed model's users (null for the open model). */
-        Integer users,
-        /** The downstream delay the delay service served in this window, and the JVM's own knobs. */
-        @JsonProperty("delay_ms") Integer delayMs,
-        @JsonProperty("cpu_quota") Double cpuQuota,
-        @JsonProperty("worker_max") Integer workerMax,
-        @JsonProperty("pool_size") Integer poolSize,
-        /** When the measured interval began (the first edge), so a recording's seconds can be matched to it. */
-        @JsonProperty("measured_at") String measuredAt,
-        /** The JVM's name: the variant and its setup where the map varies one (imperative-w512). */
-        @JsonProperty("jvm_label") String jvmLabel,
-        /** Where k6 and the delay service ran: "shared" (with the variant) or "separate" (a CPU of their own). */
-        @JsonProperty("load_cpus") String loadCpus) {
+public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory memory, Instruments instruments,
+                           Compiler compiler, Map<String, Map<String, Number>> threadGroups,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) Prediction prediction) {
 
-    public static final List<String> CSV_COLUMNS = List.of("variant", "scenario", "repetition", "jvm",
-            "requests_per_second", "p50_ms", "p90_ms", "p99_ms", "max_ms", "errors", "cpu_seconds",
-            "cpu_ms_per_request", "rss_mb", "threads", "k6_cpu_seconds", "dropped_iterations", "throttled_periods",
-            "requests", "window_seconds", "detailed_recording", "periods", "cpu_cores", "confinement_held",
-            "delay_cpu_seconds", "delay_served_mean_ms", "jfr_file", "started_at", "compiler_cpu_ms",
-            "compiler_share", "compiler_wait_ms", "heap_live_mb", "heap_used_mb", "live_threads", "settle_seconds",
-            "settle_quiet", "mean_ms", "in_flight", "error_causes", "users", "delay_ms", "cpu_quota", "worker_max",
-            "pool_size", "measured_at", "jvm_label", "load_cpus");
-
-    List<Object> csvValues() {
-        return List.of(variant, scenario, repetition, jvm, requestsPerSecond, nullable(p50Ms), nullable(p90Ms),
-                nullable(p99Ms), nullable(maxMs), errors, cpuSeconds, cpuMsPerRequest, rssMb, threads, k6CpuSeconds,
-                droppedIterations, throttledPeriods, requests, windowSeconds, detailedRecording, periods, cpuCores,
-                nullable(confinementHeld), delayCpuSeconds, delayServedMeanMs, nullable(jfrFile), startedAt,
-                compilerCpuMs, compilerShare, compilerWaitMs, nullable(heapLiveMb), nullable(heapUsedMb),
-                nullable(liveThreads), settleSeconds, settleQuiet, nullable(meanMs), nullable(inFlight),
-                errorCauses == null ? "" : errorCauses.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
-                        .collect(java.util.stream.Collectors.joining(";")), nullable(users), nullable(delayMs),
-                nullable(cpuQuota), nullable(workerMax), nullable(poolSize), nullable(measuredAt),
-                nullable(jvmLabel), nullable(loadCpus));
+    public WindowResult {
+        threadGroups = threadGroups == null ? Map.of() : threadGroups;
     }
 
-    private static Object nullable(Object value) {
-        return value == null ? "" : value;
+    /**
+     * Which window: its name ({@link WindowId}), its variant, JVM and repetition, the scenario as results.csv names it,
+     * its role (measured, or calibration), and when and where it ran.
+     *
+     * @param jvmLabel the variant and its setup where the map varies one (imperative-w512)
+     * @param loadCpus where k6 and the delay service ran: "shared" (with the variant) or "separate"
+     * @param measuredAt when the measured interval began (the first edge), to match a recording's seconds to it
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Identity(String id, String variant, String jvmLabel, int jvm, int repetition, String scenario,
+                           boolean detailedRecording, String role, String jfrFile, String startedAt,
+                           String measuredAt, String loadCpus) {
+
+        public boolean calibration() {
+            return WindowId.Role.CALIBRATION.name().toLowerCase(java.util.Locale.ROOT).equals(role);
+        }
+    }
+
+    /**
+     * What k6 saw between the window's two edges: requests, their rate and latency (closed model: from its live
+     * counters; open model: per step), failures by cause (timeout, refused, reset, network, http_4xx, http_502, ...),
+     * requests still in flight at the end, arrivals it dropped, and the requests answered in each second.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Load(long requests, double windowSeconds, double requestsPerSecond, Double p50Ms, Double p90Ms,
+                       Double p99Ms, Double maxMs, Double meanMs, long errors, Map<String, Long> errorCauses,
+                       Long inFlight, long droppedIterations, List<Double> perSecond, List<OpenStep> steps) {
+        public Load {
+            errorCauses = errorCauses == null ? Map.of() : errorCauses;
+            perSecond = perSecond == null ? List.of() : perSecond;
+            steps = steps == null ? List.of() : steps;
+        }
+    }
+
+    /**
+     * The variant's CPU over the window from its cgroup: seconds, per request (over the calls the delay service
+     * answered in exactly that interval), cores, CFS periods and throttled periods, and whether it kept its quota.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Cpu(double cpuSeconds, double cpuMsPerRequest, double cpuCores, long periods, long throttledPeriods,
+                      Boolean confinementHeld) {
+    }
+
+    /** The JVM at the window's end: RSS and OS threads from /proc, heap and live threads from its metrics. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Memory(double rssMb, int threads, Double heapLiveMb, Double heapUsedMb, Double liveThreads) {
+    }
+
+    /** What the load generator and the delay service spent, and the wait the delay service actually served. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Instruments(double k6CpuSeconds, double delayCpuSeconds, double delayServedMeanMs) {
+    }
+
+    /**
+     * The JIT during the window (a finished JIT neither runs nor waits to run), and the load before it until the
+     * compiler was quiet.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Compiler(double compilerCpuMs, double compilerShare, double compilerWaitMs, double settleSeconds,
+                           boolean settleQuiet) {
+    }
+
+    /**
+     * What the capacity model said of this window before it was measured, from its JVM's calibration: the throughput,
+     * the ceiling that binds it and how clearly (the next ceiling over it), the latency and memory, the relative error
+     * to expect, and whether the point lay beyond the calibrated users.
+     *
+     * @param ceilings requests per second each ceiling allows, by name (cpu, workers, connections, users)
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
+                             Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
+                             Map<String, Double> ceilings) {
+    }
+
+    // The keys of a window, as every table and statistic asks for them.
+
+    public String variant() {
+        return window.variant();
+    }
+
+    public int jvm() {
+        return window.jvm();
+    }
+
+    public int repetition() {
+        return window.repetition();
+    }
+
+    public String scenario() {
+        return window.scenario();
+    }
+
+    public boolean recorded() {
+        return window.detailedRecording();
+    }
+
+    public boolean calibration() {
+        return window.calibration();
+    }
+
+    /** The closed model's users (null for the open model). */
+    public Integer users() {
+        return at.get(Axis.USERS);
+    }
+
+    public Integer delayMs() {
+        return at.get(Axis.DELAY_MS);
     }
 
     /** The JVM's name, for runs before it was recorded: the variant's. */
     public String jvmName() {
-        return jvmLabel != null ? jvmLabel : variant;
+        return window.jvmLabel() != null ? window.jvmLabel() : window.variant();
+    }
+
+    /** The window axes: what a report cell is keyed by. */
+    @JsonIgnore
+    public Point cell() {
+        return at.only(Axis.Scope.WINDOW);
     }
 }

@@ -26,6 +26,7 @@ public final class LoadSession implements AutoCloseable {
     private final int users;
     private final K6Run process;
     private final K6Control control;
+    private long lastInFlight;
 
     private LoadSession(RunningJvm jvm, int users, K6Run process, K6Control control) {
         this.jvm = jvm;
@@ -64,6 +65,11 @@ public final class LoadSession implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** Requests in flight at the last reading. */
+    long lastInFlight() {
+        return lastInFlight;
+    }
+
     public boolean drives(RunningJvm other, int otherUsers) {
         return jvm == other && users == otherUsers && process.isAlive();
     }
@@ -72,7 +78,9 @@ public final class LoadSession implements AutoCloseable {
     public LoadCounters read() {
         requireAlive();
         try {
-            return LoadCounters.of(System.nanoTime(), control.counters());
+            LoadCounters counters = LoadCounters.of(System.nanoTime(), control.counters());
+            lastInFlight = counters.inFlight();
+            return counters;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read k6's counters (" + process.log() + "): " + e.getMessage(), e);
         }
@@ -142,11 +150,6 @@ public final class LoadSession implements AutoCloseable {
     }
 
     private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted");
-        }
+        Pause.millis(ms);
     }
 }

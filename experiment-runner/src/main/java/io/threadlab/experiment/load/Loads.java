@@ -82,6 +82,19 @@ public final class Loads {
         return left;
     }
 
+    /**
+     * Stops the running load at once, whatever it has in flight: after a step that would not end, so that nothing is
+     * left running. Its requests in flight count as abandoned.
+     */
+    public void abort() {
+        if (current != null) {
+            LoadSession ending = current;
+            current = null;
+            ending.close();
+            abandoned += Math.max(0, ending.lastInFlight());
+        }
+    }
+
     /** Ends the running load if it drives {@code jvm} (before that JVM stops). */
     public void endOn(RunningJvm jvm) {
         if (current != null && current.jvm() == jvm) {

@@ -222,11 +222,6 @@ public final class WarmUp {
     }
 
     private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted");
-        }
+        Pause.millis(ms);
     }
 }

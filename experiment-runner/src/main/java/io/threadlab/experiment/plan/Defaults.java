@@ -4,14 +4,22 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Every default of the runner, written once: the option help quotes these constants, the plans are built from them,
- * and a test holds the README's flag table to {@code --help}. Per mode: a normal run, a quick one (a smoke run of the
- * same pipeline), the mistakes gallery, and the regime map. The knobs' defaults (quota, heap, GC, pools, timeouts,
- * the delay) come from .env, which compose reads too.
+ * Every default of the runner's plans, written once: the option help quotes these constants, the plans are built from
+ * them, and a test holds the README's flag tables to {@code --help}. Per mode: a normal run, a quick one (a smoke run
+ * of the same pipeline), the mistakes gallery, and the regime map. The knobs' defaults (quota, heap, GC, pools,
+ * timeouts, the delay) are not here: they are .env's, which compose reads too ({@code LabSettings}).
+ *
+ * <p>Why a run is 2 JVM starts of 1 repetition each, with more JVM starts on demand: the JVM start is where the
+ * variance is (JVM means of one variant differed by up to 17 % in one run, while windows inside a JVM varied by
+ * 4-8 %), and a JVM start costs about a minute of warm-up against 15 s for a window. A second repetition inside the
+ * same JVM buys almost no precision; one more JVM start of the variant that limits an undecided ratio buys most.
+ *
+ * @param budget the default time budget of precision on demand ("" for none), e.g. "15m"
  */
 public record Defaults(String levels, String delays, int windowSeconds, int settleSeconds, int settleMaxSeconds,
                        int jvmStarts, int repetitions, int warmUpBoostMaxSeconds, int warmUpLevelMaxSeconds,
-                       String openRates, String openShares, int openStepSeconds) {
+                       String openRates, String openShares, int openStepSeconds, String calibrationLevels,
+                       int calibrationWindowSeconds, String budget) {
 
     public static final String LEVELS = "100,500";
     public static final int WINDOW = 10;
@@ -22,18 +30,34 @@ public record Defaults(String levels, String delays, int windowSeconds, int sett
     public static final int QUICK_SETTLE_MAX = 10;
     public static final int JVM_STARTS = 2;
     public static final int MISTAKES_JVM_STARTS = 1;
-    public static final int REPETITIONS = 2;
+    public static final int REPETITIONS = 1;
     public static final int MISTAKES_REPETITIONS = 3;
     public static final int BOOST_MAX = 150;
     public static final int QUICK_BOOST_MAX = 30;
     public static final int LEVEL_MAX = 90;
     public static final int QUICK_LEVEL_MAX = 12;
-    public static final String OPEN_RATES = "250,500,1000,2000,4000,8000";
+    /** The run measures no open model unless asked: the map's is the one that shows the SLO capacity at each delay. */
+    public static final String OPEN_RATES = "";
+    public static final String MISTAKES_OPEN_RATES = "250,500,1000,2000,4000,8000";
     public static final String QUICK_OPEN_RATES = "500,2000";
     public static final int OPEN_STEP = 6;
     public static final int QUICK_OPEN_STEP = 3;
     public static final int TIME_TO_PEAK_MAX = 480;
     public static final String LOAD_CPUS = "shared";
+    /** Precision on demand within this budget, by default: the run's target is 15 minutes on 2 cores. */
+    public static final String BUDGET = "15m";
+
+    /**
+     * Users the capacity model is calibrated at, after each JVM's warm-up: none of them is a headline level, so that
+     * every headline point is predicted out of sample. At 10 ms every model saturates 0.5 CPU from about 80 users on
+     * (the event loop's 7,000 req/s × 11.5 ms), so 150, 300 and 700 give the CPU per request around the headline's
+     * 100 and 500 users, and 10 users, light, the time a request takes above the delay where nothing queues. Not
+     * 1,000: there k6 kept only 821 of the event loop's users busy, at 0.32 of its 0.5 CPU.
+     */
+    public static final String CALIBRATION_LEVELS = "700,300,150,10";
+    public static final String QUICK_CALIBRATION_LEVELS = "700,150,10";
+    public static final int CALIBRATION_WINDOW = 6;
+    public static final int QUICK_CALIBRATION_WINDOW = 3;
 
     public static final String MAP_LEVELS = "10,100,500,1000,3000";
     public static final String MAP_DELAYS = "1,10,100,300,1000";
@@ -43,17 +67,21 @@ public record Defaults(String levels, String delays, int windowSeconds, int sett
     public static final int MAP_LEVEL_MAX = 60;
     public static final String MAP_OPEN_SHARES = "0.25,0.5,0.75,0.9,1.0,1.15";
     public static final int MAP_OPEN_STEP = 4;
+    /** The map's calibration: 30, 200 and 700 users are no grid level; 3,000 at the calibration's delay is marked so. */
+    public static final String MAP_CALIBRATION_LEVELS = "3000,700,200,30";
 
     public static final Defaults RUN = new Defaults(LEVELS, null, WINDOW, SETTLE, SETTLE_MAX, JVM_STARTS, REPETITIONS,
-            BOOST_MAX, LEVEL_MAX, OPEN_RATES, "", OPEN_STEP);
+            BOOST_MAX, LEVEL_MAX, OPEN_RATES, "", OPEN_STEP, CALIBRATION_LEVELS, CALIBRATION_WINDOW, BUDGET);
     public static final Defaults QUICK = new Defaults(LEVELS, null, QUICK_WINDOW, QUICK_SETTLE, QUICK_SETTLE_MAX, 1, 1,
-            QUICK_BOOST_MAX, QUICK_LEVEL_MAX, QUICK_OPEN_RATES, "", QUICK_OPEN_STEP);
+            QUICK_BOOST_MAX, QUICK_LEVEL_MAX, QUICK_OPEN_RATES, "", QUICK_OPEN_STEP, QUICK_CALIBRATION_LEVELS,
+            QUICK_CALIBRATION_WINDOW, "");
     public static final Defaults MISTAKES = new Defaults(LEVELS, null, WINDOW, SETTLE, SETTLE_MAX, MISTAKES_JVM_STARTS,
-            MISTAKES_REPETITIONS, BOOST_MAX, LEVEL_MAX, OPEN_RATES, "", OPEN_STEP);
+            MISTAKES_REPETITIONS, BOOST_MAX, LEVEL_MAX, MISTAKES_OPEN_RATES, "", OPEN_STEP, "", CALIBRATION_WINDOW, "");
     public static final Defaults MAP = new Defaults(MAP_LEVELS, MAP_DELAYS, MAP_WINDOW, MAP_SETTLE, MAP_SETTLE_MAX, 1,
-            1, BOOST_MAX, MAP_LEVEL_MAX, "", MAP_OPEN_SHARES, MAP_OPEN_STEP);
+            1, BOOST_MAX, MAP_LEVEL_MAX, "", MAP_OPEN_SHARES, MAP_OPEN_STEP, MAP_CALIBRATION_LEVELS, MAP_WINDOW, "");
     public static final Defaults QUICK_MAP = new Defaults("20,200", "1,100", QUICK_WINDOW, QUICK_SETTLE,
-            QUICK_SETTLE_MAX, 1, 1, QUICK_BOOST_MAX, QUICK_LEVEL_MAX, "", "0.5,1.0", QUICK_OPEN_STEP);
+            QUICK_SETTLE_MAX, 1, 1, QUICK_BOOST_MAX, QUICK_LEVEL_MAX, "", "0.5,1.0", QUICK_OPEN_STEP, "400,150,40",
+            QUICK_CALIBRATION_WINDOW, "");
 
     public static List<Integer> integers(String csv) {
         return csv == null || csv.isBlank() ? List.of()

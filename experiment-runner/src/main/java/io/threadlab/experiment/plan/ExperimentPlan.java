@@ -8,47 +8,45 @@ import java.util.List;
  * What one run measures, as a schedule of steps.
  *
  * <p>{@code run}: every variant is started {@code jvmStarts} times. With {@code sideBySide} (local JVMs), all JVMs are
- * started and warmed up before the first measured window, then the repetitions run, each taking every variant once
- * in rotated order (A B C, B C A, ...) and alternating between the JVM starts, so that slow drift of the machine and a
- * JVM's own luck are both spread and visible. Otherwise (containers: one JVM per service at a time) the JVM starts
- * come in rounds: start, warm up, that round's repetitions, stop. Headline windows run without the detailed JFR
- * settings. At the highest level each repetition adds a twin with the detailed recording right after its plain
- * window, so that the recording's cost is measured in pairs; at other levels the first repetition does, for the
- * thread analysis. The open model's steps run in the first repetition, at every delay.
+ * started and warmed up before the first measured window, each calibrated right after its warm-up; then the
+ * repetitions run, each taking every variant once in rotated order (A B C, B C A, ...) and alternating between the JVM
+ * starts, so that slow drift of the machine and a JVM's own luck are both spread and visible. Otherwise (containers:
+ * one JVM per service at a time) the JVM starts come in rounds: start, warm up, calibrate, that round's repetitions,
+ * stop. Headline windows run without the detailed JFR settings. At the highest level each repetition adds a twin with
+ * the detailed recording right after its plain window, so that the recording's cost is measured in pairs; at other
+ * levels the first repetition does, for the thread analysis. The open model's steps run in the first repetition, at
+ * every delay.
  *
- * <p>{@code map}: every point of a grid of users and downstream delays, per variant and per setup (the optional axes:
- * CPU quota, worker-pool maximum, connection-pool size, each a JVM of its own). Within one JVM the users rise and, at
- * each number of users, the delays rise, so the load at one level runs on from one delay to the next; then the open
- * model at each delay, its rates shares of what the closed model reached there.
+ * <p>{@code map}: every point of the grid, per variant and per setup (the JVM axes: CPU quota, worker-pool maximum,
+ * connection-pool size, each value a JVM of its own). Within one JVM the grid's outer axes change least often (users
+ * rise, and at each number of users the delays rise), so the load at one level runs on from one delay to the next;
+ * then the open model at each delay, its rates shares of what the closed model reached there.
  *
  * <p>Within one JVM, consecutive windows at the same users share one running load (see {@code load.LoadSession}).
+ *
+ * @param setups    each a JVM start of its own: the JVM axes on which it differs from {@code knobs}
+ * @param grid      the window axes, outermost first
+ * @param calibration what each JVM measures after its warm-up, for the predictions of its later windows
  */
-public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setups, List<Integer> levels,
-                             List<Integer> delays, Timing timing, int jvmStarts, int repetitionsPerJvm,
-                             WarmUpPolicy warmUp, OpenModel open, boolean jfrWindows, boolean timeToPeak,
-                             int timeToPeakCeiling, boolean sideBySide, Knobs knobs, PrecisionGoal precision,
-                             LoadPlacement placement) {
+public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setups, Grid grid, Timing timing,
+                             int jvmStarts, int repetitionsPerJvm, WarmUpPolicy warmUp, OpenModel open,
+                             boolean jfrWindows, boolean timeToPeak, int timeToPeakCeiling, boolean sideBySide,
+                             Knobs knobs, PrecisionGoal precision, LoadPlacement placement, Calibration calibration) {
 
     public enum Mode { RUN, MAP }
-
-    /** A plan without precision on demand, the load sharing the CPUs with the variants. */
-    public ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setups, List<Integer> levels,
-                          List<Integer> delays, Timing timing, int jvmStarts, int repetitionsPerJvm,
-                          WarmUpPolicy warmUp, OpenModel open, boolean jfrWindows, boolean timeToPeak,
-                          int timeToPeakCeiling, boolean sideBySide, Knobs knobs) {
-        this(mode, variants, setups, levels, delays, timing, jvmStarts, repetitionsPerJvm, warmUp, open, jfrWindows,
-                timeToPeak, timeToPeakCeiling, sideBySide, knobs, PrecisionGoal.NONE, LoadPlacement.SHARED);
-    }
 
     public ExperimentPlan {
         if (variants.isEmpty()) {
             throw new IllegalArgumentException("at least one variant");
         }
-        if (levels.isEmpty() || levels.stream().anyMatch(l -> l < 1 || l > 10_000)) {
-            throw new IllegalArgumentException("--levels must be user counts from 1 to 10000, was " + levels);
+        if (grid.values(Axis.USERS).isEmpty() || levelsOf(grid).stream().anyMatch(l -> l < 1 || l > 10_000)) {
+            throw new IllegalArgumentException("--levels must be user counts from 1 to 10000, was "
+                    + grid.values(Axis.USERS));
         }
-        if (delays.isEmpty() || delays.stream().anyMatch(d -> d < 0 || d > 60_000)) {
-            throw new IllegalArgumentException("--delay-ms must be delays from 0 to 60000 ms, was " + delays);
+        if (grid.values(Axis.DELAY_MS).isEmpty() || grid.values(Axis.DELAY_MS).stream()
+                .anyMatch(d -> d < 0 || d > 60_000)) {
+            throw new IllegalArgumentException("--delay-ms must be delays from 0 to 60000 ms, was "
+                    + grid.values(Axis.DELAY_MS));
         }
         if (jvmStarts < 1 || repetitionsPerJvm < 1) {
             throw new IllegalArgumentException("--jvm-starts and --repetitions must be at least 1");
@@ -58,14 +56,18 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setu
                     + timeToPeakCeiling);
         }
         if (warmUp.boostCpus() < knobs.cpuQuota()) {
-            throw new IllegalArgumentException("--warmup-cpus must be at least the experiment's quota (" + knobs.cpuQuota()
-                    + "), was " + warmUp.boostCpus());
+            throw new IllegalArgumentException("--warmup-cpus must be at least the experiment's quota ("
+                    + knobs.cpuQuota() + "), was " + warmUp.boostCpus());
         }
-        for (Integer delay : delays) {
+        for (Integer delay : grid.values(Axis.DELAY_MS)) {
             if (delay >= knobs.readTimeoutMs()) {
                 throw new IllegalArgumentException("--delay-ms " + delay + " is not below the client's read timeout ("
                         + knobs.readTimeoutMs() + " ms, --read-timeout-ms): every call would time out");
             }
+        }
+        if (calibration.any() && calibration.delayMs() >= knobs.readTimeoutMs()) {
+            throw new IllegalArgumentException("the calibration's delay (" + calibration.delayMs() + " ms) is not below"
+                    + " the client's read timeout (" + knobs.readTimeoutMs() + " ms)");
         }
         if (precision.active() && (mode != Mode.RUN || timeToPeak)) {
             throw new IllegalArgumentException("--precision and --budget add JVM starts to a run; not to a map, and"
@@ -75,9 +77,21 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setu
             throw new IllegalArgumentException("--max-jvm-starts must be at least --jvm-starts (" + jvmStarts + ")");
         }
         variants = List.copyOf(variants);
-        setups = setups.isEmpty() ? List.of(Setup.NONE) : List.copyOf(setups);
-        levels = List.copyOf(levels);
-        delays = List.copyOf(delays);
+        setups = setups.isEmpty() ? List.of(Point.NONE) : List.copyOf(setups);
+    }
+
+    private static List<Integer> levelsOf(Grid grid) {
+        return grid.values(Axis.USERS);
+    }
+
+    /** The closed model's users, in the grid's order. */
+    public List<Integer> levels() {
+        return grid.values(Axis.USERS);
+    }
+
+    /** The downstream delays, in the grid's order. */
+    public List<Integer> delays() {
+        return grid.values(Axis.DELAY_MS);
     }
 
     public int repetitions() {
@@ -85,14 +99,14 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setu
     }
 
     public int topLevel() {
-        return levels.stream().mapToInt(i -> i).max().orElseThrow();
+        return levels().stream().mapToInt(i -> i).max().orElseThrow();
     }
 
     /** The setups a variant is started with: the worker-pool axis only where requests run on workers. */
-    public List<Setup> setupsOf(Variant variant) {
-        List<Setup> own = new ArrayList<>();
-        for (Setup s : setups) {
-            Setup applied = variant.threads() == Variant.Threads.WORKER ? s : new Setup(s.cpus(), null, s.poolSize());
+    public List<Point> setupsOf(Variant variant) {
+        List<Point> own = new ArrayList<>();
+        for (Point s : setups) {
+            Point applied = variant.threads() == Variant.Threads.WORKER ? s : s.without(Axis.WORKER_MAX);
             if (!own.contains(applied)) {
                 own.add(applied);
             }
@@ -105,7 +119,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setu
         List<Jvm> jvms = new ArrayList<>();
         for (int start = 1; start <= jvmStarts; start++) {
             for (Variant variant : variants) {
-                for (Setup setup : setupsOf(variant)) {
+                for (Point setup : setupsOf(variant)) {
                     jvms.add(jvm(variant, setup, start));
                 }
             }
@@ -113,45 +127,40 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setu
         return jvms;
     }
 
-    private Jvm jvm(Variant variant, Setup setup, int start) {
+    private Jvm jvm(Variant variant, Point setup, int start) {
         int index = (start - 1) * setupsOf(variant).size() + setupsOf(variant).indexOf(setup);
         return new Jvm(variant, start, sideBySide ? variant.port() + 100 * index : variant.port(), setup);
     }
 
     /** The knobs a JVM runs with: the run's, changed by its setup. */
     public Knobs knobsOf(Jvm jvm) {
-        return jvm.setup().applyTo(knobs);
+        return knobs.at(jvm.setup());
     }
 
     /**
-     * Levels in the order a warm-up proves them: the highest first, where the boost left the JVM. The map proves its
-     * highest only: its grid has too many levels to prove each, and each point settles until the compiler is quiet.
+     * The levels a warm-up proves, after its boost: the most users of the grid or the calibration, where the
+     * calibration then begins. Every window still settles at its own level until the compiler is quiet there.
      */
     private List<Integer> warmUpLevels() {
-        if (mode == Mode.MAP) {
-            return List.of(topLevel());
-        }
-        List<Integer> order = new ArrayList<>(levels);
-        order.sort(Collections.reverseOrder());
-        return order;
+        return List.of(Math.max(topLevel(), calibration.topLevel()));
     }
 
     public Schedule schedule() {
         List<Step> steps = new ArrayList<>();
         if (sideBySide) {
             steps.add(new Step.StartJvms(jvms()));
-            jvms().forEach(jvm -> steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp)));
+            jvms().forEach(jvm -> warmUpAndCalibrate(steps, jvm));
             for (int rep = 1; rep <= repetitions(); rep++) {
-                repetition(steps, rep, (rep - 1) % jvmStarts + 1);
+                repetition(steps, rep, (rep - 1) % jvmStarts + 1, variants);
             }
         } else {
             for (int start = 1; start <= jvmStarts; start++) {
                 int round = start;
                 List<Jvm> jvms = jvms().stream().filter(j -> j.start() == round).toList();
                 steps.add(new Step.StartJvms(jvms));
-                jvms.forEach(jvm -> steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp)));
+                jvms.forEach(jvm -> warmUpAndCalibrate(steps, jvm));
                 for (int r = 1; r <= repetitionsPerJvm; r++) {
-                    repetition(steps, (start - 1) * repetitionsPerJvm + r, start);
+                    repetition(steps, (start - 1) * repetitionsPerJvm + r, start, variants);
                 }
                 steps.add(new Step.StopJvms(jvms));
             }
@@ -165,33 +174,43 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setu
         return new Schedule(steps);
     }
 
+    private void warmUpAndCalibrate(List<Step> steps, Jvm jvm) {
+        steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp));
+        for (int users : calibration.levels()) {
+            steps.add(new Step.Measure(new Window(jvm, Point.of(Axis.DELAY_MS, calibration.delayMs())
+                    .with(Axis.USERS, users), new Window.Closed(timing.settleSeconds(), timing.settleMaxSeconds(),
+                    calibration.windowSeconds()),
+                    false, WindowId.Role.CALIBRATION, jvm.start())));
+        }
+    }
+
     /**
-     * One more JVM start of every variant, as precision on demand adds it: start, warm up, its repetitions (rotated
-     * as the plan's), stop. Its JVMs listen where the plan's own JVMs of that start would.
+     * One more JVM start of the given variants, as precision on demand adds it: start, warm up, calibrate, its
+     * repetitions (rotated as the plan's), stop. Its JVMs listen where the plan's own JVMs of that start would.
      */
-    public List<Step> block(int start) {
+    public List<Step> block(int start, List<Variant> which) {
         List<Step> steps = new ArrayList<>();
         List<Jvm> jvms = new ArrayList<>();
-        variants.forEach(v -> setupsOf(v).forEach(s -> jvms.add(jvm(v, s, start))));
+        which.forEach(v -> setupsOf(v).forEach(s -> jvms.add(jvm(v, s, start))));
         steps.add(new Step.StartJvms(jvms));
-        jvms.forEach(jvm -> steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp)));
+        jvms.forEach(jvm -> warmUpAndCalibrate(steps, jvm));
         for (int r = 1; r <= repetitionsPerJvm; r++) {
-            repetition(steps, (start - 1) * repetitionsPerJvm + r, start);
+            repetition(steps, (start - 1) * repetitionsPerJvm + r, start, which);
         }
         steps.add(new Step.StopJvms(jvms));
         return steps;
     }
 
-    /** The plan's estimate of one block, in seconds: what a budget must at least allow. */
+    /** The plan's estimate of one more JVM start of one variant, in seconds: what a budget must at least allow. */
     public int blockSeconds() {
-        return new Schedule(block(jvmStarts + 1)).estimatedSeconds();
+        return new Schedule(block(jvmStarts + 1, List.of(variants.getFirst()))).estimatedSeconds();
     }
 
-    private void repetition(List<Step> steps, int rep, int start) {
-        List<Variant> order = new ArrayList<>(variants);
+    private void repetition(List<Step> steps, int rep, int start, List<Variant> which) {
+        List<Variant> order = new ArrayList<>(which);
         Collections.rotate(order, -(rep - 1));
         for (Variant variant : order) {
-            for (Setup setup : setupsOf(variant)) {
+            for (Point setup : setupsOf(variant)) {
                 windows(jvm(variant, setup, start), rep).forEach(w -> steps.add(new Step.Measure(w)));
             }
         }
@@ -199,22 +218,17 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Setup> setu
 
     private List<Window> windows(Jvm jvm, int rep) {
         List<Window> windows = new ArrayList<>();
-        List<Integer> users = new ArrayList<>(levels);
-        if (mode == Mode.MAP) {
-            Collections.sort(users);
-        }
-        for (int vus : users) {
-            Window.Closed load = new Window.Closed(vus, timing.settleSeconds(), timing.windowSeconds());
-            for (int delay : delays) {
-                windows.add(new Window(jvm, rep, load, false, delay));
-                if (jfrWindows && (vus == topLevel() || mode == Mode.RUN && rep == 1)) {
-                    // Right after its plain twin, so that the two differ in the recording only.
-                    windows.add(new Window(jvm, rep, load, true, delay));
-                }
+        Window.Closed load = new Window.Closed(timing);
+        for (Point at : grid.points()) {
+            windows.add(new Window(jvm, at, load, false, rep));
+            if (jfrWindows && (at.get(Axis.USERS) == topLevel() || mode == Mode.RUN && rep == 1)) {
+                // Right after its plain twin, so that the two differ in the recording only.
+                windows.add(new Window(jvm, at, load, true, rep));
             }
         }
         if (rep == 1 && open.any()) {
-            delays.forEach(delay -> windows.add(new Window(jvm, rep, open.steps(), false, delay)));
+            grid.points().stream().map(p -> p.without(Axis.USERS)).distinct()
+                    .forEach(at -> windows.add(new Window(jvm, at, open.steps(timing.settleMaxSeconds()), false, rep)));
         }
         return windows;
     }

@@ -16,6 +16,12 @@ public record Knobs(double cpuQuota, String heap, String gc, int connectionPoolS
     public static final List<String> GCS = List.of("Serial", "Parallel", "G1", "Z");
 
     /**
+     * A JVM that used more than its quota by this share over a window broke its confinement: CFS periods are 100 ms,
+     * and a window's edges fall inside them.
+     */
+    public static final double QUOTA_TOLERANCE = 0.05;
+
+    /**
      * How long a pooled client connection may live (classic) or idle (Quarkus REST): longer than any run. With 60 s,
      * connections opened in one burst expired together, and the imperative variant stalled for up to 9 s while the
      * classic client replaced them, closing and leasing under its single pool lock (measured: 306 req/s in a window
@@ -36,6 +42,21 @@ public record Knobs(double cpuQuota, String heap, String gc, int connectionPoolS
         if (connectionPoolSize < 1 || workerPoolMax < 1 || connectTimeoutMs < 1 || readTimeoutMs < 1) {
             throw new IllegalArgumentException("pool sizes and timeouts must be positive");
         }
+    }
+
+    /** The knobs of a JVM started at {@code setup}: each JVM axis' value in place of the run's. */
+    public Knobs at(Point setup) {
+        Double cpus = setup.get(Axis.CPUS);
+        Integer workers = setup.get(Axis.WORKER_MAX);
+        Integer pool = setup.get(Axis.POOL_SIZE);
+        return new Knobs(cpus != null ? cpus : cpuQuota, heap, gc, pool != null ? pool : connectionPoolSize,
+                connectTimeoutMs, readTimeoutMs, workers != null ? workers : workerPoolMax, confineDelayService);
+    }
+
+    /** The JVM axes at the run's own values: what every window of a JVM without a setup ran at. */
+    public Point asPoint() {
+        return Point.of(Axis.CPUS, cpuQuota).with(Axis.WORKER_MAX, workerPoolMax).with(Axis.POOL_SIZE,
+                connectionPoolSize);
     }
 
     /** JVM flags for every service: fixed heap (no resizing noise) and an explicit GC (at 1 CPU the JVM picks Serial). */

@@ -14,6 +14,17 @@ public sealed interface Step {
     /** The plan's guess of its length, before anything was measured. */
     int estimatedSeconds();
 
+    /**
+     * The longest it may take, from the plan's own ceilings (warm-up, settle, window, drain, readiness) and a margin:
+     * past it the step ends as a named failure of its own, never as silence.
+     */
+    int ceilingSeconds();
+
+    /** Seconds any step may spend beyond its own ceilings: a drain of the load before it, scrapes, k6's start. */
+    int MARGIN_SECONDS = 120;
+    /** A service must answer its readiness check within this after its start. */
+    int READY_SECONDS = 180;
+
     /** Every JVM of the run, each in its CPU group from its first instruction, started side by side. */
     record StartJvms(List<Jvm> jvms) implements Step {
         public String kind() {
@@ -26,6 +37,10 @@ public sealed interface Step {
 
         public int estimatedSeconds() {
             return 10 + 4 * jvms.size();
+        }
+
+        public int ceilingSeconds() {
+            return READY_SECONDS + 10 * jvms.size() + MARGIN_SECONDS;
         }
     }
 
@@ -41,6 +56,10 @@ public sealed interface Step {
 
         public int estimatedSeconds() {
             return 5;
+        }
+
+        public int ceilingSeconds() {
+            return 90 * jvms.size() + MARGIN_SECONDS; // each one's load drained, its compiler recording kept
         }
     }
 
@@ -59,12 +78,17 @@ public sealed interface Step {
             return policy.preBoostSeconds() + (policy.boostMaxSeconds() > 0 ? 35 : 0)
                     + levels.size() * (policy.levelMinSeconds() + 4);
         }
+
+        public int ceilingSeconds() {
+            return policy.preBoostSeconds() + policy.boostMaxSeconds() + levels.size() * policy.levelMaxSeconds()
+                    + MARGIN_SECONDS;
+        }
     }
 
     record Measure(Window window) implements Step {
         public String kind() {
-            return window.detailedRecording() ? "recorded window" : window.load().scenario().equals("open")
-                    ? "open model" : "window";
+            return window.calibration() ? "calibration" : window.recorded() ? "recorded window"
+                    : window.users() == null ? "open model" : "window";
         }
 
         public String describe() {
@@ -73,6 +97,11 @@ public sealed interface Step {
 
         public int estimatedSeconds() {
             return window.load().seconds() + 3; // k6 start, scrapes
+        }
+
+        public int ceilingSeconds() {
+            return window.load().ceilingSeconds() + MARGIN_SECONDS
+                    + (window.users() == null ? 0 : window.users() / 100); // k6 makes its users one after another
         }
     }
 
@@ -91,6 +120,10 @@ public sealed interface Step {
 
         public int estimatedSeconds() {
             return 15 + Math.min(policy.levelMaxSeconds(), 240);
+        }
+
+        public int ceilingSeconds() {
+            return READY_SECONDS + policy.levelMaxSeconds() + MARGIN_SECONDS;
         }
     }
 }

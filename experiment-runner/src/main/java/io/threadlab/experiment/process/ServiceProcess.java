@@ -54,16 +54,12 @@ public abstract class ServiceProcess implements AutoCloseable {
                         + logLocation() + ":\n" + logTail(30));
             }
             try {
-                HttpResponse<Void> health = HTTP.send(HttpRequest.newBuilder(uri("/q/health/ready"))
-                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
-                if (health.statusCode() == 200) {
+                if (Exchange.send(HTTP, HttpRequest.newBuilder(uri("/q/health/ready")).build(),
+                        HttpResponse.BodyHandlers.discarding(), Duration.ofSeconds(2)).statusCode() == 200) {
                     return;
                 }
             } catch (IOException e) {
-                // not listening yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for " + name);
+                // not listening yet, or not answering in time
             }
             sleep(200);
         }
@@ -75,20 +71,21 @@ public abstract class ServiceProcess implements AutoCloseable {
         return get(path, Duration.ofSeconds(10));
     }
 
-    /** A GET that may wait its turn behind a deliberate load, for as long as {@code timeout}. */
+    /** A GET that may wait its turn behind a deliberate load, for as long as {@code timeout}, body included. */
     public String get(String path, Duration timeout) {
-        return send(HttpRequest.newBuilder(uri(path)).timeout(timeout).build(), path);
+        return send(HttpRequest.newBuilder(uri(path)).build(), path, timeout);
     }
 
     /** A PUT without a body, for a service's controls (the delay service's default wait). */
     public String put(String path) {
-        return send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10))
-                .PUT(HttpRequest.BodyPublishers.noBody()).build(), path);
+        return send(HttpRequest.newBuilder(uri(path)).PUT(HttpRequest.BodyPublishers.noBody()).build(), path,
+                Duration.ofSeconds(10));
     }
 
-    private String send(HttpRequest request, String path) {
+    private String send(HttpRequest request, String path, Duration timeout) {
         try {
-            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = Exchange.send(HTTP, request, HttpResponse.BodyHandlers.ofString(),
+                    timeout);
             if (response.statusCode() != 200) {
                 throw new IllegalStateException(name + " answered " + response.statusCode() + " to "
                         + request.method() + " " + path + ": " + response.body());
@@ -101,9 +98,6 @@ public abstract class ServiceProcess implements AutoCloseable {
             }
             throw new UncheckedIOException(name + " did not answer " + request.method() + " " + path + ": "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while asking " + name + " for " + path);
         }
     }
 
@@ -113,14 +107,11 @@ public abstract class ServiceProcess implements AutoCloseable {
      */
     public java.util.Optional<String> tryGet(String path, Duration timeout) {
         try {
-            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(uri(path)).timeout(timeout).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = Exchange.send(HTTP, HttpRequest.newBuilder(uri(path)).build(),
+                    HttpResponse.BodyHandlers.ofString(), timeout);
             return response.statusCode() == 200 ? java.util.Optional.of(response.body()) : java.util.Optional.empty();
         } catch (IOException e) {
             return java.util.Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while asking " + name + " for " + path);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Point;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -34,7 +35,7 @@ record Cell(String variant, Point point, Map<Metric, Stats.Summary> metrics, Lis
                 }
                 if (metrics.get(Metric.THROUGHPUT).n() > 0) {
                     cells.add(new Cell(variant, p, metrics, windows.stream()
-                            .map(w -> new Dot(w.repetition(), w.jvm(), w.requestsPerSecond())).toList()));
+                            .map(w -> new Dot(w.repetition(), w.jvm(), w.load().requestsPerSecond())).toList()));
                 }
             }
         }

@@ -1,6 +1,8 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.OpenStep;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.report.landscape.SloCapacity;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
@@ -66,11 +68,11 @@ final class Charts {
     static Figures of(Run run, List<Cell> cells, Ratios ratios, List<CpuBreakdown.Bar> bars,
                       Map<String, XYChart> landscape) {
         Map<String, Map<Point, Stats.Ratio>> costs = ratios.recordingCosts();
-        List<OpenModel.Series> open = OpenModel.of(run);
+        List<SloCapacity> open = SloCapacity.of(run.windows());
         return new Figures(throughput(run, cells), latency(run, cells),
                 costs.isEmpty() ? null : new Figure("jfr-overhead", recordingCost(run, costs)),
                 bars.isEmpty() ? null : new Figure("where-the-cpu-goes", CpuBreakdown.svg(run, bars)),
-                open.isEmpty() ? null : new Figure("latency-vs-offered-load", openModel(open)),
+                open.isEmpty() ? null : new Figure("latency-vs-offered-load", openModel(run, open)),
                 run.timesToPeak().isEmpty() ? null
                         : new Figure("time-to-peak", WarmUpCharts.timeToPeak(run.timesToPeak())),
                 landscape.entrySet().stream().map(e -> new Figure(e.getKey(), ChartStyle.svg(e.getValue()))).toList());
@@ -81,7 +83,7 @@ final class Charts {
         for (Point p : run.points()) {
             List<Cell> at = cells.stream().filter(c -> c.point().equals(p)).toList();
             if (!at.isEmpty()) {
-                figures.add(new Figure("throughput-" + p.slug(run.severalDelays()), ChartStyle.svg(dots(run, p, at))));
+                figures.add(new Figure("throughput-" + run.slug(p), ChartStyle.svg(dots(run, p, at))));
             }
         }
         if (!cells.isEmpty()) { // XChart cannot draw a category chart without categories
@@ -95,8 +97,7 @@ final class Charts {
         for (Point p : run.points()) {
             List<Cell> at = cells.stream().filter(c -> c.point().equals(p)).toList();
             if (!at.isEmpty()) {
-                figures.add(new Figure("latency-" + p.slug(run.severalDelays()),
-                        ChartStyle.svg(latencyChart(run, p, at))));
+                figures.add(new Figure("latency-" + run.slug(p), ChartStyle.svg(latencyChart(run, p, at))));
             }
         }
         return figures;
@@ -182,30 +183,32 @@ final class Charts {
         return chart;
     }
 
-    private static String openModel(List<OpenModel.Series> open) {
+    /** Each variant's steps at each delay; the diamond: its SLO capacity, the highest rate that met the SLO. */
+    private static String openModel(Run run, List<SloCapacity> open) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Open model: p99 latency vs offered load (large dot: saturation knee)")
+                .title("Open model: p99 latency vs offered load (diamond: SLO capacity)")
                 .xAxisTitle("offered requests per second").yAxisTitle("p99 ms (log)").build();
         ChartStyle.style(chart.getStyler());
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setMarkerSize(7);
-        for (OpenModel.Series s : open) {
+        for (SloCapacity s : open) {
             List<OpenStep> drawn = s.steps().stream().filter(step -> step.p99Ms() != null && step.p99Ms() > 0)
                     .toList();
             if (drawn.isEmpty()) {
                 continue;
             }
             Color colour = ChartStyle.colour(s.variant());
-            XYSeries series = chart.addSeries(s.name(), drawn.stream().map(step -> (double) step.offeredRate())
+            String name = s.jvm() + (run.severalDelays() ? " at " + s.delayMs() + " ms" : "");
+            XYSeries series = chart.addSeries(name, drawn.stream().map(step -> (double) step.offeredRate())
                     .toList(), drawn.stream().map(OpenStep::p99Ms).toList());
             series.setLineColor(colour);
             series.setMarkerColor(colour);
             series.setMarker(SeriesMarkers.CIRCLE);
-            OpenModel.knee(s.steps()).flatMap(k -> drawn.stream().filter(step -> step.offeredRate() == k)
-                    .findFirst()).ifPresent(knee -> {
-                        XYSeries marker = chart.addSeries(s.name() + " knee", List.of((double) knee.offeredRate()),
-                                List.of(knee.p99Ms()));
+            java.util.Optional.ofNullable(s.capacity()).flatMap(k -> drawn.stream()
+                    .filter(step -> step.offeredRate() == k).findFirst()).ifPresent(capacity -> {
+                        XYSeries marker = chart.addSeries(name + " SLO capacity",
+                                List.of((double) capacity.offeredRate()), List.of(capacity.p99Ms()));
                         marker.setMarker(SeriesMarkers.DIAMOND);
                         marker.setMarkerColor(colour);
                         marker.setLineColor(TRANSPARENT);

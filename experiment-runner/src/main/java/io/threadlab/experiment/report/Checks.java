@@ -1,7 +1,10 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.RunManifest;
+import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Knobs;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,11 +16,9 @@ import java.util.Locale;
  */
 final class Checks {
 
-    /** The target for a whole run, printed beside the measured time; never asserted. */
+    /** The lab's targets for a whole run and a map on 2 cores, printed beside the measured time; never asserted. */
     static final double TARGET_RUN_MINUTES = 15;
-
-    record Check(String name, boolean passed, String detail) {
-    }
+    static final double TARGET_MAP_MINUTES = 30;
 
     private Checks() {
     }
@@ -30,29 +31,66 @@ final class Checks {
         checks.addAll(HeadroomChecks.of(run));
         checks.add(Failures.check(run));
         checks.add(StalledWindows.check(run));
-        double minutes = runMinutes(run.manifest());
-        checks.add(new Check("The run took at most " + (int) TARGET_RUN_MINUTES + " min",
-                minutes <= TARGET_RUN_MINUTES, String.format(Locale.ROOT,
-                "%.1f min from the first step to the last (build excluded)", minutes)));
+        checks.add(duration(run));
         RunManifest m = run.manifest();
         List<String> lost = m.warnings().stream().filter(w -> w.startsWith(RunManifest.POINT_LOST))
                 .map(w -> w.substring(RunManifest.POINT_LOST.length())).toList();
-        checks.add(new Check("Every planned point was measured", lost.isEmpty(), lost.isEmpty()
+        List<String> timedOut = m.scheduleAsRun().stream().filter(s -> s.outcome() != null)
+                .map(s -> s.what() + ": " + s.outcome()).toList();
+        checks.add(Check.of("Every planned point was measured", lost.isEmpty(), lost.isEmpty()
                 ? "no point lost" : lost.size() + " lost: " + String.join("; ", lost)));
-        checks.add(new Check("Run completed", m.completed(), "status " + (m.status() != null ? m.status() : "unknown")
-                + (m.failure() != null ? ": " + m.failure() : "")));
+        checks.add(Check.of("No step passed its ceiling", timedOut.isEmpty(), timedOut.isEmpty()
+                ? m.scheduleAsRun().size() + " steps, each within its ceiling" : String.join("; ", timedOut)));
+        checks.add(Check.of("Run completed", m.completed(), "status " + (m.status() != null ? m.status()
+                : "unknown") + (m.failure() != null ? ": " + m.failure() : "")));
         return checks;
     }
 
-    private static Check confinement(Run run) {
+    /** A run's target (a map's is twice as long); not measured for a run that recorded no schedule. */
+    static Check duration(Run run) {
+        double target = "map".equals(run.plan().mode()) ? TARGET_MAP_MINUTES : TARGET_RUN_MINUTES;
+        String name = "The " + ("map".equals(run.plan().mode()) ? "map" : "run") + " took at most " + (int) target
+                + " min";
+        if (run.manifest().scheduleAsRun().isEmpty()) {
+            return Check.notMeasured(name, "the manifest recorded no schedule as run");
+        }
+        double minutes = runMinutes(run.manifest());
+        return Check.of(name, minutes <= target, String.format(Locale.ROOT, "%.1f min from the first step to the last"
+                + " (build excluded)%s", minutes, run.manifest().extensions().isEmpty() ? ""
+                : "; extensions not counted"));
+    }
+
+    /**
+     * Each window against its own JVM's quota (a map over several --cpus has several), and the JVMs' processors:
+     * none of it measured where nothing was confined.
+     */
+    static Check confinement(Run run) {
         RunManifest.Confinement c = run.confinement();
-        double busiest = run.windows().stream().mapToDouble(WindowResult::cpuCores).max().orElse(0);
+        String name = "Confinement held";
+        if (!c.limitsCpu()) {
+            return Check.of(name, false, "NOT CONFINED: variants ran on the whole machine ("
+                    + run.manifest().warnings() + ")");
+        }
+        if (run.windows().isEmpty()) {
+            return Check.notMeasured(name, "no window was measured");
+        }
+        List<String> over = run.windows().stream().filter(w -> Boolean.FALSE.equals(w.cpu().confinementHeld())
+                || w.cpu().cpuCores() > w.at().get(Axis.CPUS) * (1 + Knobs.QUOTA_TOLERANCE))
+                .map(w -> String.format(Locale.ROOT, "%s used %.2f CPU of its %s", run.name(w), w.cpu().cpuCores(),
+                        Numbers.quota(w.at().get(Axis.CPUS)))).toList();
         List<String> cpus = run.warmUps().stream().map(w -> w.jvm() + "=" + (w.before("availableProcessors") != null
                 ? w.before("availableProcessors") : "?")).toList();
-        return new Check("Confinement held", c.limitsCpu() && busiest <= c.variantCpuQuota() * 1.05, c.limitsCpu()
-                ? String.format(Locale.ROOT, "method %s, quota %.2f CPU; busiest window used %.2f CPU;"
-                + " availableProcessors %s", c.method(), c.variantCpuQuota(), busiest, cpus)
-                : "NOT CONFINED: variants ran on the whole machine (" + run.manifest().warnings() + ")");
+        List<String> sized = run.warmUps().stream().filter(w -> w.before("availableProcessors") != null
+                && !w.before("availableProcessors").equals((int) Math.ceil(w.quota()))).map(WarmUpResult::jvm)
+                .toList();
+        WindowResult busiest = run.windows().stream().max(java.util.Comparator.comparingDouble(w -> w.cpu().cpuCores()
+                / w.at().get(Axis.CPUS))).orElseThrow();
+        return Check.of(name, over.isEmpty() && sized.isEmpty(), String.format(Locale.ROOT, "method %s; %d of %d"
+                        + " windows within their JVM's quota (+%.0f %%), the busiest used %.2f CPU of %.2f%s;"
+                        + " availableProcessors %s%s", c.method(), run.windows().size() - over.size(),
+                run.windows().size(), Knobs.QUOTA_TOLERANCE * 100, busiest.cpu().cpuCores(),
+                busiest.at().get(Axis.CPUS), over.isEmpty() ? "" : "; OVER: " + String.join(", ", over), cpus,
+                sized.isEmpty() ? "" : "; SIZED TO THE MACHINE, NOT ITS QUOTA: " + sized));
     }
 
     /** Minutes from the first step's start to the last step's end, as the manifest recorded them. */

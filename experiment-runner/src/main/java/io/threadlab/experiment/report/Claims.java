@@ -1,5 +1,7 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 
 import java.util.ArrayList;
@@ -68,10 +70,10 @@ final class Claims {
             if (!run.variants().contains(c.numerator().label()) || !run.variants().contains(c.denominator().label())) {
                 continue;
             }
-            Optional<Point> at = run.points().stream().filter(p -> p.delayMs() == c.delayMs())
-                    .filter(p -> c.users() == null || p.users() == c.users())
+            Optional<Point> at = run.points().stream().filter(p -> p.get(Axis.DELAY_MS) == c.delayMs())
+                    .filter(p -> c.users() == null || p.get(Axis.USERS).equals(c.users()))
                     .filter(p -> !run.plain(c.numerator().label(), p).isEmpty())
-                    .reduce((a, b) -> b.users() >= a.users() ? b : a);
+                    .reduce((a, b) -> b.get(Axis.USERS) >= a.get(Axis.USERS) ? b : a);
             compared.add(new Compared(c, at, at.map(p -> ratios.of(c.numerator().label(), c.denominator().label(),
                     p, Metric.THROUGHPUT)).orElse(Stats.pairedRatio(List.of()))));
         }

@@ -1,5 +1,6 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.plan.Point;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.threadlab.experiment.collect.Json;

@@ -1,5 +1,6 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.analyse.AnalysisFile;
 import io.threadlab.experiment.analyse.Layer;
 import org.knowm.xchart.CategoryChart;

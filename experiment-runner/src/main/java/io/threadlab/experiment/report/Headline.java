@@ -1,5 +1,6 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.plan.Point;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -10,8 +10,8 @@ import java.util.TreeSet;
 
 /**
  * The headline ratios: at every delay and number of users, the throughput of each variant that answers the
- * question over the worker-thread model's (the imperative variant), paired by repetition. What precision on demand
- * decides, and what the report leads with.
+ * question over the worker-thread model's (the imperative variant), from each side's JVM starts. What precision on
+ * demand decides, and what the report leads with.
  */
 public final class HeadlineRatios {
 
@@ -29,6 +29,24 @@ public final class HeadlineRatios {
         public Precision.Direction direction() {
             return Precision.direction(variantJvmMeans, baselineJvmMeans);
         }
+
+        /**
+         * The side whose next JVM start narrows this ratio's interval most: the one with the larger variance of its
+         * mean (spread of its JVM means² ÷ their number), or the one with a single JVM start, whose spread is not
+         * measured at all.
+         */
+        public String sideToAdd() {
+            return contribution(variantJvmMeans) >= contribution(baselineJvmMeans) ? variant : baseline;
+        }
+
+        private static double contribution(List<Double> jvmMeans) {
+            if (jvmMeans.size() < 2) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double[] logs = jvmMeans.stream().mapToDouble(Math::log).toArray();
+            double sd = Stats.sd(logs, Stats.mean(logs));
+            return sd * sd / logs.length;
+        }
     }
 
     private HeadlineRatios() {
@@ -36,8 +54,8 @@ public final class HeadlineRatios {
 
     public static List<Ratio> of(List<WindowResult> rows) {
         String baseline = Variant.model(Variant.Threads.WORKER).label();
-        List<WindowResult> plain = rows.stream().filter(r -> !r.detailedRecording() && r.users() != null
-                && r.delayMs() != null).toList();
+        List<WindowResult> plain = rows.stream().filter(r -> !r.recorded() && !r.calibration() && r.users() != null)
+                .toList();
         List<String> variants = plain.stream().map(WindowResult::variant).distinct()
                 .filter(v -> Variant.find(v).map(Variant::answersTheQuestion).orElse(false))
                 .filter(v -> !v.equals(baseline)).toList();
@@ -51,8 +69,8 @@ public final class HeadlineRatios {
                 for (String variant : variants) {
                     List<WindowResult> mine = cell(plain, variant, delay, users);
                     if (!mine.isEmpty()) {
-                        ratios.add(new Ratio(variant, baseline, delay, users, Ratios.paired(mine, base, Metric.THROUGHPUT), jvmMeans(mine),
-                                jvmMeans(base)));
+                        ratios.add(new Ratio(variant, baseline, delay, users, Ratios.between(mine, base,
+                                Metric.THROUGHPUT), jvmMeans(mine), jvmMeans(base)));
                     }
                 }
             }
@@ -68,7 +86,7 @@ public final class HeadlineRatios {
     /** The mean throughput of each JVM start, in start order. */
     static List<Double> jvmMeans(List<WindowResult> rows) {
         java.util.Map<Integer, List<Double>> byJvm = new java.util.TreeMap<>();
-        rows.forEach(r -> byJvm.computeIfAbsent(r.jvm(), j -> new ArrayList<>()).add(r.requestsPerSecond()));
+        rows.forEach(r -> byJvm.computeIfAbsent(r.jvm(), j -> new ArrayList<>()).add(r.load().requestsPerSecond()));
         return byJvm.values().stream().map(v -> v.stream().mapToDouble(d -> d).average().orElse(Double.NaN))
                 .filter(Objects::nonNull).toList();
     }

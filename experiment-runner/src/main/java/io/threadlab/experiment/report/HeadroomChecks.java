@@ -1,57 +1,94 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Headroom;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Whether the instruments beside the variants kept up: the delay service at each delay, and k6. */
+/**
+ * Whether the instruments beside the variants kept up: the delay service at each delay, and k6 by the one rule
+ * ({@link Headroom}) the runner warned by, on the run's own machine's CPUs.
+ */
 final class HeadroomChecks {
+
+    /** The delay service kept up when it served its wait within this share of it (and a millisecond). */
+    static final double DELAY_LATE_SHARE = 0.3;
 
     private HeadroomChecks() {
     }
 
-    static List<Checks.Check> of(Run run) {
+    static List<Check> of(Run run) {
         return List.of(delayService(run), k6(run));
     }
 
     /** Each delay against what the delay service served in the worst window at it. */
-    private static Checks.Check delayService(Run run) {
+    static Check delayService(Run run) {
+        String name = "Delay service had headroom";
+        if (run.windows().isEmpty()) {
+            return Check.notMeasured(name, "no window was measured");
+        }
         boolean kept = true;
         List<String> served = new ArrayList<>();
         for (int delay : run.delays()) {
             double worst = run.windows().stream().filter(w -> run.delay(w) == delay)
-                    .mapToDouble(WindowResult::delayServedMeanMs).max().orElse(0);
-            kept &= worst <= delay * 1.3 + 1;
+                    .mapToDouble(w -> w.instruments().delayServedMeanMs()).filter(d -> !Double.isNaN(d)).max()
+                    .orElse(Double.NaN);
+            if (Double.isNaN(worst)) {
+                continue;
+            }
+            kept &= worst <= delay * (1 + DELAY_LATE_SHARE) + 1;
             served.add(String.format(Locale.ROOT, "asked for %d ms, served %.1f ms on average in the worst window",
                     delay, worst));
         }
-        double cpu = run.windows().stream().mapToDouble(w -> w.delayCpuSeconds() / seconds(w)).max().orElse(0);
-        return new Checks.Check("Delay service had headroom", kept, String.join("; ", served)
+        if (served.isEmpty()) {
+            return Check.notMeasured(name, "the delay service served nothing it measured");
+        }
+        double cpu = run.windows().stream().mapToDouble(w -> w.instruments().delayCpuSeconds() / seconds(w)).max()
+                .orElse(0);
+        return Check.of(name, kept, String.join("; ", served)
                 + String.format(Locale.ROOT, "; it used at most %.2f CPU", cpu));
     }
 
-    /** k6's CPU against what the variant and the delay service left of the machine, and its dropped iterations. */
-    private static Checks.Check k6(Run run) {
-        // a manifest without the machine's cores: the lab's own machine, 2
-        int cores = run.lab().machineCores() > 0 ? run.lab().machineCores() : 2;
-        double worst = 0;
-        double worstShare = 0;
-        for (WindowResult w : run.windows()) {
-            double k6 = w.k6CpuSeconds() / seconds(w);
-            double room = cores - w.cpuCores() - w.delayCpuSeconds() / seconds(w);
-            worst = Math.max(worst, k6);
-            worstShare = Math.max(worstShare, k6 / Math.max(1e-9, room));
+    /** k6's CPU against what the others left of the run's machine, and its dropped iterations. */
+    static Check k6(Run run) {
+        String name = "k6 had headroom (at most " + Math.round(Headroom.MOST_SHARE * 100)
+                + " % of the CPU left to it)";
+        if (run.windows().isEmpty()) {
+            return Check.notMeasured(name, "no window was measured");
         }
-        long dropped = run.windows().stream().filter(w -> w.scenario().startsWith("closed"))
-                .mapToLong(WindowResult::droppedIterations).sum();
-        return new Checks.Check("k6 had headroom", worstShare <= 0.8 && dropped == 0, String.format(Locale.ROOT,
-                "k6 used at most %.2f CPU, %.0f %% of what was left to it; %d dropped iterations in closed-model"
-                        + " windows", worst, worstShare * 100, dropped));
+        if (run.lab().machineCores() <= 0) {
+            return Check.notMeasured(name, "the manifest does not say how many CPUs the run's machine had");
+        }
+        Headroom worst = null;
+        double most = 0;
+        List<String> shortOf = new ArrayList<>();
+        for (WindowResult w : run.windows()) {
+            Headroom room = headroom(run, w);
+            most = Math.max(most, room.k6Cores());
+            if (worst == null || room.share() > worst.share()) {
+                worst = room;
+            }
+            if (!room.enough()) {
+                shortOf.add(run.name(w));
+            }
+        }
+        long dropped = run.windows().stream().filter(w -> w.users() != null)
+                .mapToLong(w -> w.load().droppedIterations()).sum();
+        return Check.of(name, shortOf.isEmpty() && dropped == 0, String.format(Locale.ROOT, "k6 used at most %.2f"
+                        + " CPU; at worst %s; %d dropped iterations in closed-model windows%s", most,
+                worst.describe(), dropped, shortOf.isEmpty() ? ""
+                        : "; SHORT in " + shortOf.size() + " windows: " + String.join(", ", shortOf)));
+    }
+
+    /** The rule, applied to one window of the run. */
+    static Headroom headroom(Run run, WindowResult w) {
+        return Headroom.of(w.instruments().k6CpuSeconds() / seconds(w), run.lab().machineCores(), w.cpu().cpuCores(),
+                w.instruments().delayCpuSeconds() / seconds(w), "separate".equals(w.window().loadCpus()));
     }
 
     private static double seconds(WindowResult w) {
-        return Math.max(1e-9, w.windowSeconds());
+        return Math.max(1e-9, w.load().windowSeconds());
     }
 }

@@ -1,29 +1,50 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.predict.CapacityModel;
+import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.report.landscape.InFlightCost;
 import io.threadlab.experiment.report.landscape.Landscape;
-import io.threadlab.experiment.report.landscape.Point;
+import io.threadlab.experiment.report.landscape.Outcome;
 import io.threadlab.experiment.report.landscape.SeedTable;
 import io.threadlab.experiment.report.landscape.SloCapacity;
 import io.threadlab.experiment.report.landscape.Winners;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The landscape as the templates show it: the capacity model at every point, who wins where, the crossovers, what a
- * request in flight costs, the SLO capacity at each delay, and the seeds' table at its own regime.
+ * The landscape as the templates show it: every point measured beside what was predicted of it before, how far the
+ * predictions missed by ceiling, who wins where, the crossovers, what a request in flight costs, the SLO capacity at
+ * each delay, and the seeds' table at its own regime.
  *
- * @param map whether the run spans delays or users enough to draw a landscape (the capacity model shows anyway)
+ * @param map whether the run spans delays or users enough to draw a landscape (the predictions show anyway)
  */
-record LandscapeView(boolean map, List<PointRow> points, List<WinnerRow> winners, List<String> crossovers,
-                     List<String> inFlightHeadings, List<CostRow> inFlight, List<SloRow> slo, List<SeedRow> seeds,
-                     List<Checks.Check> checks) {
+record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, List<CalibrationRow> calibrations,
+                     List<WinnerRow> winners, List<String> crossovers, List<String> inFlightHeadings,
+                     List<CostRow> inFlight, List<SloRow> slo, List<SeedRow> seeds, List<Check> checks) {
 
+    /** What one JVM was calibrated at: the CPU per request at each of its users, and the time above the delay. */
+    record CalibrationRow(String jvm, String colour, int delay, String cpuByUsers, String overhead, String error) {
+    }
+
+    /**
+     * @param role     "held out", "calibrated" (the JVM was calibrated here: no test), or "not predicted"
+     * @param off      a held-out point where one ceiling binds and the measurement missed by more than the target
+     */
     record PointRow(String jvm, String colour, int delay, int users, String measured, String predicted,
-                    String binding, String ratio, boolean off, String ceilings, String little, String note) {
+                    String binding, String error, String expected, boolean off, String role, String saturation,
+                    String little, String note) {
+    }
+
+    /** How far the held-out predictions missed, for one binding ceiling. */
+    record ErrorRow(String binding, int points, int oneCeiling, String median, String worst, String within,
+                    String worstPoint) {
     }
 
     record WinnerRow(int delay, int users, String winner, String colour, String margin, String binding,
@@ -39,42 +60,89 @@ record LandscapeView(boolean map, List<PointRow> points, List<WinnerRow> winners
     record SeedRow(String theirs, String theirRate, String theirLittle, String jvm, String ours, String explanation) {
     }
 
-    static LandscapeView of(Landscape l) {
-        return new LandscapeView(l.isMap(), l.points().stream().map(LandscapeView::point).toList(),
-                l.cells().stream().map(LandscapeView::winner).toList(), l.crossovers().stream()
-                .map(LandscapeView::crossover).toList(), List.copyOf(InFlightCost.MEASURES.keySet()),
-                l.inFlight().stream().map(LandscapeView::cost).toList(), l.slo().stream().map(LandscapeView::slo)
-                .toList(), seeds(l.seeds()), l.checks().stream().map(c -> new Checks.Check(c.name(), c.passed(),
-                c.detail())).toList());
+    static LandscapeView of(Landscape l, List<WindowResult> rows) {
+        return new LandscapeView(l.isMap(), l.outcomes().stream().map(LandscapeView::point).toList(),
+                errors(l.outcomes()), calibrations(rows), l.cells().stream().map(LandscapeView::winner).toList(),
+                l.crossovers().stream().map(LandscapeView::crossover).toList(),
+                List.copyOf(InFlightCost.MEASURES.keySet()), l.inFlight().stream().map(LandscapeView::cost).toList(),
+                l.slo().stream().map(LandscapeView::slo).toList(), seeds(l.seeds()), LandscapeChecks.of(l));
     }
 
-    private static PointRow point(Point p) {
-        String ceilings = p.ceilings().entrySet().stream().map(e -> e.getKey().label() + " " + rate(e.getValue()))
-                .collect(Collectors.joining(", "));
+    private static PointRow point(Outcome p) {
         List<String> notes = new ArrayList<>();
-        if (p.margin() < 1.15) {
-            notes.add("two ceilings within 15 %");
+        if (p.prediction().isPresent() && !p.oneCeilingBinds()) {
+            notes.add(String.format(Locale.ROOT, "two ceilings within %.0f %%", (p.prediction().get().margin() - 1)
+                    * 100));
         }
-        if (p.k6Limited()) {
-            notes.add("k6 out of headroom");
+        if (p.prediction().map(x -> x.extrapolated()).orElse(false)) {
+            notes.add("beyond the calibrated users");
         }
+        p.headroom().filter(h -> !h.enough()).ifPresent(h -> notes.add(h.describe()));
         if (p.errors() > 0) {
             notes.add(p.errors() + " errors " + p.errorCauses());
         }
+        String role = p.prediction().isEmpty() ? "not predicted" : p.calibrated() ? "calibrated" : "held out";
         return new PointRow(p.jvm(), ChartStyle.hex(p.variant()), p.delayMs(), p.users(), rate(p.measured()),
-                rate(p.predicted()), p.binding().label(), pct(p.ratio()), p.margin() >= 1.15 && !p.withinTolerance(),
-                ceilings, p.littleUsers() == null ? "–" : String.format(Locale.ROOT, "%,.0f", p.littleUsers()),
+                rate(p.predicted()), p.binding().map(Ceiling::label).orElse("–"),
+                p.prediction().isEmpty() ? "–" : String.format(Locale.ROOT, "%+.0f %%", (p.ratio() - 1) * 100),
+                p.prediction().map(x -> String.format(Locale.ROOT, "±%.0f %%", x.expectedError() * 100)).orElse("–"),
+                p.heldOut() && p.oneCeilingBinds() && !p.withinTolerance(), role,
+                String.format(Locale.ROOT, "%.0f %%", p.saturation() * 100),
+                p.littleUsers() == null ? "–" : String.format(Locale.ROOT, "%,.0f", p.littleUsers()),
                 String.join("; ", notes));
     }
 
+    /** Per binding ceiling, the held-out points' errors; the points where one ceiling binds are the target's. */
+    private static List<ErrorRow> errors(List<Outcome> outcomes) {
+        List<ErrorRow> rows = new ArrayList<>();
+        for (Ceiling c : Ceiling.values()) {
+            List<Outcome> held = outcomes.stream().filter(o -> o.heldOut() && o.binding().orElse(null) == c)
+                    .toList();
+            if (held.isEmpty()) {
+                continue;
+            }
+            List<Outcome> clear = held.stream().filter(Outcome::oneCeilingBinds).toList();
+            double[] errs = held.stream().mapToDouble(Outcome::error).sorted().toArray();
+            Outcome worst = held.stream().max(java.util.Comparator.comparingDouble(Outcome::error)).orElseThrow();
+            rows.add(new ErrorRow(c.label(), held.size(), clear.size(), pct(Stats.median(errs)),
+                    pct(errs[errs.length - 1]), clear.isEmpty() ? "–" : clear.stream()
+                    .filter(Outcome::withinTolerance).count() + " of " + clear.size(),
+                    String.format(Locale.ROOT, "%s at %d ms, %,d users: predicted %s, measured %s", worst.jvm(),
+                            worst.delayMs(), worst.users(), rate(worst.predicted()), rate(worst.measured()))));
+        }
+        return rows;
+    }
+
+    /** Each calibrated JVM's model, fitted as the runner fitted it before its first prediction. */
+    private static List<CalibrationRow> calibrations(List<WindowResult> rows) {
+        Map<String, List<WindowResult>> byJvm = new LinkedHashMap<>();
+        rows.stream().filter(WindowResult::calibration).forEach(r -> byJvm.computeIfAbsent(r.jvmName() + "-jvm"
+                + r.jvm(), k -> new ArrayList<>()).add(r));
+        List<CalibrationRow> out = new ArrayList<>();
+        byJvm.forEach((jvm, windows) -> {
+            Variant.Threads threads = Variant.find(windows.getFirst().variant()).map(Variant::threads)
+                    .orElse(Variant.Threads.WORKER);
+            CapacityModel.Fit fit = CapacityModel.fit(jvm, threads, windows);
+            out.add(fit.model().map(m -> new CalibrationRow(jvm, ChartStyle.hex(windows.getFirst().variant()),
+                    m.delayMs(), java.util.stream.IntStream.range(0, m.users().size()).mapToObj(i -> String.format(
+                            Locale.ROOT, "%,d: %.3f", m.users().get(i), m.cpuMsPerRequest().get(i)))
+                    .collect(Collectors.joining(", ")), String.format(Locale.ROOT, "%.1f ms%s", m.overheadMs(),
+                    m.overheadMeasured() ? "" : " (a lower bound: no light level)"),
+                    String.format(Locale.ROOT, "±%.0f %%", m.interpolationError() * 100)))
+                    .orElse(new CalibrationRow(jvm, ChartStyle.hex(windows.getFirst().variant()),
+                            windows.getFirst().delayMs(), "–", "–", fit.missing())));
+        });
+        return out;
+    }
+
     private static WinnerRow winner(Winners.Cell c) {
-        Point w = c.winner();
+        Outcome w = c.winner();
         String who = c.clear() ? w.jvm()
-                : "tie: " + c.leaders().stream().map(Point::jvm).collect(Collectors.joining(" ≈ "));
+                : "tie: " + c.leaders().stream().map(Outcome::jvm).collect(Collectors.joining(" ≈ "));
         return new WinnerRow(c.delayMs(), c.users(), who, ChartStyle.hex(w.variant()), Double.isNaN(c.margin())
-                ? "–" : String.format(Locale.ROOT, "%.2f×", c.margin()), w.binding().label(),
-                c.ranked().stream().map(p -> p.jvm() + " " + rate(p.measured()) + " (" + p.binding().label() + ")")
-                        .collect(Collectors.joining(", ")));
+                ? "–" : String.format(Locale.ROOT, "%.2f×", c.margin()), w.binding().map(Ceiling::label).orElse("–"),
+                c.ranked().stream().map(p -> p.jvm() + " " + rate(p.measured()) + p.binding()
+                        .map(b -> " (" + b.label() + ")").orElse("")).collect(Collectors.joining(", ")));
     }
 
     private static String crossover(Winners.Crossover x) {
@@ -92,12 +160,14 @@ record LandscapeView(boolean map, List<PointRow> points, List<WinnerRow> winners
     }
 
     private static SloRow slo(SloCapacity s) {
+        String capacity = s.capacity() == null ? "no step met it" : rate(s.capacity()) + " req/s"
+                + (s.missedBelow().isEmpty() ? "" : " (missed below it at " + s.missedBelow().stream()
+                .map(LandscapeView::rate).collect(Collectors.joining(", ")) + ")");
         return new SloRow(s.jvm(), ChartStyle.hex(s.variant()), s.delayMs(), String.format(Locale.ROOT, "%.0f ms",
-                s.boundMs()), s.capacity() == null ? "below the first step" : rate(s.capacity()) + " req/s",
-                s.steps().stream().map(st -> String.format(Locale.ROOT, "%,d: p99 %s ms%s", st.offeredRate(),
-                        st.p99Ms() == null ? "–" : String.format(Locale.ROOT, "%,.0f", st.p99Ms()),
+                s.boundMs()), capacity, s.steps().stream().map(st -> String.format(Locale.ROOT, "%,d: p99 %s ms%s",
+                        st.offeredRate(), st.p99Ms() == null ? "–" : String.format(Locale.ROOT, "%,.0f", st.p99Ms()),
                         st.droppedIterations() > 0 ? ", " + st.droppedIterations() + " dropped" : ""))
-                        .collect(Collectors.joining("; ")));
+                .collect(Collectors.joining("; ")));
     }
 
     /** The seeds' rows, wherever any of their regime was measured (a map, or a run at 300 ms and 3,000 users). */
@@ -115,7 +185,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<WinnerRow> winners
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.0f", v);
     }
 
-    private static String pct(double ratio) {
-        return Double.isNaN(ratio) ? "–" : String.format(Locale.ROOT, "%.0f %%", ratio * 100);
+    private static String pct(double share) {
+        return Double.isNaN(share) ? "–" : String.format(Locale.ROOT, "%.1f %%", share * 100);
     }
 }

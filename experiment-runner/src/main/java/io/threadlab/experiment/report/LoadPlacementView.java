@@ -21,33 +21,25 @@ record LoadPlacementView(List<Row> rows) {
 
     static LoadPlacementView of(Run run) {
         Map<String, List<WindowResult>> byMode = new TreeMap<>();
-        run.windows().stream().filter(w -> w.loadCpus() != null && !Run.isRecorded(w) && w.users() != null)
-                .forEach(w -> byMode.computeIfAbsent(w.loadCpus(), m -> new ArrayList<>()).add(w));
+        run.windows().stream().filter(w -> w.window().loadCpus() != null && !w.recorded() && !w.calibration()
+                && w.users() != null).forEach(w -> byMode.computeIfAbsent(w.window().loadCpus(),
+                m -> new ArrayList<>()).add(w));
         if (byMode.size() < 2) {
             return new LoadPlacementView(List.of());
         }
         List<Row> rows = new ArrayList<>();
         byMode.forEach((mode, windows) -> rows.add(new Row(mode, windows.size(),
-                Numbers.pct(median(windows.stream().map(w -> cv(w.perSecond())).filter(Objects::nonNull).toList())),
-                Numbers.pct(median(cellCvs(windows))), Numbers.pct(windows.stream().mapToDouble(LoadPlacementView::k6Share)
-                        .max().orElse(Double.NaN)))));
+                Numbers.pct(median(windows.stream().map(w -> cv(w.load().perSecond())).filter(Objects::nonNull)
+                        .toList())), Numbers.pct(median(cellCvs(windows))), Numbers.pct(windows.stream()
+                        .mapToDouble(w -> HeadroomChecks.headroom(run, w).share()).max().orElse(Double.NaN)))));
         return new LoadPlacementView(rows);
     }
 
     private static List<Double> cellCvs(List<WindowResult> windows) {
         Map<String, List<Double>> cells = new LinkedHashMap<>();
-        windows.forEach(w -> cells.computeIfAbsent(w.variant() + "@" + w.delayMs() + "/" + w.users(),
-                k -> new ArrayList<>()).add(w.requestsPerSecond()));
+        windows.forEach(w -> cells.computeIfAbsent(w.variant() + "@" + w.cell().tag(),
+                k -> new ArrayList<>()).add(w.load().requestsPerSecond()));
         return cells.values().stream().map(LoadPlacementView::cv).filter(Objects::nonNull).toList();
-    }
-
-    /** k6's CPU over what was left to it: one CPU less the delay service's apart, the machine less the rest together. */
-    private static double k6Share(WindowResult w) {
-        double seconds = Math.max(1e-9, w.windowSeconds());
-        double delay = w.delayCpuSeconds() / seconds;
-        double room = "separate".equals(w.loadCpus()) ? 1 - delay
-                : Runtime.getRuntime().availableProcessors() - w.cpuCores() - delay;
-        return w.k6CpuSeconds() / seconds / room;
     }
 
     private static Double cv(List<Double> values) {

@@ -7,20 +7,20 @@ import java.util.function.ToDoubleFunction;
 
 /** What a cell summarises of its windows: a heading, a unit, the digits shown, and the value of one window. */
 enum Metric {
-    THROUGHPUT("req/s", "", 0, WindowResult::requestsPerSecond),
-    P50("p50", "ms", 1, w -> orNaN(w.p50Ms())),
-    P90("p90", "ms", 1, w -> orNaN(w.p90Ms())),
-    P99("p99", "ms", 1, w -> orNaN(w.p99Ms())),
-    MAX("max", "ms", 0, w -> orNaN(w.maxMs())),
-    ERRORS("errors", "", 0, w -> w.errors()),
-    CPU_PER_REQUEST("CPU per request", "ms", 3, WindowResult::cpuMsPerRequest),
+    THROUGHPUT("req/s", "", 0, w -> w.load().requestsPerSecond()),
+    P50("p50", "ms", 1, w -> orNaN(w.load().p50Ms())),
+    P90("p90", "ms", 1, w -> orNaN(w.load().p90Ms())),
+    P99("p99", "ms", 1, w -> orNaN(w.load().p99Ms())),
+    MAX("max", "ms", 0, w -> orNaN(w.load().maxMs())),
+    ERRORS("errors", "", 0, w -> w.load().errors()),
+    CPU_PER_REQUEST("CPU per request", "ms", 3, w -> w.cpu().cpuMsPerRequest()),
     REQUESTS_PER_CPU_SECOND("req per CPU-s", "", 0,
-            w -> w.cpuMsPerRequest() > 0 ? 1000.0 / w.cpuMsPerRequest() : Double.NaN),
-    RSS("RSS", "MB", 0, WindowResult::rssMb),
-    HEAP_USED("heap used", "MB", 0, w -> orNaN(w.heapUsedMb())),
-    HEAP_LIVE("live after GC", "MB", 0, w -> orNaN(w.heapLiveMb())),
-    PLATFORM_THREADS("platform threads", "", 0, w -> orNaN(w.liveThreads())),
-    OS_THREADS("OS threads", "", 0, w -> w.threads());
+            w -> w.cpu().cpuMsPerRequest() > 0 ? 1000.0 / w.cpu().cpuMsPerRequest() : Double.NaN),
+    RSS("RSS", "MB", 0, w -> w.memory().rssMb()),
+    HEAP_USED("heap used", "MB", 0, w -> orNaN(w.memory().heapUsedMb())),
+    HEAP_LIVE("live after GC", "MB", 0, w -> orNaN(w.memory().heapLiveMb())),
+    PLATFORM_THREADS("platform threads", "", 0, w -> orNaN(w.memory().liveThreads())),
+    OS_THREADS("OS threads", "", 0, w -> w.memory().threads());
 
     /** The summary table's columns. */
     static final List<Metric> SUMMARY = List.of(THROUGHPUT, P50, P90, P99, MAX, ERRORS, CPU_PER_REQUEST,

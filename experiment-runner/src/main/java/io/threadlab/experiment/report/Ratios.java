@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Point;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,8 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Ratios of two sets of windows measured in the same repetitions: paired by repetition, so that the machine's slow
- * drift between rotations cancels (see {@link Stats}).
+ * Ratios of two sets of windows: between variants, from each side's JVM starts (Welch's interval of the JVM means;
+ * with one JVM start on each side, paired by repetition); a recorded twin over its plain window, paired (the two ran
+ * one after the other on the same JVM). See {@link Stats}.
  */
 final class Ratios {
 
@@ -21,7 +23,17 @@ final class Ratios {
 
     /** {@code variant / against} at a point, from their headline windows. */
     Stats.Ratio of(String variant, String against, Point p, Metric metric) {
-        return paired(run.plain(variant, p), run.plain(against, p), metric);
+        return between(run.plain(variant, p), run.plain(against, p), metric);
+    }
+
+    /** Two variants' windows, which ran on JVMs of their own. */
+    static Stats.Ratio between(List<WindowResult> windows, List<WindowResult> against, Metric metric) {
+        return Stats.betweenJvms(observations(windows, metric), observations(against, metric),
+                pairs(windows, against, metric));
+    }
+
+    private static List<Stats.Observation> observations(List<WindowResult> windows, Metric metric) {
+        return windows.stream().map(w -> new Stats.Observation(metric.of(w), w.jvm())).toList();
     }
 
     /** Throughput with the detailed recording over without it, per variant and point, where the run has twins. */
@@ -38,7 +50,12 @@ final class Ratios {
         return costs;
     }
 
+    /** Windows that ran one after the other on the same JVM: a recorded twin and its plain window. */
     static Stats.Ratio paired(List<WindowResult> windows, List<WindowResult> against, Metric metric) {
+        return Stats.pairedRatio(pairs(windows, against, metric));
+    }
+
+    private static List<Stats.Pair> pairs(List<WindowResult> windows, List<WindowResult> against, Metric metric) {
         Map<Integer, WindowResult> byRepetition = new LinkedHashMap<>();
         against.forEach(w -> byRepetition.put(w.repetition(), w));
         List<Stats.Pair> pairs = new ArrayList<>();
@@ -48,6 +65,6 @@ final class Ratios {
                 pairs.add(new Stats.Pair(metric.of(w), metric.of(b), w.jvm()));
             }
         }
-        return Stats.pairedRatio(pairs);
+        return pairs;
     }
 }

@@ -14,7 +14,7 @@ import java.util.List;
  */
 record ReportModel(String title, String dir, boolean severalDelays, String baseline, List<String> headline,
                    List<Headline.Tile> tiles, List<String> unfinished, Notes notes, String setup,
-                   List<Setup.Step> schedule, List<Checks.Check> checks,
+                   List<Setup.Step> schedule, List<Check> checks,
                    List<SummaryTables.Heading> summaryHeadings, List<SummaryTables.SummaryRow> summary,
                    String stalls, List<String> failures, List<SummaryTables.Heading> memoryHeadings,
                    List<SummaryTables.MemoryRow> memory, List<SummaryTables.RatioRow> ratios,
@@ -36,7 +36,7 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
         List<CpuBreakdown.Bar> bars = CpuBreakdown.bars(run, recorded);
         String baseline = Splits.baseline().label();
         String control = Variant.control().map(Variant::label).orElse("control");
-        Landscape landscape = Landscape.of(run.windows());
+        Landscape landscape = Landscape.of(run.windows(), run.lab().machineCores());
         return new ReportModel(run.dir().getFileName().toString(), run.dir().toString(), run.severalDelays(),
                 baseline, Headline.sentences(run, ratios), Headline.tiles(run, ratios), Headline.unfinished(run),
                 Notes.of(run), Setup.text(run), Setup.schedule(run), Checks.of(run, cells, ratios),
@@ -49,6 +49,6 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
                 Charts.of(run, cells, ratios, bars, landscape.charts()),
                 MistakeCards.of(run, ratios, recorded), SummaryTables.claims(run, Claims.of(run, ratios)),
                 Threads.lanes(run), Threads.verdicts(run), Threads.recordings(run), Decision.of(run),
-                LandscapeView.of(landscape), LoadPlacementView.of(run));
+                LandscapeView.of(landscape, run.windows()), LoadPlacementView.of(run));
     }
 }

@@ -6,6 +6,8 @@ import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 
 import java.io.IOException;
@@ -36,11 +38,13 @@ final class Run {
         this.delays = List.copyOf(delays);
         Set<Point> points = new LinkedHashSet<>();
         for (int delay : this.delays) {
-            plan().closedModelVus().forEach(users -> points.add(new Point(delay, users)));
+            plan().closedModelVus().forEach(users -> points.add(Point.of(Axis.DELAY_MS, delay)
+                    .with(Axis.USERS, users)));
         }
-        record.results().windows().stream().map(this::point).flatMap(Optional::stream).forEach(points::add);
-        this.points = points.stream().sorted(Comparator.comparingInt((Point p) -> this.delays.indexOf(p.delayMs())))
-                .toList();
+        record.results().windows().stream().filter(w -> !w.calibration()).map(this::point).flatMap(Optional::stream)
+                .forEach(points::add);
+        this.points = points.stream().sorted(Comparator.comparingInt((Point p) -> this.delays.indexOf(
+                p.get(Axis.DELAY_MS)))).toList();
     }
 
     /** Refuses a directory with a missing or malformed file, naming the file and the field (as RunRecord does). */
@@ -118,34 +122,38 @@ final class Run {
 
     /** The heaviest point: the most users, at the longest delay among those. */
     Optional<Point> top() {
-        return points.stream().max(Comparator.comparingInt(Point::users).thenComparingInt(Point::delayMs));
+        return points.stream().max(Comparator.comparingInt((Point p) -> p.get(Axis.USERS))
+                .thenComparingInt(p -> p.get(Axis.DELAY_MS)));
     }
 
+    /** "50 users", or "300 ms, 3,000 users" when the run has several delays. */
     String label(Point p) {
-        return p.label(severalDelays());
+        return shown(p).describe();
     }
 
+    /** For a cell's name in a check: "50", or "300ms/3000". */
     String tag(Point p) {
-        return p.tag(severalDelays());
+        return shown(p).tag();
     }
 
-    /** The delay a window was measured at: its own, or (format 1) the run's only one. */
+    /** For a file name: "50", or "300ms-3000". */
+    String slug(Point p) {
+        return shown(p).tag().replace('/', '-');
+    }
+
+    /** The axes a table names: the delay only where the run has several. */
+    private Point shown(Point p) {
+        return severalDelays() ? p : p.without(Axis.DELAY_MS);
+    }
+
+    /** The delay a window was measured at. */
     int delay(WindowResult w) {
-        return w.delayMs() != null ? w.delayMs() : delays.isEmpty() ? 0 : delays.getFirst();
+        return w.delayMs();
     }
 
-    /** The closed-model point of a window; empty for the open model. */
+    /** The closed-model point of a window (its window axes); empty for the open model. */
     Optional<Point> point(WindowResult w) {
-        if (!w.scenario().startsWith("closed-")) {
-            return Optional.empty();
-        }
-        int users = w.users() != null ? w.users()
-                : Integer.parseInt(w.scenario().substring("closed-".length()).replace("-jfr", ""));
-        return Optional.of(new Point(delay(w), users));
-    }
-
-    static boolean isRecorded(WindowResult w) {
-        return w.detailedRecording() || w.scenario().endsWith("-jfr");
+        return w.users() == null ? Optional.empty() : Optional.of(w.cell());
     }
 
     /** The headline windows of a cell: no detailed recording. */
@@ -158,10 +166,13 @@ final class Run {
         return cell(variant, p, true);
     }
 
-    /** A cell's windows, from the JVMs on the run's own knobs (the map's other setups are the landscape's). */
+    /**
+     * A cell's windows, from the JVMs on the run's own knobs (the map's other setups are the landscape's); never a
+     * calibration window.
+     */
     private List<WindowResult> cell(String variant, Point p, boolean recorded) {
         return windows().stream().filter(w -> w.variant().equals(variant) && w.jvmName().equals(variant)
-                && isRecorded(w) == recorded && point(w).filter(p::equals).isPresent()).toList();
+                && !w.calibration() && w.recorded() == recorded && point(w).filter(p::equals).isPresent()).toList();
     }
 
     /**

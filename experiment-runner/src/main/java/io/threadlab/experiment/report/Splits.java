@@ -1,5 +1,6 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.threadlab.experiment.report;
 
-import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Point;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,17 +15,20 @@ import java.util.Map;
 final class SpreadChecks {
 
     static final double TARGET_CV = 0.05;
+    /** JVM starts of one variant agree when their means lie within this of each other (largest ÷ smallest − 1). */
+    static final double TARGET_JVM_SPREAD = 0.10;
     static final double TARGET_RATIO_HALF_WIDTH = 0.10;
     static final double TARGET_RECORDING_COST = 0.97;
 
     private SpreadChecks() {
     }
 
-    static List<Checks.Check> of(Run run, List<Cell> cells, Ratios ratios) {
+    static List<Check> of(Run run, List<Cell> cells, Ratios ratios) {
         List<String> noisy = new ArrayList<>();
         List<String> rising = new ArrayList<>();
         List<String> cvs = new ArrayList<>();
         List<String> jvmSpreads = new ArrayList<>();
+        List<String> apart = new ArrayList<>();
         for (Cell c : cells) {
             if (run.mistakes().containsKey(c.variant())) {
                 continue;
@@ -37,32 +40,44 @@ final class SpreadChecks {
                 noisy.add(name);
             }
             List<Double> inTimeOrder = run.plain(c.variant(), c.point()).stream()
-                    .sorted(Comparator.comparing(WindowResult::startedAt,
-                            Comparator.nullsFirst(Comparator.naturalOrder()))).map(WindowResult::requestsPerSecond)
-                    .toList();
+                    .sorted(Comparator.comparing(w -> w.window().startedAt(),
+                            Comparator.nullsFirst(Comparator.naturalOrder())))
+                    .map(w -> w.load().requestsPerSecond()).toList();
             if (Stats.onlyRises(inTimeOrder)) {
                 rising.add(name + " " + inTimeOrder.stream().map(v -> String.format(Locale.ROOT, "%.0f", v))
                         .toList());
             }
             if (!Double.isNaN(s.jvmSpread())) {
                 jvmSpreads.add(name + " " + Numbers.pct(s.jvmSpread()));
+                if (s.jvmSpread() > TARGET_JVM_SPREAD) {
+                    apart.add(name);
+                }
             }
         }
+        long measured = cells.stream().filter(c -> !run.mistakes().containsKey(c.variant()))
+                .filter(c -> !Double.isNaN(c.get(Metric.THROUGHPUT).cv())).count();
+        String cvName = "Every cell's throughput CV is at most " + Numbers.pct(TARGET_CV);
+        String risingName = "No cell's repetitions only ever rise (still warming up)";
+        String jvmName = "JVM starts agree within " + Numbers.pct(TARGET_JVM_SPREAD);
         return List.of(
-                new Checks.Check("Every cell's throughput CV is at most " + Numbers.pct(TARGET_CV),
-                        noisy.isEmpty() && !cvs.isEmpty(), (noisy.isEmpty() ? "" : "ABOVE: " + noisy + "; ")
+                measured == 0 ? Check.notMeasured(cvName, "no cell has two windows")
+                        : Check.of(cvName, noisy.isEmpty(), (noisy.isEmpty() ? "" : "ABOVE: " + noisy + "; ")
                         + String.join(", ", cvs)),
-                new Checks.Check("No cell's repetitions only ever rise (still warming up)", rising.isEmpty(),
-                        rising.isEmpty() ? "none" : String.join("; ", rising)),
-                new Checks.Check("JVM starts agree", true, jvmSpreads.isEmpty()
-                        ? "one JVM start per variant: not measured" : "largest over smallest JVM mean, minus 1: "
-                        + String.join(", ", jvmSpreads) + " (in the intervals: the JVM start is a level)"),
+                run.windows().stream().noneMatch(w -> w.users() != null)
+                        ? Check.notMeasured(risingName, "no closed-model window")
+                        : Check.of(risingName, rising.isEmpty(), rising.isEmpty()
+                        ? "none of " + cells.size() + " cells (a cell needs three windows to be judged)"
+                        : String.join("; ", rising)),
+                jvmSpreads.isEmpty() ? Check.notMeasured(jvmName, "one JVM start per variant")
+                        : Check.of(jvmName, apart.isEmpty(), (apart.isEmpty() ? "" : "APART: " + apart + "; ")
+                        + "largest over smallest JVM mean, minus 1: " + String.join(", ", jvmSpreads)
+                        + " (the intervals take the JVM start as a level either way)"),
                 ratioWidths(run, ratios),
                 recordingCost(run, ratios));
     }
 
     /** Every pair of the main variants at every point: one repetition gives no interval, which is no precision. */
-    private static Checks.Check ratioWidths(Run run, Ratios ratios) {
+    static Check ratioWidths(Run run, Ratios ratios) {
         List<String> wide = new ArrayList<>();
         List<String> none = new ArrayList<>();
         List<String> widths = new ArrayList<>();
@@ -84,14 +99,16 @@ final class SpreadChecks {
                 }
             }
         }
-        return new Checks.Check("Every throughput ratio's 95 % CI half-width is at most "
-                + Numbers.pct(TARGET_RATIO_HALF_WIDTH), wide.isEmpty() && none.isEmpty() && !widths.isEmpty(),
-                (wide.isEmpty() ? "" : "WIDER: " + wide + "; ")
+        String name = "Every throughput ratio's 95 % CI half-width is at most " + Numbers.pct(TARGET_RATIO_HALF_WIDTH);
+        if (widths.isEmpty()) {
+            return Check.notMeasured(name, main.size() < 2 ? "one variant: no ratio" : "no point with two variants");
+        }
+        return Check.of(name, wide.isEmpty() && none.isEmpty(), (wide.isEmpty() ? "" : "WIDER: " + wide + "; ")
                         + (none.isEmpty() ? "" : "NO INTERVAL (one repetition): " + none + "; ")
                         + String.join(", ", widths));
     }
 
-    private static Checks.Check recordingCost(Run run, Ratios ratios) {
+    static Check recordingCost(Run run, Ratios ratios) {
         List<String> costs = new ArrayList<>();
         boolean cheap = true;
         for (Map.Entry<String, Map<Point, Stats.Ratio>> variant : ratios.recordingCosts().entrySet()) {
@@ -102,8 +119,11 @@ final class SpreadChecks {
                 cheap &= r.ratio() >= TARGET_RECORDING_COST;
             }
         }
-        return new Checks.Check("The detailed recording costs at most " + Numbers.pct(1 - TARGET_RECORDING_COST)
-                + " of throughput", cheap && !costs.isEmpty(), costs.isEmpty() ? "no recorded twins in this run"
-                : "recorded / plain throughput: " + String.join(", ", costs));
+        String name = "The detailed recording costs at most " + Numbers.pct(1 - TARGET_RECORDING_COST)
+                + " of throughput";
+        if (costs.isEmpty()) {
+            return Check.notMeasured(name, "no recorded twin beside a plain window");
+        }
+        return Check.of(name, cheap, "recorded / plain throughput: " + String.join(", ", costs));
     }
 }

@@ -28,7 +28,7 @@ final class StalledWindows {
     static List<Stalled> of(Run run) {
         List<Stalled> stalled = new ArrayList<>();
         for (WindowResult w : closed(run)) {
-            List<Stalls.Stall> stalls = Stalls.find(w.perSecond());
+            List<Stalls.Stall> stalls = Stalls.find(w.load().perSecond());
             if (!stalls.isEmpty()) {
                 stalled.add(new Stalled(w, stalls));
             }
@@ -40,10 +40,13 @@ final class StalledWindows {
         return run.windows().stream().filter(w -> run.point(w).isPresent()).toList();
     }
 
-    static Checks.Check check(Run run) {
+    static Check check(Run run) {
+        if (closed(run).isEmpty()) {
+            return Check.notMeasured("No window stalled", "no closed-model window was measured");
+        }
         List<String> named = of(run).stream().map(s -> run.name(s.window()) + ": " + String.join(", ",
                 s.stalls().stream().map(StalledWindows::describe).toList())).toList();
-        return new Checks.Check("No window stalled", named.isEmpty(), named.isEmpty()
+        return Check.of("No window stalled", named.isEmpty(), named.isEmpty()
                 ? "no closed-model window had " + STALLED + " (" + closed(run).size() + " windows)"
                 : named.size() + " windows had " + STALLED + ": " + String.join("; ", named));
     }

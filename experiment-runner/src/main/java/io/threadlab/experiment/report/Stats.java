@@ -18,9 +18,13 @@ import java.util.Map;
  * convention for a negative variance component) and the within-JVM spread is used (degrees of freedom: repetitions -
  * JVM starts). With one JVM start the between-JVM variance is not measured at all, and the summary says so.
  *
- * <p>Ratios between two variants are paired by repetition: both were measured in the same rotation, a minute apart,
- * on the same JVM start index, so the machine's slow drift cancels. The same nested interval is applied to the log of
- * the per-repetition ratios.
+ * <p>Ratios between two variants compare different JVMs, so they are not paired by JVM: each variant's JVM means (on
+ * the log scale) are its sample, and the interval of their difference is Welch's, with Satterthwaite's degrees of
+ * freedom. Pairing JVM start 1 of one variant with JVM start 1 of the other, as this lab once did, spends one degree
+ * of freedom per pair of JVM starts and left a ratio measured as 1.38x with four clearly separated JVM means at
+ * [0.98-1.94]; the same windows give [1.20-1.59] here. With one JVM start of each (the map, the mistakes), the JVM
+ * start's own variance is not measured, and the windows are paired by repetition, as they ran a minute apart in the
+ * same rotation. A recorded twin and its plain window ran on the same JVM, one after the other: those are paired.
  */
 public final class Stats {
 
@@ -39,6 +43,7 @@ public final class Stats {
     /** How an interval was computed, in words for the report. */
     public enum Method {
         BETWEEN_JVMS("between JVM starts"),
+        WELCH("between the JVM starts of each (Welch)"),
         WITHIN_JVMS("within JVM starts (no excess spread between them)"),
         ONE_JVM("one JVM start: its own variance not measured"),
         NONE("no interval");
@@ -85,7 +90,7 @@ public final class Stats {
         Map<Integer, List<Double>> byJvm = groups(valid);
         double spread = Double.NaN;
         if (byJvm.size() > 1) {
-            double[] means = byJvm.values().stream().mapToDouble(v -> mean(v.stream().mapToDouble(d -> d).toArray()))
+            double[] means = byJvm.values().stream().mapToDouble(v -> Stats.mean(v.stream().mapToDouble(d -> d).toArray()))
                     .toArray();
             spread = Arrays.stream(means).max().orElseThrow() / Arrays.stream(means).min().orElseThrow() - 1;
         }
@@ -101,6 +106,70 @@ public final class Stats {
 
         public double relativeHalfWidth() {
             return Double.isNaN(low) ? Double.NaN : (high - low) / 2 / ratio;
+        }
+    }
+
+    /**
+     * {@code a / b} from each side's windows, each with its JVM start: Welch's interval of the JVM means' difference
+     * on the log scale where both sides have two JVM starts or more; none where only one side has; with one JVM start
+     * on each side, the windows paired by repetition ({@code pairs}).
+     */
+    public static Ratio betweenJvms(List<Observation> a, List<Observation> b, List<Pair> pairs) {
+        Side sideA = Side.of(a);
+        Side sideB = Side.of(b);
+        if (sideA == null || sideB == null) {
+            return new Ratio(Double.NaN, Double.NaN, Double.NaN, 0, Method.NONE);
+        }
+        if (sideA.jvms() == 1 && sideB.jvms() == 1) {
+            return pairedRatio(pairs);
+        }
+        double log = sideA.logMean() - sideB.logMean();
+        int compared = sideA.jvms() * sideB.jvms();
+        if (sideA.jvms() < 2 || sideB.jvms() < 2) {
+            return new Ratio(Math.exp(log), Double.NaN, Double.NaN, compared, Method.ONE_JVM);
+        }
+        double v = sideA.variance() + sideB.variance();
+        if (v == 0) {
+            return new Ratio(Math.exp(log), Math.exp(log), Math.exp(log), compared, Method.WELCH);
+        }
+        double df = v * v / (sideA.variance() * sideA.variance() / sideA.df()
+                + sideB.variance() * sideB.variance() / sideB.df());
+        double half = tCritical((int) Math.floor(df + 1e-9)) * Math.sqrt(v); // Satterthwaite's df, floored
+        return new Ratio(Math.exp(log), Math.exp(log - half), Math.exp(log + half), compared, Method.WELCH);
+    }
+
+    /**
+     * One side of a ratio between variants, on the log scale: the mean of its JVM means, and the variance of that
+     * mean with its degrees of freedom. The variance of a JVM mean is what the JVM means' spread says, but never less
+     * than what the windows inside each JVM say it must be (their spread over the windows per JVM): two JVM means that
+     * happen to agree do not make the mean exact.
+     */
+    private record Side(int jvms, double logMean, double variance, double df) {
+        static Side of(List<Observation> observations) {
+            Map<Integer, List<Double>> byJvm = new java.util.TreeMap<>();
+            observations.stream().filter(o -> !Double.isNaN(o.value()) && o.value() > 0)
+                    .forEach(o -> byJvm.computeIfAbsent(o.jvm(), k -> new ArrayList<>()).add(Math.log(o.value())));
+            if (byJvm.isEmpty()) {
+                return null;
+            }
+            int jvms = byJvm.size();
+            int n = byJvm.values().stream().mapToInt(List::size).sum();
+            double[] means = byJvm.values().stream().mapToDouble(v -> Stats.mean(v.stream().mapToDouble(d -> d).toArray()))
+                    .toArray();
+            double grand = Stats.mean(means);
+            if (jvms < 2) {
+                return new Side(jvms, grand, Double.NaN, 0);
+            }
+            double between = Math.pow(sd(means, grand), 2);
+            double within = 0;
+            for (List<Double> v : byJvm.values()) {
+                double m = Stats.mean(v.stream().mapToDouble(d -> d).toArray());
+                within += v.stream().mapToDouble(d -> (d - m) * (d - m)).sum();
+            }
+            if (n > jvms && between < within / (n - jvms) / ((double) n / jvms)) {
+                return new Side(jvms, grand, within / (n - jvms) / n, n - jvms);
+            }
+            return new Side(jvms, grand, between / jvms, jvms - 1);
         }
     }
 

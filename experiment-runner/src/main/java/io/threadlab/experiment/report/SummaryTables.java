@@ -1,5 +1,7 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Point;
 import java.util.List;
 import java.util.Locale;
 
@@ -36,7 +38,7 @@ final class SummaryTables {
     }
 
     static At at(Point p) {
-        return new At(String.valueOf(p.delayMs()), String.valueOf(p.users()));
+        return new At(String.valueOf(p.get(Axis.DELAY_MS)), String.valueOf(p.get(Axis.USERS)));
     }
 
     static List<SummaryRow> summary(List<Cell> cells) {

@@ -7,16 +7,20 @@ import io.quarkus.qute.RawString;
 import io.quarkus.qute.ReflectionValueResolver;
 import io.quarkus.qute.ResultMapper;
 import io.quarkus.qute.Template;
+import io.quarkus.qute.TemplateLocator;
 import io.quarkus.qute.TemplateNode;
 import io.quarkus.qute.ValueResolvers;
 import io.quarkus.qute.Variant;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * report.md and report.html, rendered by Qute from the one model. The html escapes every value unless the template
@@ -40,9 +44,24 @@ final class Templates {
         }
     };
 
+    /** The prose both templates say, included from one file ({@code prose.txt}) by fragment. */
+    private static final TemplateLocator PROSE = id -> "prose".equals(id) ? Optional.of(new TemplateLocator
+            .TemplateLocation() {
+        @Override
+        public Reader read() {
+            return new StringReader(Templates.read("prose.txt"));
+        }
+
+        @Override
+        public Optional<Variant> getVariant() {
+            return Optional.empty();
+        }
+    }) : Optional.empty();
+
     private static final Engine ENGINE = Engine.builder().addDefaults()
             .addValueResolver(new ReflectionValueResolver()).addValueResolver(ValueResolvers.rawResolver())
-            .addResultMapper(new HtmlEscaper(List.of(Variant.TEXT_HTML))).addResultMapper(MARKDOWN_ESCAPER).build();
+            .addResultMapper(new HtmlEscaper(List.of(Variant.TEXT_HTML))).addResultMapper(MARKDOWN_ESCAPER)
+            .addLocator(PROSE).build();
     private static final Template MD = ENGINE.parse(read("report.md"),
             new Variant(Locale.ROOT, StandardCharsets.UTF_8, MARKDOWN));
     private static final Template HTML = ENGINE.parse(read("report.html"), Variant.forContentType(Variant.TEXT_HTML));

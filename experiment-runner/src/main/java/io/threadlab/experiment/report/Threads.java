@@ -59,6 +59,6 @@ final class Threads {
 
     /** The recorded windows' JFR files, for JDK Mission Control. */
     static List<String> recordings(Run run) {
-        return run.windows().stream().map(WindowResult::jfrFile).filter(Objects::nonNull).toList();
+        return run.windows().stream().map(w -> w.window().jfrFile()).filter(Objects::nonNull).toList();
     }
 }

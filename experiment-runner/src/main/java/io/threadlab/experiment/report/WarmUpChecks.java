@@ -16,7 +16,7 @@ final class WarmUpChecks {
     private WarmUpChecks() {
     }
 
-    static List<Checks.Check> of(Run run) {
+    static List<Check> of(Run run) {
         List<String> unfinished = new ArrayList<>();
         List<String> warmUps = new ArrayList<>();
         List<String> changed = new ArrayList<>();
@@ -33,23 +33,30 @@ final class WarmUpChecks {
         }
         List<String> busy = new ArrayList<>();
         for (WindowResult w : run.windows()) {
-            if (w.compilerShare() > WarmUpPolicy.COMPILER_QUIET_SHARE) {
-                busy.add(String.format(Locale.ROOT, "%s (%.1f %%)", run.name(w), w.compilerShare() * 100));
+            if (w.compiler().compilerShare() > WarmUpPolicy.COMPILER_QUIET_SHARE) {
+                busy.add(String.format(Locale.ROOT, "%s (%.1f %%)", run.name(w), w.compiler().compilerShare() * 100));
             }
         }
+        String finished = "Every JVM's compiler finished before its first window";
+        String boost = "The warm-up's boost changed nothing the JVM sized at the quota";
+        String quiet = "The compiler stayed quiet in every measured window";
+        boolean sized = run.warmUps().stream().anyMatch(w -> !w.runtimeBefore().isEmpty() && !w.runtimeAfter()
+                .isEmpty());
         return List.of(
-                new Checks.Check("Every JVM's compiler finished before its first window",
-                        unfinished.isEmpty() && !warmUps.isEmpty(), (unfinished.isEmpty()
+                warmUps.isEmpty() ? Check.notMeasured(finished, "no warm-up was recorded")
+                        : Check.of(finished, unfinished.isEmpty(), (unfinished.isEmpty()
                         ? "compile queue empty and compiler threads at most " + QUIET
                         + " of the quota at every level, after " : "NOT FINISHED: " + unfinished + "; ")
                         + String.join(", ", warmUps)),
-                new Checks.Check("The warm-up's boost changed nothing the JVM sized at the quota",
-                        changed.isEmpty() && !warmUps.isEmpty(), changed.isEmpty() ? "availableProcessors, event"
+                !sized ? Check.notMeasured(boost, "no JVM reported its sizes before and after its warm-up")
+                        : Check.of(boost, changed.isEmpty(), changed.isEmpty() ? "availableProcessors, event"
                         + " loops, worker maximum, carrier parallelism, heap and GC identical before and after the"
                         + " boost to " + Numbers.quota(run.confinement().warmUpCpuQuota()) + " CPUs, in every JVM"
                         : "CHANGED: " + changed),
-                new Checks.Check("The compiler stayed quiet in every measured window", busy.isEmpty(), busy.isEmpty()
-                        ? "compiler threads used at most " + QUIET + " of the quota in every window"
+                run.windows().isEmpty() ? Check.notMeasured(quiet, "no window was measured")
+                        : Check.of(quiet, busy.isEmpty(), busy.isEmpty()
+                        ? "compiler threads used at most " + QUIET + " of the quota in every one of "
+                        + run.windows().size() + " windows"
                         : busy.size() + " windows above " + QUIET + ": " + String.join(", ", busy)));
     }
 }

@@ -119,7 +119,7 @@ public final class ComposeEngine implements Engine {
     /** Images are built by compose itself; ports are checked as each service starts. */
     @Override
     public void prepare(List<String> modules, List<Jvm> jvms) {
-        if (jvms.stream().anyMatch(j -> !j.setup().isDefault())) {
+        if (jvms.stream().anyMatch(j -> !j.setup().isEmpty())) {
             throw new IllegalArgumentException("the map's axes (several --cpus, --worker-max or --pool-size) need"
                     + " --engine local: compose gives every container of a service the same settings");
         }

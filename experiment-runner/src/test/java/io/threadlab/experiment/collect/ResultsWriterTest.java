@@ -1,12 +1,14 @@
 package io.threadlab.experiment.collect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.threadlab.experiment.testing.Windows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -18,12 +20,11 @@ class ResultsWriterTest {
     @TempDir
     Path dir;
 
-    static WindowResult row(String scenario, int repetition, int jvm, String jfrFile) {
-        return new WindowResult("reactive", scenario, repetition, jvm, 4321.5, 21.25, 40.0, 80.125, null, 0, 6.0,
-                0.139, 250.0, 45, 3.5, 0, 12, 43_215, 10.0, jfrFile != null, 100, 0.49, true, 1.0, 10.6, jfrFile,
-                "2026-01-01T10:00:00Z", 42.0, 0.0084, 3.5, 38.5, 120.25, 31.0, 6.0, true,
-                Map.of("JIT compiler", Map.of("threads", 3, "cpu_seconds", 0.042)), List.of(4300.0, 4343.0), null,
-                115.7, Map.of("http_504", 2L), 500L, 500, 10, 0.5, 200, 1000, "2026-01-01T10:00:07Z", "reactive", "shared");
+    static WindowResult row(boolean recorded, int repetition, int jvm) {
+        Windows w = Windows.closed("reactive", 500, 4321.5).repetition(repetition).jvm(jvm).cpuMs(0.139)
+                .cpuCores(0.49).latency(21.25, 40.0, 80.125, 200).meanMs(115.7).errors(2, Map.of("http_504", 2L))
+                .perSecond(List.of(4300.0, 4343.0)).startedAt(Instant.parse("2026-01-01T10:00:00Z"));
+        return (recorded ? w.recorded() : w).build();
     }
 
     static WarmUpResult warmUp(String jvm, Double secondsToPeak) {
@@ -36,21 +37,24 @@ class ResultsWriterTest {
     @Test
     void windowsAndWarmUpsLandInResultsJsonAndReadBackAsTheSameTypes() throws IOException {
         ResultsWriter writer = new ResultsWriter(dir);
-        writer.add(row("closed-500", 1, 1, null));
+        writer.add(row(false, 1, 1));
         writer.warmUp(warmUp("reactive-jvm1", null));
-        writer.add(row("closed-500-jfr", 1, 2, "jfr/reactive-10ms-closed-500-jfr-1.jfr"));
+        writer.add(row(true, 1, 2));
         writer.timeToPeak(warmUp("reactive-jvm3", 95.0));
 
         JsonNode json = Json.MAPPER.readTree(dir.resolve("results.json").toFile());
         assertThat(json.fieldNames()).toIterable().containsExactly("windows", "warm_ups", "time_to_peak");
-        assertThat(json.path("windows").get(0).path("error_causes").path("http_504").asLong()).isEqualTo(2);
+        JsonNode first = json.path("windows").get(0);
+        assertThat(first.fieldNames()).toIterable().containsExactly("window", "at", "load", "cpu", "memory",
+                "instruments", "compiler", "thread_groups");
+        assertThat(first.path("load").path("error_causes").path("http_504").asLong()).isEqualTo(2);
+        assertThat(first.path("at").path("delay_ms").asInt()).isEqualTo(10);
 
         Manifest manifest = new Manifest(dir);
         manifest.warn("something to say");
         manifest.finish("completed", null);
         RunRecord read = RunRecord.read(dir);
-        assertThat(read.results().windows()).containsExactly(row("closed-500", 1, 1, null),
-                row("closed-500-jfr", 1, 2, "jfr/reactive-10ms-closed-500-jfr-1.jfr"));
+        assertThat(read.results().windows()).containsExactly(row(false, 1, 1), row(true, 1, 2));
         assertThat(read.results().warmUps()).containsExactly(warmUp("reactive-jvm1", null));
         assertThat(read.results().timeToPeak().getFirst().secondsToPeak()).isEqualTo(95.0);
         assertThat(read.manifest().format()).isEqualTo(RunManifest.FORMAT);
@@ -59,23 +63,30 @@ class ResultsWriterTest {
     }
 
     @Test
-    void resultsCsvHasOneLinePerWindowWithTheDelayAndTheFailuresByCause() throws IOException {
+    void resultsCsvHasOneLinePerWindowEveryFieldOfTheRowDeclaredOnce() throws IOException {
         ResultsWriter writer = new ResultsWriter(dir);
-        writer.add(row("closed-500", 1, 1, null));
+        writer.add(row(false, 1, 1));
         writer.warmUp(warmUp("reactive-jvm1", null));
-        writer.add(row("closed-500-jfr", 1, 2, "jfr/reactive-10ms-closed-500-jfr-1.jfr"));
+        writer.add(row(true, 1, 2));
 
         List<String> lines = Files.readAllLines(dir.resolve("results.csv"));
         assertThat(lines).hasSize(3); // a warm-up adds no line
-        assertThat(lines.get(0)).isEqualTo(String.join(",", WindowResult.CSV_COLUMNS));
-        assertThat(lines.get(0)).startsWith("variant,scenario,repetition,jvm,requests_per_second,p50_ms")
-                .endsWith("mean_ms,in_flight,error_causes,users,delay_ms,cpu_quota,worker_max,pool_size,measured_at,jvm_label,load_cpus");
-        // doubles with three decimals, a missing value (max_ms, jfr_file) empty
-        assertThat(lines.get(1)).isEqualTo("reactive,closed-500,1,1,4321.500,21.250,40.000,80.125,,0,6.000,0.139,"
-                + "250.000,45,3.500,0,12,43215,10.000,false,100,0.490,true,1.000,10.600,,2026-01-01T10:00:00Z,"
-                + "42.000,0.008,3.500,38.500,120.250,31.000,6.000,true,115.700,500,http_504:2,500,10,0.500,200,1000,2026-01-01T10:00:07Z,reactive,shared");
-        assertThat(lines.get(2)).startsWith("reactive,closed-500-jfr,1,2,")
-                .contains(",jfr/reactive-10ms-closed-500-jfr-1.jfr,");
+        List<String> header = List.of(lines.get(0).split(","));
+        assertThat(header).startsWith("id", "variant", "jvm_label", "jvm", "repetition", "scenario",
+                "detailed_recording", "role", "jfr_file", "started_at", "measured_at", "load_cpus", "cpu_quota",
+                "worker_max", "pool_size", "delay_ms", "users", "requests", "window_seconds", "requests_per_second");
+        assertThat(header).doesNotHaveDuplicates().contains("cpu_ms_per_request", "k6_cpu_seconds", "error_causes",
+                "compiler_share", "predicted_rps").doesNotContain("per_second", "steps", "thread_groups");
+        List<String> first = List.of(lines.get(1).split(",", -1));
+        assertThat(first).hasSameSizeAs(header);
+        // doubles with three decimals, a missing value (jfr_file, the prediction) empty
+        assertThat(first.get(header.indexOf("id"))).isEqualTo("reactive-10ms-closed-500-1");
+        assertThat(first.get(header.indexOf("requests_per_second"))).isEqualTo("4321.500");
+        assertThat(first.get(header.indexOf("p99_ms"))).isEqualTo("80.125");
+        assertThat(first.get(header.indexOf("jfr_file"))).isEmpty();
+        assertThat(first.get(header.indexOf("error_causes"))).isEqualTo("http_504:2");
+        assertThat(first.get(header.indexOf("predicted_rps"))).isEmpty();
+        assertThat(lines.get(2)).contains(",closed-500-jfr,").contains(",jfr/reactive-10ms-closed-500-jfr-1.jfr,");
     }
 
     @Test
@@ -83,10 +94,10 @@ class ResultsWriterTest {
         assertThatThrownBy(() -> RunRecord.read(dir)).hasMessageContaining("manifest.json is missing");
         new Manifest(dir);
         assertThatThrownBy(() -> RunRecord.read(dir)).hasMessageContaining("results.json is missing");
-        Files.writeString(dir.resolve("results.json"), "{\"windows\": [{\"variant\": \"reactive\", "
-                + "\"requests_per_second\": \"fast\"}]}");
+        Files.writeString(dir.resolve("results.json"), "{\"windows\": [{\"window\": {\"variant\": \"reactive\"},"
+                + " \"load\": {\"requests_per_second\": \"fast\"}}]}");
         assertThatThrownBy(() -> RunRecord.read(dir)).hasMessageContaining("results.json")
-                .hasMessageContaining("windows[0].requests_per_second");
+                .hasMessageContaining("windows[0].load.requests_per_second");
         Files.writeString(dir.resolve("results.json"), "{\"windows\": [");
         assertThatThrownBy(() -> RunRecord.read(dir)).hasMessageContaining("results.json is not valid JSON");
         Files.writeString(dir.resolve("results.json"), "{}");

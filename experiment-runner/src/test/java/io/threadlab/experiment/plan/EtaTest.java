@@ -14,7 +14,8 @@ class EtaTest {
     // Estimates: a warm-up at one level is 4 s + 35 s boost + (10 + 4) s = 53 s; a window 2 s + 10 s + 3 s = 15 s.
     private static final Jvm JVM = new Jvm(Variant.REACTIVE, 1, 8082);
     private static final Step WARM_UP = new Step.WarmUp(JVM, List.of(100), WarmUpPolicy.boosted(2, 150, 90, false));
-    private static final Step WINDOW = new Step.Measure(new Window(JVM, 1, new Window.Closed(100, 2, 10), false, 10));
+    private static final Step WINDOW = new Step.Measure(new Window(JVM, Point.of(Axis.DELAY_MS, 10)
+            .with(Axis.USERS, 100), new Window.Closed(2, 30, 10), false, 1));
     private static final Schedule SCHEDULE = new Schedule(List.of(WARM_UP, WARM_UP, WARM_UP, WINDOW, WINDOW));
 
     @Test

@@ -20,9 +20,17 @@ class ExperimentPlanTest {
 
     private ExperimentPlan plan(List<Variant> variants, List<Integer> levels, int jvmStarts, int repetitionsPerJvm,
                                 List<Integer> openRates, boolean jfrWindows, boolean timeToPeak, boolean sideBySide) {
-        return new ExperimentPlan(ExperimentPlan.Mode.RUN, variants, List.of(), levels, List.of(10), timing, jvmStarts,
-                repetitionsPerJvm, warmUp, new OpenModel(openRates, List.of(), 4), jfrWindows, timeToPeak, 300,
-                sideBySide, knobs);
+        return plan(ExperimentPlan.Mode.RUN, variants, List.of(), levels, List.of(10), jvmStarts, repetitionsPerJvm,
+                new OpenModel(openRates, List.of(), 4), jfrWindows, timeToPeak, sideBySide, Calibration.NONE);
+    }
+
+    private ExperimentPlan plan(ExperimentPlan.Mode mode, List<Variant> variants, List<Point> setups,
+                                List<Integer> levels, List<Integer> delays, int jvmStarts, int repetitionsPerJvm,
+                                OpenModel open, boolean jfrWindows, boolean timeToPeak, boolean sideBySide,
+                                Calibration calibration) {
+        return new ExperimentPlan(mode, variants, setups, Grid.of().and(Axis.USERS, levels)
+                .and(Axis.DELAY_MS, delays), timing, jvmStarts, repetitionsPerJvm, warmUp, open, jfrWindows,
+                timeToPeak, 300, sideBySide, knobs, PrecisionGoal.NONE, LoadPlacement.SHARED, calibration);
     }
 
     /** Each step in a line: what it does, to which JVM. */
@@ -47,9 +55,9 @@ class ExperimentPlanTest {
         assertThat(outline(plan.schedule())).containsExactly(
                 // each start of a variant listens 100 ports above the last
                 "start imperative-jvm1:8081,reactive-jvm1:8082,imperative-jvm2:8181,reactive-jvm2:8182",
-                // warm-ups prove the highest level first, where the boost left the JVM
-                "warm-up imperative-jvm1 [500, 100]", "warm-up reactive-jvm1 [500, 100]",
-                "warm-up imperative-jvm2 [500, 100]", "warm-up reactive-jvm2 [500, 100]",
+                // warm-ups prove the highest level, where the boost left the JVM; each window settles at its own
+                "warm-up imperative-jvm1 [500]", "warm-up reactive-jvm1 [500]",
+                "warm-up imperative-jvm2 [500]", "warm-up reactive-jvm2 [500]",
                 // repetition 1 on JVM start 1: twins at every level, and the open model
                 "imperative-10ms-closed-100-1 on imperative-jvm1", "imperative-10ms-closed-100-jfr-1 on imperative-jvm1",
                 "imperative-10ms-closed-500-1 on imperative-jvm1", "imperative-10ms-closed-500-jfr-1 on imperative-jvm1",
@@ -110,15 +118,17 @@ class ExperimentPlanTest {
         Window plain = windows.get(0);
         Window twin = windows.get(1);
         Window open = windows.get(2);
-        assertThat(plain.detailedRecording()).isFalse();
-        assertThat(twin.detailedRecording()).isTrue();
+        assertThat(plain.recorded()).isFalse();
+        assertThat(twin.recorded()).isTrue();
         assertThat(twin.load()).isEqualTo(plain.load());
         assertThat(twin.jvm()).isEqualTo(plain.jvm());
-        assertThat(plain.scenario()).isEqualTo("closed-100");
-        assertThat(twin.scenario()).isEqualTo("closed-100-jfr");
+        assertThat(plain.id().scenario()).isEqualTo("closed-100");
+        assertThat(twin.id().scenario()).isEqualTo("closed-100-jfr");
         assertThat(plain.load().seconds()).isEqualTo(13); // 3 s settle + 10 s measured
+        assertThat(plain.load().ceilingSeconds()).isEqualTo(50); // 40 s of settle at most + 10 s measured
         assertThat(plain.settleSeconds()).isEqualTo(3);
-        assertThat(open.scenario()).isEqualTo("open");
+        assertThat(open.id().scenario()).isEqualTo("open");
+        assertThat(open.users()).isNull();
         assertThat(open.load().seconds()).isEqualTo(12); // 3 steps of 4 s
         assertThat(plain.delayMs()).isEqualTo(10);
         assertThat(open.settleSeconds()).isZero();
@@ -146,8 +156,7 @@ class ExperimentPlanTest {
 
     @Test
     void everyJvmOfEveryVariantListensOnAPortOfItsOwn() {
-        ExperimentPlan plan = new ExperimentPlan(ExperimentPlan.Mode.RUN, Variant.all(), List.of(), List.of(100),
-                List.of(10), timing, 3, 1, warmUp, OpenModel.NONE, false, false, 300, true, knobs);
+        ExperimentPlan plan = plan(Variant.all(), List.of(100), 3, 1, List.of(), false, false, true);
         List<Integer> ports = plan.jvms().stream().map(Jvm::port).toList();
         assertThat(ports).hasSize(3 * Variant.all().size()).doesNotHaveDuplicates()
                 .doesNotContain(8090); // the delay service's
@@ -207,16 +216,21 @@ class ExperimentPlanTest {
         assertThatThrownBy(() -> new Timing(0, 3, 40)).hasMessageContaining("--window");
         assertThatThrownBy(() -> new Timing(10, 3, 2)).hasMessageContaining("--settle-max");
         // a warm-up "boost" below the experiment's own quota would starve the JVM instead
-        assertThatThrownBy(() -> new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(), List.of(100),
-                List.of(10), timing, 1, 1, WarmUpPolicy.boosted(0.25, 150, 90, false), OpenModel.NONE, false, false,
-                300, true, knobs)).hasMessageContaining("--warmup-cpus must be at least the experiment's quota (0.5)");
+        assertThatThrownBy(() -> new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(),
+                Grid.of().and(Axis.USERS, List.of(100)).and(Axis.DELAY_MS, List.of(10)), timing, 1, 1,
+                WarmUpPolicy.boosted(0.25, 150, 90, false), OpenModel.NONE, false, false, 300, true, knobs,
+                PrecisionGoal.NONE, LoadPlacement.SHARED, Calibration.NONE))
+                .hasMessageContaining("--warmup-cpus must be at least the experiment's quota (0.5)");
         // every call would time out: refused before anything starts
-        assertThatThrownBy(() -> new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(), List.of(100),
-                List.of(10, 5000), timing, 1, 1, warmUp, OpenModel.NONE, false, false, 300, true, knobs))
+        assertThatThrownBy(() -> plan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(), List.of(100),
+                List.of(10, 5000), 1, 1, OpenModel.NONE, false, false, true, Calibration.NONE))
                 .hasMessageContaining("--delay-ms 5000 is not below the client's read timeout (5000 ms");
-        assertThatThrownBy(() -> new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(), List.of(100),
-                List.of(-1), timing, 1, 1, warmUp, OpenModel.NONE, false, false, 300, true, knobs))
+        assertThatThrownBy(() -> plan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(), List.of(100),
+                List.of(-1), 1, 1, OpenModel.NONE, false, false, true, Calibration.NONE))
                 .hasMessageContaining("--delay-ms");
+        assertThatThrownBy(() -> plan(List.of(REA), List.of(100, 100), 1, 1, List.of(), false, false, true))
+                .hasMessageContaining("--levels names a value twice");
+        assertThatThrownBy(() -> new Calibration(List.of(100), 10, 6)).hasMessageContaining("at least two");
     }
 
     @Test
@@ -235,11 +249,11 @@ class ExperimentPlanTest {
 
     @Test
     void severalDelaysAreMeasuredOnTheSameWarmJvmsTheLoadAtOneLevelRunningOnAcrossThem() {
-        ExperimentPlan plan = new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(), List.of(100, 500),
-                List.of(10, 300), timing, 1, 1, warmUp, new OpenModel(List.of(500), List.of(), 4), true, false, 300,
-                true, knobs);
+        ExperimentPlan plan = plan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(), List.of(100, 500),
+                List.of(10, 300), 1, 1, new OpenModel(List.of(500), List.of(), 4), true, false, true,
+                Calibration.NONE);
         assertThat(outline(plan.schedule())).containsExactly(
-                "start reactive-jvm1:8082", "warm-up reactive-jvm1 [500, 100]",
+                "start reactive-jvm1:8082", "warm-up reactive-jvm1 [500]",
                 "reactive-10ms-closed-100-1 on reactive-jvm1", "reactive-10ms-closed-100-jfr-1 on reactive-jvm1",
                 "reactive-300ms-closed-100-1 on reactive-jvm1", "reactive-300ms-closed-100-jfr-1 on reactive-jvm1",
                 "reactive-10ms-closed-500-1 on reactive-jvm1", "reactive-10ms-closed-500-jfr-1 on reactive-jvm1",
@@ -248,11 +262,49 @@ class ExperimentPlanTest {
     }
 
     @Test
+    void calibrationFollowsEachWarmUpFromTheMostUsersDownAndHasNoRepetition() {
+        ExperimentPlan plan = plan(ExperimentPlan.Mode.RUN, List.of(IMP, REA), List.of(), List.of(100, 500),
+                List.of(10), 2, 1, OpenModel.NONE, false, false, true, new Calibration(List.of(25, 1000, 250), 10, 6));
+        assertThat(outline(plan.schedule())).containsExactly(
+                "start imperative-jvm1:8081,reactive-jvm1:8082,imperative-jvm2:8181,reactive-jvm2:8182",
+                // the warm-up proves the most users of the grid and the calibration: where the calibration begins
+                "warm-up imperative-jvm1 [1000]", "imperative-10ms-closed-1000-cal1 on imperative-jvm1",
+                "imperative-10ms-closed-250-cal1 on imperative-jvm1", "imperative-10ms-closed-25-cal1 on imperative-jvm1",
+                "warm-up reactive-jvm1 [1000]", "reactive-10ms-closed-1000-cal1 on reactive-jvm1",
+                "reactive-10ms-closed-250-cal1 on reactive-jvm1", "reactive-10ms-closed-25-cal1 on reactive-jvm1",
+                "warm-up imperative-jvm2 [1000]", "imperative-10ms-closed-1000-cal2 on imperative-jvm2",
+                "imperative-10ms-closed-250-cal2 on imperative-jvm2", "imperative-10ms-closed-25-cal2 on imperative-jvm2",
+                "warm-up reactive-jvm2 [1000]", "reactive-10ms-closed-1000-cal2 on reactive-jvm2",
+                "reactive-10ms-closed-250-cal2 on reactive-jvm2", "reactive-10ms-closed-25-cal2 on reactive-jvm2",
+                "imperative-10ms-closed-100-1 on imperative-jvm1", "imperative-10ms-closed-500-1 on imperative-jvm1",
+                "reactive-10ms-closed-100-1 on reactive-jvm1", "reactive-10ms-closed-500-1 on reactive-jvm1",
+                "reactive-10ms-closed-100-2 on reactive-jvm2", "reactive-10ms-closed-500-2 on reactive-jvm2",
+                "imperative-10ms-closed-100-2 on imperative-jvm2", "imperative-10ms-closed-500-2 on imperative-jvm2");
+        Window calibration = ((Step.Measure) plan.schedule().steps().get(2)).window();
+        assertThat(calibration.calibration()).isTrue();
+        assertThat(calibration.load()).isEqualTo(new Window.Closed(3, 40, 6));
+        assertThat(((Step.Measure) plan.schedule().steps().get(2)).kind()).isEqualTo("calibration");
+    }
+
+    @Test
+    void everyStepHasACeilingFromThePlansOwnCeilings() {
+        ExperimentPlan plan = plan(List.of(REA), List.of(100), 1, 1, List.of(500), false, false, true);
+        List<Step> steps = plan.schedule().steps();
+        // start: readiness 180 s + 10 s per JVM + the margin
+        assertThat(steps.get(0).ceilingSeconds()).isEqualTo(180 + 10 + Step.MARGIN_SECONDS);
+        // warm-up: 4 s at the quota + a boost of at most 150 s + a level of at most 90 s + the margin
+        assertThat(steps.get(1).ceilingSeconds()).isEqualTo(4 + 150 + 90 + Step.MARGIN_SECONDS);
+        // a window: at most 40 s of settle + 10 s + the margin + a second for k6 to make each 100 users
+        assertThat(steps.get(2).ceilingSeconds()).isEqualTo(40 + 10 + Step.MARGIN_SECONDS + 1);
+        // the open model: its settle, its steps, k6's start and its stragglers
+        assertThat(steps.get(3).ceilingSeconds()).isEqualTo(40 + 4 + 120 + 60 + Step.MARGIN_SECONDS);
+    }
+
+    @Test
     void theMapWalksUsersUpwardsAndDelaysWithinThemWithItsAxesAsJvmsOfTheirOwn() {
-        ExperimentPlan plan = new ExperimentPlan(ExperimentPlan.Mode.MAP, List.of(IMP, REA),
-                Setup.grid(List.of(), List.of(200, 800), List.of()), List.of(500, 10), List.of(1, 100),
-                new Timing(6, 2, 30), 1, 1, warmUp, new OpenModel(List.of(), List.of(0.5, 1.0), 4), false, false, 300,
-                true, knobs);
+        ExperimentPlan plan = plan(ExperimentPlan.Mode.MAP, List.of(IMP, REA), List.of(Point.of(Axis.WORKER_MAX, 200),
+                Point.of(Axis.WORKER_MAX, 800)), List.of(10, 500), List.of(1, 100), 1, 1,
+                new OpenModel(List.of(), List.of(0.5, 1.0), 4), false, false, true, Calibration.NONE);
         assertThat(outline(plan.schedule())).containsExactly(
                 // the worker-pool axis only where requests run on workers
                 "start imperative-w200-jvm1:8081,imperative-w800-jvm1:8181,reactive-jvm1:8082",

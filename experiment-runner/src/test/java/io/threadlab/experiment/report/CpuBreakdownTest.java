@@ -1,5 +1,7 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.plan.Axis;
+
 import io.threadlab.experiment.analyse.Layer;
 import io.threadlab.experiment.collect.Json;
 import org.junit.jupiter.api.Test;
@@ -41,7 +43,7 @@ class CpuBreakdownTest {
 
         List<CpuBreakdown.Bar> bars = CpuBreakdown.bars(run, Recorded.all(run));
 
-        assertThat(bars).extracting(b -> b.variant() + " " + b.point().users()).containsExactly("imperative 100",
+        assertThat(bars).extracting(b -> b.variant() + " " + b.point().get(Axis.USERS)).containsExactly("imperative 100",
                 "reactive 100", "reactive 500", "virtual-thread 100");
         CpuBreakdown.Bar imperative = bars.getFirst();
         // repetitions averaged: HTTP (0.5 x 1.0 + 0.7 x 0.5) / 2, JSON (0 + 0.7 x 0.5) / 2

@@ -6,6 +6,7 @@ import io.threadlab.experiment.collect.OpenStep;
 import io.threadlab.experiment.collect.ResultsWriter;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.testing.Windows;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -18,20 +19,26 @@ import java.util.Map;
 
 /**
  * Two results directories written as the runner writes them (windows and warm-ups through {@link ResultsWriter}), with
- * chosen numbers: a clean run, and the same run with flaws the validity checks must catch. Format 1, as an old runner
- * wrote it: the delay only among the knobs, the windows without their users or delay.
+ * chosen numbers: a clean run, and the same run with flaws the validity checks must catch. 2 JVM starts x 2
+ * repetitions of five variants at 100 and 500 users.
  *
- * <p>Every throughput is a variant's level times 1.02^k, k a noise pattern over the four repetitions (2 JVM starts x
- * 2 repetitions; repetition r ran on JVM start (r - 1) % 2 + 1). CPU per request and latency carry 1.02^-k. Patterns:
- * NONE (0, 0, 0, 0); P1 (1, -1, -1, 1); P2 (1, 1, -1, -1). A paired ratio's logs then differ by a pattern too:
+ * <p>Every throughput is a variant's level times a noise factor per repetition (repetition r ran on JVM start
+ * (r - 1) % 2 + 1, so JVM start 1 ran repetitions 1 and 3); CPU per request and latency carry its inverse. Patterns:
+ * NONE (1, 1, 1, 1); JVM (1.005, 1/1.005, 1.005, 1/1.005): JVM start 1 0.5 % above the level and start 2 below, the
+ * same in both its repetitions; WITHIN (1.02, 1.02, 1/1.02, 1/1.02): each JVM start's two repetitions 2 % either side
+ * of the level, both JVM means the level. A ratio between two variants takes each side's JVM means on the log scale
+ * (j = ln 1.005, w = ln 1.02):
  * <ul>
- * <li>P1 or P2 (or minus either): each JVM start's two logs are +-e (e = ln 1.02 = 0.0198026), JVM means equal, so
- * the within-JVM variance 4e^2 / (4 - 2) = 2e^2 is used: se = sqrt(2e^2 / 4) = 0.0140026, t(2) = 4.303, half-width
- * h1 = 0.0602531 -> the ratio times 0.941526 .. 1.062105;</li>
- * <li>P2 - P1 = (0, 2, 0, -2): within 8e^2 / 2 = 4e^2, se = e, half-width h2 = 4.303e = 0.0852107 -> times
- * 0.918319 .. 1.088946;</li>
- * <li>equal patterns: the exact ratio, with a collapsed interval.</li>
+ * <li>NONE: the JVM means exact, no variance;</li>
+ * <li>JVM: JVM means +-j, their variance 2j^2, the mean's j^2 with 1 degree of freedom;</li>
+ * <li>WITHIN: JVM means equal, but never more certain than their windows: the within-JVM variance 4w^2 / 2 = 2w^2,
+ * over 2 windows per JVM and 2 JVMs, the mean's w^2 / 2 with 2 degrees of freedom.</li>
  * </ul>
+ * So against NONE, a JVM side gives Welch's t(1) = 12.706, half-width 12.706j = 0.063372 (x 0.938595 .. 1.065423); a
+ * WITHIN side t(2) = 4.303, half-width 4.303w / sqrt 2 = 0.060253 (x 0.941526 .. 1.062105); JVM against WITHIN,
+ * variance j^2 + w^2 / 2 with 2.46 degrees of freedom (floored to 2): half-width 0.063961 (x 0.938041 .. 1.066051);
+ * JVM against JVM, 2j^2 with 2 degrees of freedom: half-width 4.303j * sqrt 2 = 0.030351 (x 0.970105 .. 1.030816). A
+ * recorded twin over its plain window is paired by repetition on its own JVM, where the JVM's level cancels.
  */
 final class TwoRuns {
 
@@ -39,27 +46,28 @@ final class TwoRuns {
             "imperative-rest", "blocking-event-loop");
     private static final List<Integer> LEVELS = List.of(100, 500);
     private static final int REPETITIONS = 4;
-    private static final int[] NONE = {0, 0, 0, 0};
-    private static final int[] P1 = {1, -1, -1, 1};
-    private static final int[] P2 = {1, 1, -1, -1};
+    private static final double[] NONE = {1, 1, 1, 1};
+    /** Noise as factors per repetition: a JVM start 0.5 % either side of the level, or windows 2 % either side. */
+    private static final double[] JVM = {1.005, 1 / 1.005, 1.005, 1 / 1.005};
+    private static final double[] WITHIN = {1.02, 1.02, 1 / 1.02, 1 / 1.02};
     /** RSS per repetition around a variant's own: the median of +-4, 0, +10 is +2. */
     private static final int[] RSS_OFFSET = {-4, 4, 0, 10};
     private static final Instant RUN_START = Instant.parse("2026-11-22T09:30:00Z");
 
     /** What a variant measured, at 100 and 500 users. */
     private record Profile(double[] rps, double[] cpuMs, double p99, double rssMb, double heapUsedMb,
-                           double heapLiveMb, double liveThreads, int threads, int[] noise, long errors) {
+                           double heapLiveMb, double liveThreads, int threads, double[] noise, long errors) {
     }
 
     private static final Map<String, Profile> PROFILES = Map.of(
             "imperative", new Profile(new double[] {1000, 2000}, new double[] {0.40, 0.50}, 80, 320, 180, 60, 230,
                     250, NONE, 0),
             "reactive", new Profile(new double[] {3000, 7000}, new double[] {0.16, 0.15}, 40, 250, 120, 40, 30, 45,
-                    P1, 0),
+                    JVM, 0),
             "virtual-thread", new Profile(new double[] {1000, 4000}, new double[] {0.30, 0.25}, 52, 260, 130, 45, 32,
-                    50, P1, 0),
+                    50, JVM, 0),
             "imperative-rest", new Profile(new double[] {1500, 3000}, new double[] {0.24, 0.30}, 60, 300, 150, 50,
-                    228, 248, P2, 0),
+                    228, 248, WITHIN, 0),
             "blocking-event-loop", new Profile(new double[] {750, 1750}, new double[] {0.48, 0.60}, 400, 250, 120,
                     40, 30, 45, NONE, 12));
 
@@ -90,7 +98,7 @@ final class TwoRuns {
                     WindowResult plain = window(variant, level, "closed-" + level, rep, rps, seconds, share, null);
                     results.add(flaws ? flawed(plain) : plain);
                     if (level == 500 || rep == 1) { // recorded twins as the plan has them
-                        double cost = variant.equals("reactive") && level == 500 ? Math.pow(1.02, P2[rep - 1]) : 1;
+                        double cost = variant.equals("reactive") && level == 500 ? WITHIN[rep - 1] : 1;
                         results.add(window(variant, level, "closed-" + level + "-jfr", rep, rps * 0.98 * cost,
                                 seconds + 5, 0.008, null));
                     }
@@ -138,48 +146,46 @@ final class TwoRuns {
             return rep % 2 == 1 ? 1650 : 1350; // mean 1500, sd 173.2: CV 11.5 %
         }
         Profile p = PROFILES.get(variant);
-        return p.rps()[LEVELS.indexOf(level)] * Math.pow(1.02, p.noise()[rep - 1]);
+        return p.rps()[LEVELS.indexOf(level)] * p.noise()[rep - 1];
     }
 
     /** The failed requests and the stall of the flawed run, in their windows. */
     private static WindowResult flawed(WindowResult w) {
         if (w.variant().equals("imperative-rest") && w.scenario().equals("closed-500") && w.repetition() == 2) {
-            return with(w, 3, Map.of("timeout", 2L, "reset", 1L), w.perSecond());
+            return with(w, 3, Map.of("timeout", 2L, "reset", 1L), w.load().perSecond());
         }
         if (w.variant().equals("reactive") && w.scenario().equals("closed-100") && w.repetition() == 2) {
             // seconds 4 and 5 at 200 and 100 req/s, against a median of 3,000: one stall of 2 s
-            return with(w, w.errors(), w.errorCauses(), List.of(3000.0, 3000.0, 3000.0, 200.0, 100.0, 3000.0,
+            return with(w, w.load().errors(), w.load().errorCauses(), List.of(3000.0, 3000.0, 3000.0, 200.0, 100.0,
+                    3000.0,
                     3000.0, 3000.0, 3000.0, 3000.0));
         }
         return w;
     }
 
     private static WindowResult with(WindowResult w, long errors, Map<String, Long> causes, List<Double> perSecond) {
-        return new WindowResult(w.variant(), w.scenario(), w.repetition(), w.jvm(), w.requestsPerSecond(), w.p50Ms(),
-                w.p90Ms(), w.p99Ms(), w.maxMs(), errors, w.cpuSeconds(), w.cpuMsPerRequest(), w.rssMb(), w.threads(),
-                w.k6CpuSeconds(), w.droppedIterations(), w.throttledPeriods(), w.requests(), w.windowSeconds(),
-                w.detailedRecording(), w.periods(), w.cpuCores(), w.confinementHeld(), w.delayCpuSeconds(),
-                w.delayServedMeanMs(), w.jfrFile(), w.startedAt(), w.compilerCpuMs(), w.compilerShare(),
-                w.compilerWaitMs(), w.heapLiveMb(), w.heapUsedMb(), w.liveThreads(), w.settleSeconds(),
-                w.settleQuiet(), w.threadGroups(), perSecond, w.steps(), w.meanMs(), causes, w.inFlight(), w.users(),
-                w.delayMs(), w.cpuQuota(), w.workerMax(), w.poolSize(), w.measuredAt(), w.jvmLabel(), w.loadCpus());
+        WindowResult.Load l = w.load();
+        return new WindowResult(w.window(), w.at(), new WindowResult.Load(l.requests(), l.windowSeconds(),
+                l.requestsPerSecond(), l.p50Ms(), l.p90Ms(), l.p99Ms(), l.maxMs(), l.meanMs(), errors, causes,
+                l.inFlight(), l.droppedIterations(), perSecond, l.steps()), w.cpu(), w.memory(), w.instruments(),
+                w.compiler(), w.threadGroups(), w.prediction());
     }
 
     private static WindowResult window(String variant, int level, String scenario, int rep, double rps,
                                        int startedAfter, double compilerShare, List<OpenStep> steps) {
         Profile p = PROFILES.get(variant);
-        double down = Math.pow(1.02, -p.noise()[rep - 1]); // CPU and latency go down when throughput goes up
+        double down = 1 / p.noise()[rep - 1]; // CPU and latency go down when throughput goes up
         double cpuMs = p.cpuMs()[LEVELS.indexOf(level)] * down;
         double p99 = p.p99() * down;
-        boolean twin = scenario.endsWith("-jfr");
-        String jfrFile = twin ? "jfr/" + variant + "-" + scenario + "-" + rep + ".jfr" : null;
-        return new WindowResult(variant, scenario, rep, (rep - 1) % 2 + 1, rps, p99 / 4, p99 / 2, p99, p99 * 2.5,
-                p.errors(), rps * 10 * cpuMs / 1000, cpuMs, p.rssMb() + RSS_OFFSET[rep - 1], p.threads(), 3.5, 0,
-                100, Math.round(rps * 10), 10.0, twin, 100, 0.49, true, 1.0, 10.6, jfrFile,
-                RUN_START.plusSeconds(startedAfter).toString(), compilerShare * 0.5 * 10_000, compilerShare, 2.0,
-                p.heapLiveMb(), p.heapUsedMb(), p.liveThreads(), 6.0, true, Map.of(), List.of(), steps, null,
-                p.errors() > 0 ? Map.of("timeout", p.errors()) : Map.of(), null, null, null, null, null, null, null,
-                null, null);
+        Windows w = steps != null ? Windows.open(variant, steps) : Windows.closed(variant, level, rps);
+        if (scenario.endsWith("-jfr")) {
+            w.recorded();
+        }
+        return w.repetition(rep).jvm((rep - 1) % 2 + 1).cpuMs(cpuMs).cpuCores(0.49).latency(p99 / 4, p99 / 2, p99,
+                        p99 * 2.5).errors(p.errors(), p.errors() > 0 ? Map.of("timeout", p.errors()) : Map.of())
+                .memory(p.rssMb() + RSS_OFFSET[rep - 1], p.threads(), p.heapUsedMb(), p.heapLiveMb(), p.liveThreads())
+                .k6Cores(0.35).delayCores(0.1).delayServed(10.6).compilerShare(compilerShare)
+                .startedAt(RUN_START.plusSeconds(startedAfter)).build();
     }
 
     private static List<CompilerSample> samples(double peak) {
@@ -220,6 +226,7 @@ final class TwoRuns {
 
     private static Map<String, Object> manifest(boolean flaws) {
         Map<String, Object> manifest = new LinkedHashMap<>();
+        manifest.put("format", 3);
         manifest.put("completed", true);
         manifest.put("status", "completed");
         manifest.put("lab", Map.of("quarkus_version", "3.34.2", "runner_java_version", "25.0.1", "k6_version",
@@ -230,6 +237,8 @@ final class TwoRuns {
         manifest.put("jvm_flags", List.of("-Xms512m", "-Xmx512m", "-XX:+UseSerialGC"));
         manifest.put("knobs", Map.of("lab.delay.ms", 10, "quarkus.rest-client.delay.connection-pool-size", 1000));
         Map<String, Object> plan = new LinkedHashMap<>();
+        plan.put("mode", "run");
+        plan.put("delays_ms", List.of(10));
         plan.put("variants", VARIANTS);
         plan.put("closed_model_vus", LEVELS);
         plan.put("window_seconds", 10);

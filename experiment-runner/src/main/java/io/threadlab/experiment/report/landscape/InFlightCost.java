@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report.landscape;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.predict.Line;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,18 +26,18 @@ public record InFlightCost(String jvm, String variant, int points, double maxInF
 
     private static Map<String, Function<WindowResult, Double>> measures() {
         Map<String, Function<WindowResult, Double>> m = new LinkedHashMap<>();
-        m.put("RSS (MB)", WindowResult::rssMb);
-        m.put("heap used (MB)", WindowResult::heapUsedMb);
-        m.put("live after GC (MB)", WindowResult::heapLiveMb);
-        m.put("platform threads", WindowResult::liveThreads);
-        m.put("OS threads", r -> (double) r.threads());
+        m.put("RSS (MB)", r -> r.memory().rssMb());
+        m.put("heap used (MB)", r -> r.memory().heapUsedMb());
+        m.put("live after GC (MB)", r -> r.memory().heapLiveMb());
+        m.put("platform threads", r -> r.memory().liveThreads());
+        m.put("OS threads", r -> (double) r.memory().threads());
         return m;
     }
 
     /** One line per JVM with at least three points spanning a tenfold range of requests in flight. */
     public static List<InFlightCost> of(List<WindowResult> rows) {
         Map<String, List<WindowResult>> byJvm = new LinkedHashMap<>();
-        rows.stream().filter(r -> !r.detailedRecording() && r.users() != null)
+        rows.stream().filter(r -> !r.recorded() && r.users() != null)
                 .forEach(r -> byJvm.computeIfAbsent(r.jvmName(), k -> new ArrayList<>()).add(r));
         List<InFlightCost> costs = new ArrayList<>();
         byJvm.forEach((jvm, windows) -> {
@@ -60,7 +61,7 @@ public record InFlightCost(String jvm, String variant, int points, double maxInF
 
     /** Requests in flight in a window: throughput × mean response time, else its users. */
     static double inFlight(WindowResult r) {
-        return r.meanMs() != null ? r.requestsPerSecond() * r.meanMs() / 1000 : r.users();
+        return r.load().meanMs() != null ? r.load().requestsPerSecond() * r.load().meanMs() / 1000 : r.users();
     }
 
     /** Least squares {slope, intercept} of a measure against requests in flight, over the windows that have it. */
@@ -72,14 +73,6 @@ public record InFlightCost(String jvm, String variant, int points, double maxInF
                 xy.add(new double[] {inFlight(r), y});
             }
         }
-        if (xy.size() < 3) {
-            return new double[] {Double.NaN, Double.NaN};
-        }
-        double mx = xy.stream().mapToDouble(p -> p[0]).average().orElseThrow();
-        double my = xy.stream().mapToDouble(p -> p[1]).average().orElseThrow();
-        double sxy = xy.stream().mapToDouble(p -> (p[0] - mx) * (p[1] - my)).sum();
-        double sxx = xy.stream().mapToDouble(p -> (p[0] - mx) * (p[0] - mx)).sum();
-        double slope = sxx == 0 ? Double.NaN : sxy / sxx;
-        return new double[] {slope, my - slope * mx};
+        return xy.size() < 3 ? new double[] {Double.NaN, Double.NaN} : Line.fit(xy);
     }
 }

@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The landscape's charts, one pair per JVM: throughput against users at every delay, the predicted ceiling dashed
- * beside each measured line; and p99 against users. Users on a log scale: the grid spans 10 to thousands.
+ * The landscape's charts, one pair per JVM: throughput against users at every delay, the prediction made before
+ * each point was measured dashed beside each measured line; and p99 against users. Users on a log scale: the grid spans 10 to thousands.
  */
 public final class LandscapeCharts {
 
@@ -26,8 +26,8 @@ public final class LandscapeCharts {
     }
 
     /** Chart name (a file name without .svg) to chart: the closed model's pairs, then the open model's. */
-    public static Map<String, XYChart> of(List<Point> points, List<SloCapacity> open) {
-        Map<String, List<Point>> byJvm = new TreeMap<>();
+    public static Map<String, XYChart> of(List<Outcome> points, List<SloCapacity> open) {
+        Map<String, List<Outcome>> byJvm = new TreeMap<>();
         points.forEach(p -> byJvm.computeIfAbsent(p.jvm(), j -> new java.util.ArrayList<>()).add(p));
         Map<String, XYChart> charts = new LinkedHashMap<>();
         byJvm.forEach((jvm, at) -> {
@@ -71,19 +71,23 @@ public final class LandscapeCharts {
         return chart;
     }
 
-    private static XYChart throughput(String jvm, List<Point> points) {
+    private static XYChart throughput(String jvm, List<Outcome> points) {
         XYChart chart = base(jvm + ": throughput against users, predicted ceiling dashed", "req/s");
         int i = 0;
-        for (Map.Entry<Integer, List<Point>> delay : byDelay(points).entrySet()) {
+        for (Map.Entry<Integer, List<Outcome>> delay : byDelay(points).entrySet()) {
             Color colour = DELAY_COLOURS[i++ % DELAY_COLOURS.length];
-            List<Point> line = delay.getValue();
+            List<Outcome> line = delay.getValue();
             XYSeries measured = chart.addSeries(delay.getKey() + " ms", line.stream().map(p -> (double) p.users())
-                    .toList(), line.stream().map(Point::measured).toList());
+                    .toList(), line.stream().map(Outcome::measured).toList());
             measured.setLineColor(colour);
             measured.setMarkerColor(colour);
             measured.setMarker(SeriesMarkers.CIRCLE);
-            XYSeries predicted = chart.addSeries(delay.getKey() + " ms predicted", line.stream()
-                    .map(p -> (double) p.users()).toList(), line.stream().map(Point::predicted).toList());
+            List<Outcome> foretold = line.stream().filter(p -> p.prediction().isPresent()).toList();
+            if (foretold.isEmpty()) {
+                continue;
+            }
+            XYSeries predicted = chart.addSeries(delay.getKey() + " ms predicted", foretold.stream()
+                    .map(p -> (double) p.users()).toList(), foretold.stream().map(Outcome::predicted).toList());
             predicted.setLineColor(colour);
             predicted.setLineStyle(SeriesLines.DASH_DASH);
             predicted.setMarker(SeriesMarkers.NONE);
@@ -92,16 +96,16 @@ public final class LandscapeCharts {
         return chart;
     }
 
-    private static XYChart p99(String jvm, List<Point> points) {
+    private static XYChart p99(String jvm, List<Outcome> points) {
         XYChart chart = base(jvm + ": p99 latency against users", "p99 (ms)");
         chart.getStyler().setYAxisLogarithmic(true);
         int i = 0;
-        for (Map.Entry<Integer, List<Point>> delay : byDelay(points).entrySet()) {
+        for (Map.Entry<Integer, List<Outcome>> delay : byDelay(points).entrySet()) {
             Color colour = DELAY_COLOURS[i++ % DELAY_COLOURS.length];
-            List<Point> line = delay.getValue().stream().filter(p -> p.p99Ms() > 0).toList();
+            List<Outcome> line = delay.getValue().stream().filter(p -> p.p99Ms() > 0).toList();
             if (!line.isEmpty()) {
                 XYSeries series = chart.addSeries(delay.getKey() + " ms", line.stream().map(p -> (double) p.users())
-                        .toList(), line.stream().map(Point::p99Ms).toList());
+                        .toList(), line.stream().map(Outcome::p99Ms).toList());
                 series.setLineColor(colour);
                 series.setMarkerColor(colour);
             }
@@ -109,9 +113,9 @@ public final class LandscapeCharts {
         return chart;
     }
 
-    private static Map<Integer, List<Point>> byDelay(List<Point> points) {
-        Map<Integer, List<Point>> byDelay = new TreeMap<>();
-        points.stream().sorted(Comparator.comparingInt(Point::users))
+    private static Map<Integer, List<Outcome>> byDelay(List<Outcome> points) {
+        Map<Integer, List<Outcome>> byDelay = new TreeMap<>();
+        points.stream().sorted(Comparator.comparingInt(Outcome::users))
                 .forEach(p -> byDelay.computeIfAbsent(p.delayMs(), d -> new java.util.ArrayList<>()).add(p));
         return byDelay;
     }

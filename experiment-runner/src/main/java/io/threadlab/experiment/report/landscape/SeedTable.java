@@ -20,20 +20,25 @@ public record SeedTable(List<Row> rows) {
     public static final int USERS = 3000;
 
     /** One row: their number, the JVM that matches it here, and ours (measured, predicted, binding ceiling). */
-    public record Row(String theirs, double theirRate, String matchingJvm, Optional<Point> ours) {
+    public record Row(String theirs, double theirRate, String matchingJvm, Optional<Outcome> ours) {
         /** Their rate over what their own Little's law allows: threads ÷ 0.3 s (NaN for the unbounded rows). */
         public String explanation() {
             if (ours.isEmpty()) {
                 return String.format(Locale.ROOT, "not measured here: run ./experiment map --delay-ms %d --levels %d"
                         + "%s", DELAY_MS, USERS, matchingJvm.contains("-w") ? " --worker-max 200,512,800" : "");
             }
-            Point p = ours.get();
-            return String.format(Locale.ROOT, "ours bound by %s (%s): predicted %,.0f req/s, measured %,.0f (%.0f %%)",
-                    p.binding().label(), p.binding().formula(), p.predicted(), p.measured(), 100 * p.ratio());
+            Outcome p = ours.get();
+            if (p.binding().isEmpty()) {
+                return String.format(Locale.ROOT, "ours measured %,.0f req/s; not predicted (its JVM was not"
+                        + " calibrated)", p.measured());
+            }
+            return String.format(Locale.ROOT, "ours bound by %s (%s): predicted %,.0f req/s before it was measured,"
+                    + " measured %,.0f (%.0f %%)", p.binding().get().label(), p.binding().get().formula(),
+                    p.predicted(), p.measured(), 100 * p.ratio());
         }
     }
 
-    public static SeedTable of(List<Point> points) {
+    public static SeedTable of(List<Outcome> points) {
         List<Row> rows = new ArrayList<>();
         String workers = Variant.model(Variant.Threads.WORKER).label();
         rows.add(row("200 platform threads (Tomcat)", 624.5, workers, 200, points));
@@ -44,8 +49,8 @@ public record SeedTable(List<Row> rows) {
         return new SeedTable(rows);
     }
 
-    private static Row row(String theirs, double rate, String variant, Integer workers, List<Point> points) {
-        Optional<Point> ours = points.stream().filter(p -> p.delayMs() == DELAY_MS && p.users() == USERS
+    private static Row row(String theirs, double rate, String variant, Integer workers, List<Outcome> points) {
+        Optional<Outcome> ours = points.stream().filter(p -> p.delayMs() == DELAY_MS && p.users() == USERS
                 && p.variant().equals(variant) && (workers == null || workers.equals(p.workerMax())))
                 .max((a, b) -> Double.compare(a.measured(), b.measured()));
         String jvm = workers == null ? variant : variant + "-w" + workers;

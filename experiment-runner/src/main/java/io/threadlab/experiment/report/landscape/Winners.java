@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * runner-up, and the ceiling that bound each. A crossover is where the winner changes from one number of users to
  * the next at the same delay, or from one delay to the next at the same users. A lead under {@link #CLEAR} is a
  * tie: cells of one JVM start differ by about 4 % on this kind of machine, so a smaller lead names no winner, and
- * a crossover is only counted between clear leaders.
+ * a crossover is only counted between clear leaders. Each JVM counts once per point: its best window there.
  */
 public final class Winners {
 
@@ -20,8 +20,8 @@ public final class Winners {
     public static final double CLEAR = 1.05;
 
     /** One grid point: the JVMs ranked, best first. */
-    public record Cell(int delayMs, int users, List<Point> ranked) {
-        public Point winner() {
+    public record Cell(int delayMs, int users, List<Outcome> ranked) {
+        public Outcome winner() {
             return ranked.getFirst();
         }
 
@@ -36,7 +36,7 @@ public final class Winners {
         }
 
         /** The JVMs within {@link #CLEAR} of the leader: one when it is clear, the tied ones otherwise. */
-        public List<Point> leaders() {
+        public List<Outcome> leaders() {
             return ranked.stream().filter(p -> winner().measured() / p.measured() < CLEAR).toList();
         }
     }
@@ -48,16 +48,16 @@ public final class Winners {
     private Winners() {
     }
 
-    public static List<Cell> cells(List<Point> points) {
-        Map<Integer, Map<Integer, List<Point>>> grid = new TreeMap<>();
+    public static List<Cell> cells(List<Outcome> points) {
+        Map<Integer, Map<Integer, List<Outcome>>> grid = new TreeMap<>();
         points.forEach(p -> grid.computeIfAbsent(p.delayMs(), d -> new TreeMap<>())
                 .computeIfAbsent(p.users(), u -> new ArrayList<>()).add(p));
         List<Cell> cells = new ArrayList<>();
         grid.forEach((delay, byUsers) -> byUsers.forEach((users, at) -> {
             // one point per JVM: the best of its repetitions
-            Map<String, Point> best = new LinkedHashMap<>();
+            Map<String, Outcome> best = new LinkedHashMap<>();
             at.forEach(p -> best.merge(p.jvm(), p, (a, b) -> a.measured() >= b.measured() ? a : b));
-            List<Point> ranked = best.values().stream().sorted(Comparator.comparingDouble(Point::measured).reversed())
+            List<Outcome> ranked = best.values().stream().sorted(Comparator.comparingDouble(Outcome::measured).reversed())
                     .toList();
             cells.add(new Cell(delay, users, ranked));
         }));

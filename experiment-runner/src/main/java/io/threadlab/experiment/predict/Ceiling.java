@@ -1,9 +1,13 @@
-package io.threadlab.experiment.report.landscape;
+package io.threadlab.experiment.predict;
 
-/** The four things that can cap a variant's throughput at one point, each predicted from first principles. */
+/**
+ * The four things that can cap a variant's throughput at one point, each predicted from its JVM's calibration: what
+ * the quota allows at the CPU one request costs, what the workers and the connections allow at the time each request
+ * holds one, and what the closed model's users ask for.
+ */
 public enum Ceiling {
     /** The CPU quota divided by the CPU one request costs. */
-    CPU("CPU", "quota ÷ CPU per request"),
+    CPU("CPU", "quota ÷ CPU per request (calibrated at the point's users)"),
     /** The worker-pool maximum divided by how long a worker is held per request (worker variants only). */
     WORKERS("workers", "worker maximum ÷ time a worker is held"),
     /** The client's connection pool divided by how long a connection is held per call. */

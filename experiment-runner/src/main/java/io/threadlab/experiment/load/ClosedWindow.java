@@ -1,0 +1,57 @@
+package io.threadlab.experiment.load;
+
+import io.threadlab.experiment.plan.Window;
+import io.threadlab.experiment.progress.Console;
+import io.threadlab.experiment.start.RunningJvm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * The closed model: the load at the window's users keeps running from the settle into the window (the same users on
+ * the same connections), and the window is what k6's counters say happened between its two edges, read once a second
+ * in between. During the interval the variant is asked nothing.
+ */
+final class ClosedWindow {
+
+    private final Loads loads;
+    private final Settle settle;
+    private final EdgeReader edges;
+    private final Console console;
+    private final Consumer<RunningJvm> requireAlive;
+
+    ClosedWindow(Loads loads, Settle settle, EdgeReader edges, Console console, Consumer<RunningJvm> requireAlive) {
+        this.loads = loads;
+        this.settle = settle;
+        this.edges = edges;
+        this.console = console;
+        this.requireAlive = requireAlive;
+    }
+
+    Measured measure(RunningJvm jvm, Window window, Window.Closed closed, double quota, int sessionSeconds) {
+        int users = window.users();
+        String id = window.id().format();
+        LoadSession load = loads.session(jvm, users, sessionSeconds, id);
+        Settled settled = settle.until(jvm, load, users, closed.settleSeconds(), closed.settleMaxSeconds(), quota);
+        Edge before = edges.read(jvm, id + "-before", load.pid(), load::read, true);
+        List<Double> perSecond = new ArrayList<>();
+        LoadCounters last = before.load();
+        for (int second = 1; second <= closed.measureSeconds(); second++) {
+            Pause.until(before.nanos() + second * 1_000_000_000L);
+            requireAlive.accept(jvm);
+            LoadCounters now = load.read();
+            perSecond.add(WindowFigures.round((now.completed() - last.completed())
+                    / ((now.nanos() - last.nanos()) / 1e9)));
+            last = now;
+            if (second % 3 == 0) {
+                console.status(String.format(Locale.ROOT, "%s %s: %d/%d s, %.0f req/s", jvm.jvm(),
+                        window.id().scenario(), second, closed.measureSeconds(), perSecond.getLast()),
+                        second % 15 == 0);
+            }
+        }
+        Edge after = edges.read(jvm, id + "-after", load.pid(), load::read, false);
+        return new Measured(before, after, LoadFigures.between(before.load(), after.load()), perSecond, settled);
+    }
+}

@@ -1,0 +1,26 @@
+package io.threadlab.experiment.load;
+
+import io.threadlab.experiment.confine.CpuReading;
+import io.threadlab.experiment.record.DelayHeadroom;
+import io.threadlab.experiment.record.ProcessStats;
+import io.threadlab.experiment.record.ThreadGroupTimes;
+
+import java.time.Instant;
+
+/**
+ * Readings taken together at one edge of a measured interval. Requests are counted by the delay service (one call per
+ * request) for CPU per request: it costs the variant nothing and works even when the variant is too busy to answer
+ * its own metrics.
+ *
+ * @param nanos       when the edge was read ({@link System#nanoTime()}): the load's reading where there is one
+ * @param load        k6's counters (closed model; null for the open model)
+ * @param metrics     the variant's own Prometheus text, or empty when it did not answer in time
+ */
+public record Edge(long nanos, Instant at, CpuReading cpu, CpuReading delayCpu, CpuReading k6,
+                   DelayHeadroom.Counters delayServed, ProcessStats stats, ThreadGroupTimes threads,
+                   LoadCounters load, String metrics) {
+
+    Edge withK6(CpuReading reading) {
+        return new Edge(nanos, at, cpu, delayCpu, reading, delayServed, stats, threads, load, metrics);
+    }
+}

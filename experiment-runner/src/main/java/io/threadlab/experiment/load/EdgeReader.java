@@ -1,0 +1,80 @@
+package io.threadlab.experiment.load;
+
+import io.threadlab.experiment.confine.Confinement;
+import io.threadlab.experiment.confine.CpuReading;
+import io.threadlab.experiment.process.ServiceProcess;
+import io.threadlab.experiment.record.DelayHeadroom;
+import io.threadlab.experiment.record.ProcessStats;
+import io.threadlab.experiment.record.ThreadGroupTimes;
+import io.threadlab.experiment.start.RunningJvm;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Supplier;
+
+/**
+ * Reads one edge of a window. The service's own metrics can take seconds to come back when its queue is deep (3,000
+ * users behind 200 workers wait 4.6 s for them): they are scraped before the opening edge's timed readings and after
+ * the closing edge's, so that the load counters, CPU times and per-second ticks that define the window are read
+ * together and on time. Each scrape is saved under metrics/.
+ */
+final class EdgeReader {
+
+    /** Longest a variant's metrics may take: behind a deliberate queue, seconds. */
+    static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(20);
+
+    private final Confinement confinement;
+    private final ServiceProcess delayService;
+    private final Path metricsDir;
+
+    EdgeReader(Confinement confinement, ServiceProcess delayService, Path metricsDir) {
+        this.confinement = confinement;
+        this.delayService = delayService;
+        this.metricsDir = metricsDir;
+    }
+
+    Edge read(RunningJvm jvm, String snapshot, long k6Pid, Supplier<LoadCounters> load, boolean opening) {
+        String early = opening ? scrape(jvm, snapshot) : "";
+        LoadCounters counters = load == null ? null : load.get();
+        long nanos = counters == null ? System.nanoTime() : counters.nanos();
+        Instant at = Instant.now().minusNanos(System.nanoTime() - nanos);
+        CpuReading cpu = confinement.read(jvm.group(), jvm.service().pid());
+        CpuReading delayCpu = confinement.read("delay", delayService.pid());
+        CpuReading k6 = k6(k6Pid);
+        DelayHeadroom.Counters served = servedCount();
+        ProcessStats stats = ProcessStats.of(jvm.service().pid());
+        ThreadGroupTimes threads = ThreadGroupTimes.of(jvm.service().pid());
+        String metrics = opening ? early : scrape(jvm, snapshot);
+        return new Edge(nanos, at, cpu, delayCpu, k6, served, stats, threads, counters, metrics);
+    }
+
+    /** The delay service's count of calls: one per request, read at no cost to the variant. */
+    DelayHeadroom.Counters servedCount() {
+        return DelayHeadroom.read(delayService.get("/q/metrics"));
+    }
+
+    /** k6's CPU; nothing while its group is not made yet (first window) or once it is gone (unconfined). */
+    CpuReading k6(long pid) {
+        try {
+            return confinement.read("k6", pid);
+        } catch (RuntimeException e) {
+            return CpuReading.NONE;
+        }
+    }
+
+    private String scrape(RunningJvm jvm, String snapshot) {
+        String metrics = jvm.service().tryGet("/q/metrics", SCRAPE_TIMEOUT).orElse("");
+        if (!metrics.isEmpty()) {
+            try {
+                Files.writeString(metricsDir.resolve(snapshot + ".prom"), metrics);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return metrics;
+    }
+}

@@ -1,0 +1,93 @@
+package io.threadlab.experiment.load;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.confine.CpuReading;
+import io.threadlab.experiment.plan.Knobs;
+import io.threadlab.experiment.plan.Window;
+import io.threadlab.experiment.record.DelayHeadroom;
+import io.threadlab.experiment.record.ThreadGroupTimes;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The path every number of a window comes through, from what was read at its two edges to its row: the interval
+ * between the edges, the variant's CPU over it and per request (over the calls the delay service answered in exactly
+ * that interval), whether it kept its quota, the instruments' CPU, the compiler's share, the memory at the end.
+ * Nothing here reads a clock or a file: it is tested on fixture edges.
+ */
+public final class WindowFigures {
+
+    private WindowFigures() {
+    }
+
+    /** What the window was and where it ran, beside what it measured. */
+    public record Context(Window window, Knobs knobs, boolean confined, String startedAt, boolean separateLoad) {
+    }
+
+    public static WindowResult of(Context context, Edge before, Edge after, LoadFigures load, List<Double> perSecond,
+                                  Settled settled) {
+        Window window = context.window();
+        double seconds = (after.nanos() - before.nanos()) / 1e9;
+        if (!(seconds > 0)) {
+            throw new IllegalArgumentException("a window's closing edge must come after its opening edge, was "
+                    + seconds + " s");
+        }
+        CpuReading cpu = after.cpu().minus(before.cpu());
+        double served = after.delayServed().count() - before.delayServed().count();
+        double quota = context.knobs().cpuQuota();
+        Map<String, ThreadGroupTimes.Times> groups = after.threads().since(before.threads());
+        ThreadGroupTimes.Times jit = groups.getOrDefault(ThreadGroupTimes.COMPILER,
+                new ThreadGroupTimes.Times(0, 0, 0, 0, 0));
+        double compilerCpuMs = Math.max(0, jit.cpuNanos()) / 1e6;
+        String id = window.id().format();
+        WindowResult.Identity identity = new WindowResult.Identity(id, window.variant().label(),
+                window.jvm().label(), window.jvm().start(), window.number(), window.id().scenario(),
+                window.recorded(), window.role().name().toLowerCase(Locale.ROOT),
+                window.recorded() ? "jfr/" + id + ".jfr" : null, context.startedAt(), before.at().toString(),
+                context.separateLoad() ? "separate" : "shared");
+        WindowResult.Load traffic = new WindowResult.Load(load.requests(), seconds, round(load.requestsPerSecond()),
+                load.p50Ms(), load.p90Ms(), load.p99Ms(), load.maxMs(), load.meanMs(), load.errors(),
+                load.errorCauses(), load.inFlight(), load.droppedIterations(), perSecond, load.steps());
+        WindowResult.Cpu used = new WindowResult.Cpu(cpu.cpuSeconds(),
+                served <= 0 ? Double.NaN : cpu.cpuSeconds() * 1000.0 / served, cpu.cpuSeconds() / seconds,
+                cpu.periods(), cpu.throttledPeriods(),
+                context.confined() ? cpu.cpuSeconds() / seconds <= quota * (1 + Knobs.QUOTA_TOLERANCE) : null);
+        WindowResult.Memory memory = new WindowResult.Memory(after.stats().rssMb(), after.stats().threads(),
+                megabytes(JvmGauges.value(after.metrics(), "jvm_gc_live_data_size_bytes")),
+                megabytes(JvmGauges.heapUsed(after.metrics())),
+                JvmGauges.value(after.metrics(), "jvm_threads_live_threads"));
+        WindowResult.Instruments instruments = new WindowResult.Instruments(
+                after.k6().minus(before.k6()).cpuSeconds(), after.delayCpu().minus(before.delayCpu()).cpuSeconds(),
+                DelayHeadroom.meanServedMs(before.delayServed(), after.delayServed()));
+        WindowResult.Compiler compiler = new WindowResult.Compiler(compilerCpuMs,
+                compilerCpuMs / 1000.0 / (quota * seconds), Math.max(0, jit.waitNanos()) / 1e6,
+                round(settled.seconds()), settled.quiet());
+        return new WindowResult(identity, context.knobs().asPoint().and(window.at()), traffic, used, memory,
+                instruments, compiler, describe(groups), null);
+    }
+
+    private static Map<String, Map<String, Number>> describe(Map<String, ThreadGroupTimes.Times> groups) {
+        Map<String, Map<String, Number>> out = new LinkedHashMap<>();
+        groups.forEach((name, t) -> {
+            Map<String, Number> m = new LinkedHashMap<>();
+            m.put("threads", t.threads());
+            m.put("cpu_seconds", round(t.cpuNanos() / 1e9));
+            m.put("wait_seconds", round(t.waitNanos() / 1e9));
+            m.put("voluntary_switches", t.voluntarySwitches());
+            m.put("involuntary_switches", t.involuntarySwitches());
+            out.put(name, m);
+        });
+        return out;
+    }
+
+    private static Double megabytes(Double bytes) {
+        return bytes == null ? null : round(bytes / (1024 * 1024));
+    }
+
+    static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

@@ -1,0 +1,92 @@
+package io.threadlab.experiment.plan;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * One dimension of the lab's grid, declared once: its name (as results.json, results.csv and the manifest write it),
+ * the flag that sets it, whether it changes between windows of one warm JVM or needs a JVM of its own, how a value is
+ * read, and how a window's name shows it. A point of the grid ({@link Point}) is a value on each axis; a new axis is
+ * one declaration here plus its effect (a Quarkus setting of the JVM, or what the window's requests do).
+ *
+ * <p>JVM axes are left out of names at the run's own value (a JVM with nothing but the run's knobs is named by its
+ * variant alone, as it always was); window axes are left out at their {@code quiet} value, so that a window of
+ * today's runs is named as before.
+ *
+ * @param idPrefix what a window's name writes before the value ("-cpu" in {@code imperative-cpu0.25-...})
+ * @param idSuffix what it writes after ("ms" in {@code -300ms})
+ * @param idDigits the value's form in a name, as a regular expression
+ * @param quiet    a window axis' value its name leaves out, or null to name every value
+ */
+public record Axis<T extends Comparable<T>>(String name, String flag, Scope scope, Class<T> type,
+                                            Function<String, T> reader, String idPrefix, String idSuffix,
+                                            String idDigits, T quiet) {
+
+    public enum Scope {
+        /** Changes between windows of one warm JVM (the delay service is told the wait, k6 makes the users). */
+        WINDOW,
+        /** Set when the JVM starts: each value a JVM of its own. */
+        JVM
+    }
+
+    /** The closed model's concurrent users: k6's virtual users, each with one request at a time and no think time. */
+    public static final Axis<Integer> USERS = new Axis<>("users", "--levels", Scope.WINDOW, Integer.class,
+            Integer::valueOf, "closed-", "", "\\d+", null);
+    /** The downstream's wait, in milliseconds: what the delay service is told before each window. */
+    public static final Axis<Integer> DELAY_MS = new Axis<>("delay_ms", "--delay-ms", Scope.WINDOW, Integer.class,
+            Integer::valueOf, "-", "ms", "\\d+", null);
+    /** The JVM's CPU quota, in CPUs (its cgroup's or its container's). */
+    public static final Axis<Double> CPUS = new Axis<>("cpu_quota", "--cpus", Scope.JVM, Double.class,
+            Double::valueOf, "-cpu", "", "[0-9.]+", null);
+    /** The worker pool's maximum: where the imperative variants run their requests. */
+    public static final Axis<Integer> WORKER_MAX = new Axis<>("worker_max", "--worker-max", Scope.JVM,
+            Integer.class, Integer::valueOf, "-w", "", "\\d+", null);
+    /** The REST client's connection pool to the downstream. */
+    public static final Axis<Integer> POOL_SIZE = new Axis<>("pool_size", "--pool-size", Scope.JVM, Integer.class,
+            Integer::valueOf, "-pool", "", "\\d+", null);
+
+    /** Every axis, in the order names and tables give them: the JVM's first, then the window's. */
+    public static final List<Axis<?>> ALL = List.of(CPUS, WORKER_MAX, POOL_SIZE, DELAY_MS, USERS);
+
+    public static Optional<Axis<?>> named(String name) {
+        return ALL.stream().filter(a -> a.name.equals(name)).findFirst();
+    }
+
+    /** A value as the flag or results.json gives it; a clear message naming the flag when it is not one. */
+    public T read(String text) {
+        try {
+            return reader.apply(text.trim());
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(flag + " takes " + type.getSimpleName().toLowerCase(Locale.ROOT)
+                    + " values, was '" + text + "'");
+        }
+    }
+
+    /** A value of this axis from JSON (numbers come back as whatever Jackson chose). */
+    public T cast(Object value) {
+        if (value == null || type.isInstance(value)) {
+            return type.cast(value);
+        }
+        return read(String.valueOf(value));
+    }
+
+    /** The value as a window's name writes it: {@code 0.5} not {@code 0.50}, {@code 1} not {@code 1.0}. */
+    public String text(T value) {
+        if (value instanceof Double d) {
+            return d % 1 == 0 ? String.valueOf(d.intValue()) : String.valueOf(d);
+        }
+        return String.valueOf(value).toLowerCase(Locale.ROOT);
+    }
+
+    /** The value's part of a window's name, e.g. {@code -cpu0.25}. */
+    public String idPart(T value) {
+        return idPrefix + text(value) + idSuffix;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,40 @@
+package io.threadlab.experiment.plan;
+
+import java.util.Locale;
+
+/**
+ * Whether the load generator had room to drive the point, the one rule the runner warns by and the report checks by:
+ * k6 may use at most {@link #MOST_SHARE} of the CPU the others left it. Left to it: with the load on a CPU of its own
+ * ({@code --load-cpus separate}), that CPU less the delay service's share; shared, the machine's CPUs (the run's
+ * machine, from its manifest, never the one reading the report) less what the variant and the delay service used.
+ *
+ * @param k6Cores   what k6 used, in CPUs
+ * @param roomCores what was left to it, in CPUs
+ */
+public record Headroom(double k6Cores, double roomCores) {
+
+    /** Above this share of its room, k6 may itself cap the point: latency then includes k6 waiting for a CPU. */
+    public static final double MOST_SHARE = 0.8;
+
+    /**
+     * @param machineCores the CPUs of the machine the load ran on
+     * @param othersCores  what everything else on the load's CPUs used: the variant (shared only), the delay service
+     */
+    public static Headroom of(double k6Cores, double machineCores, double variantCores, double delayCores,
+                              boolean separate) {
+        return new Headroom(k6Cores, separate ? 1 - delayCores : machineCores - variantCores - delayCores);
+    }
+
+    public double share() {
+        return roomCores > 0 ? k6Cores / roomCores : Double.POSITIVE_INFINITY;
+    }
+
+    public boolean enough() {
+        return share() <= MOST_SHARE;
+    }
+
+    public String describe() {
+        return String.format(Locale.ROOT, "k6 used %.2f CPU of the %.2f left to it (%.0f %%)", k6Cores, roomCores,
+                share() * 100);
+    }
+}

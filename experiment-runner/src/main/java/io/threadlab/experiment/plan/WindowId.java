@@ -1,0 +1,113 @@
+package io.threadlab.experiment.plan;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A window's name, written and read in this one place: its files (jfr/, metrics/, k6/), results.csv's rows and the
+ * analysis' recordings are named by it. {@code <variant><JVM axes>-<window axes>-<scenario>[-jfr]-<number>}, e.g.
+ * {@code imperative-300ms-closed-3000-1}, {@code imperative-w512-10ms-closed-500-jfr-2},
+ * {@code reactive-10ms-open-1}, {@code virtual-thread-10ms-closed-1000-cal2} (a calibration window of JVM start 2).
+ * Runners up to d6f4758 wrote {@code <variant>-<scenario>-<rep>}, without the delay; such names still read.
+ *
+ * @param variant  the variant's label
+ * @param at       the JVM axes that differ from the run's own knobs, and the window axes (users: closed model only)
+ * @param recorded a twin recorded with the detailed JFR settings
+ * @param number   the repetition, or for a calibration window the JVM start
+ */
+public record WindowId(String variant, Point at, boolean recorded, Role role, int number) {
+
+    /** What a window is for. */
+    public enum Role {
+        /** Measured after its prediction was made: a headline or map point. */
+        MEASURED,
+        /** Measured to calibrate the capacity model of its JVM, before any of that JVM's predictions. */
+        CALIBRATION
+    }
+
+    private static final Pattern NAME = pattern();
+
+    /** The closed model at {@code users}, or the open model (no users). */
+    public boolean open() {
+        return !at.has(Axis.USERS);
+    }
+
+    /** The variant and the JVM axes it was started with: {@code imperative-w512}. */
+    public String label() {
+        StringBuilder s = new StringBuilder(variant);
+        at.only(Axis.Scope.JVM).axes().forEach(a -> s.append(part(a)));
+        return s.toString();
+    }
+
+    /** The scenario as results.csv names it: {@code closed-500}, {@code closed-500-jfr}, {@code open}. */
+    public String scenario() {
+        return (open() ? "open" : Axis.USERS.idPart(at.get(Axis.USERS))) + (recorded ? "-jfr" : "");
+    }
+
+    public String format() {
+        StringBuilder s = new StringBuilder(label());
+        for (Axis<?> axis : at.only(Axis.Scope.WINDOW).axes()) {
+            if (axis != Axis.USERS && !quiet(axis)) {
+                s.append(part(axis));
+            }
+        }
+        s.append('-').append(scenario()).append(role == Role.CALIBRATION ? "-cal" : "-").append(number);
+        return s.toString();
+    }
+
+    @Override
+    public String toString() {
+        return format();
+    }
+
+    /** The parts of a name the runner made, or empty for any other name. */
+    public static Optional<WindowId> parse(String name) {
+        Matcher m = NAME.matcher(name);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        Point at = Point.NONE;
+        for (int i = 0; i < Axis.ALL.size(); i++) {
+            String value = m.group("a" + i);
+            if (value != null) {
+                at = with(at, Axis.ALL.get(i), value);
+            }
+        }
+        return Optional.of(new WindowId(m.group("variant"), at, m.group("jfr") != null,
+                m.group("cal") != null ? Role.CALIBRATION : Role.MEASURED,
+                Integer.parseInt(m.group("cal") != null ? m.group("cal") : m.group("rep"))));
+    }
+
+    private static <T extends Comparable<T>> Point with(Point at, Axis<T> axis, String text) {
+        return at.with(axis, axis.read(text));
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private String part(Axis axis) {
+        return axis.idPart(at.get(axis));
+    }
+
+    private boolean quiet(Axis<?> axis) {
+        return axis.quiet() != null && axis.quiet().equals(at.get(axis));
+    }
+
+    /**
+     * The variant is lazy, so that {@code -w512} or {@code -300ms} is read as an axis and not as part of it; the users
+     * are the scenario's, the open model has none.
+     */
+    private static Pattern pattern() {
+        StringBuilder p = new StringBuilder("^(?<variant>.+?)");
+        for (int i = 0; i < Axis.ALL.size(); i++) {
+            Axis<?> axis = Axis.ALL.get(i);
+            if (axis != Axis.USERS) {
+                p.append("(?:").append(Pattern.quote(axis.idPrefix())).append("(?<a").append(i).append('>')
+                        .append(axis.idDigits()).append(')').append(Pattern.quote(axis.idSuffix())).append(")?");
+            }
+        }
+        int users = Axis.ALL.indexOf(Axis.USERS);
+        p.append("-(?:").append(Pattern.quote(Axis.USERS.idPrefix())).append("(?<a").append(users).append(">\\d+)|open)")
+                .append("(?<jfr>-jfr)?(?:-(?<rep>\\d+)|-cal(?<cal>\\d+))$");
+        return Pattern.compile(p.toString());
+    }
+}

@@ -1,0 +1,57 @@
+package io.threadlab.experiment.predict;
+
+import io.threadlab.experiment.collect.WindowResult;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What the capacity model says of one point before it is measured.
+ *
+ * @param margin        the next ceiling over the binding one: how clearly one ceiling binds (1.0: two bind together)
+ * @param p50Ms         the closed model's response time, users ÷ throughput (the mean; the median is near it where
+ *                      nothing stalls)
+ * @param expectedError the relative error to expect of the throughput
+ * @param holdMs        the time a request holds a worker or a connection, as the model takes it
+ * @param notes         what the prediction assumes beyond its calibration, in words
+ */
+public record Forecast(String jvm, double rps, Ceiling binding, double margin, Map<Ceiling, Double> ceilings,
+                       double p50Ms, Double rssMb, double expectedError, boolean extrapolated, double holdMs,
+                       List<String> notes) {
+
+    /** Where one ceiling binds: the next one is at least this much higher. The map's 15 % target holds there. */
+    public static final double CLEAR_MARGIN = 1.15;
+
+    /** The target of held-out points where one ceiling binds: measured within this of predicted. */
+    public static final double TOLERANCE = 0.15;
+
+    public boolean oneCeilingBinds() {
+        return margin >= CLEAR_MARGIN;
+    }
+
+    /** As a window's row keeps it, stamped with when it was made. */
+    public WindowResult.Prediction asRecorded(Instant madeAt) {
+        Map<String, Double> byName = new LinkedHashMap<>();
+        ceilings.forEach((c, v) -> byName.put(c.name().toLowerCase(Locale.ROOT), round(v)));
+        return new WindowResult.Prediction(round(rps), binding.name().toLowerCase(Locale.ROOT), round(margin),
+                round(p50Ms), rssMb == null ? null : round(rssMb), round(expectedError), extrapolated,
+                madeAt.toString(), byName);
+    }
+
+    /** "4,800 req/s (CPU, ±6 %)". */
+    public String describe() {
+        return String.format(Locale.ROOT, "%,.0f req/s (%s, ±%.0f %%%s)", rps, binding.label(), expectedError * 100,
+                extrapolated ? ", extrapolated" : "");
+    }
+
+    static String number(double v) {
+        return v % 1 == 0 ? String.valueOf((long) v) : String.valueOf(v);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

@@ -1,0 +1,107 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.predict.Ceiling;
+import io.threadlab.experiment.predict.Forecast;
+import io.threadlab.experiment.report.landscape.Landscape;
+import io.threadlab.experiment.report.landscape.Outcome;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The capacity model's checks, each able to fail: the predictions against the held-out points (the map's target),
+ * the extrapolations against the error they claimed, the saturation check called by its name (where the CPU binds,
+ * the JVM used its quota: true by construction of a CPU-bound point, so it tests the measurement, not the model),
+ * and Little's law at every point. The errors and the load generator's headroom are the run's checks, judged once.
+ */
+final class LandscapeChecks {
+
+    /** A CPU-bound JVM uses its whole quota: within this share of it. */
+    static final double SATURATED = 0.95;
+
+    private LandscapeChecks() {
+    }
+
+    static List<Check> of(Landscape l) {
+        return List.of(heldOut(l.outcomes()), extrapolated(l.outcomes()), saturation(l.outcomes()),
+                little(l.outcomes()));
+    }
+
+    /** Held-out points where one ceiling binds, within the calibrated users: measured within 15 % of predicted. */
+    static Check heldOut(List<Outcome> outcomes) {
+        String name = "Held-out throughput within " + pct(Forecast.TOLERANCE) + " of the prediction made before it,"
+                + " wherever one ceiling binds";
+        List<Outcome> judged = judged(outcomes).stream()
+                .filter(o -> !o.prediction().orElseThrow().extrapolated()).toList();
+        if (judged.isEmpty()) {
+            return Check.notMeasured(name, outcomes.stream().anyMatch(o -> o.prediction().isPresent())
+                    ? "no held-out point where one ceiling binds, within the calibrated users, without errors and"
+                    + " with k6 in its headroom" : "nothing was predicted (no calibration)");
+        }
+        List<String> off = judged.stream().filter(o -> !o.withinTolerance()).map(LandscapeChecks::name).toList();
+        double[] errors = judged.stream().mapToDouble(Outcome::error).sorted().toArray();
+        return Check.of(name, off.isEmpty(), String.format(Locale.ROOT, "%d of %d points (median error %s, worst %s)"
+                        + "%s", judged.size() - off.size(), judged.size(), pct(Stats.median(errors)),
+                pct(errors[errors.length - 1]), off.isEmpty() ? "" : "; OFF: " + String.join(", ", off)));
+    }
+
+    /** Beyond the calibrated users, each prediction within the wider error it claimed. */
+    static Check extrapolated(List<Outcome> outcomes) {
+        String name = "Extrapolations within the error they claimed";
+        List<Outcome> judged = judged(outcomes).stream().filter(o -> o.prediction().orElseThrow().extrapolated())
+                .toList();
+        if (judged.isEmpty()) {
+            return Check.notMeasured(name, "no held-out point lay beyond the calibrated users");
+        }
+        List<String> off = judged.stream().filter(o -> o.error() > o.prediction().orElseThrow().expectedError())
+                .map(o -> name(o) + String.format(Locale.ROOT, " (claimed ±%.0f %%)",
+                        o.prediction().orElseThrow().expectedError() * 100)).toList();
+        return Check.of(name, off.isEmpty(), (judged.size() - off.size()) + " of " + judged.size() + " points"
+                + (off.isEmpty() ? "" : "; OFF: " + String.join(", ", off)));
+    }
+
+    /** Where the CPU was predicted to bind, the JVM used its quota: the saturation check, not a prediction. */
+    static Check saturation(List<Outcome> outcomes) {
+        String name = "Saturation check: where the CPU binds, the JVM used at least " + pct(SATURATED)
+                + " of its quota";
+        List<Outcome> cpuBound = outcomes.stream().filter(o -> o.binding().orElse(null) == Ceiling.CPU
+                && o.oneCeilingBinds()).toList();
+        if (cpuBound.isEmpty()) {
+            return Check.notMeasured(name, "no point where the CPU was predicted to bind");
+        }
+        List<String> idle = cpuBound.stream().filter(o -> o.saturation() < SATURATED).map(o -> String.format(
+                Locale.ROOT, "%s at %d ms, %,d users (%.0f %% of its quota)", o.jvm(), o.delayMs(), o.users(),
+                o.saturation() * 100)).toList();
+        return Check.of(name, idle.isEmpty(), (cpuBound.size() - idle.size()) + " of " + cpuBound.size()
+                + " points" + (idle.isEmpty() ? "" : "; BELOW: " + String.join(", ", idle)
+                + ": something other than the CPU bound them"));
+    }
+
+    static Check little(List<Outcome> outcomes) {
+        String name = "Little's law held at every point (users = throughput × mean response time, within "
+                + pct(Outcome.LITTLE_TOLERANCE) + ")";
+        List<Outcome> known = outcomes.stream().filter(o -> o.littleHolds() != null).toList();
+        if (known.isEmpty()) {
+            return Check.notMeasured(name, "no point recorded its mean response time");
+        }
+        List<String> off = known.stream().filter(o -> !o.littleHolds()).map(o -> String.format(Locale.ROOT,
+                "%s at %d ms, %,d users (%,.0f busy)", o.jvm(), o.delayMs(), o.users(), o.littleUsers())).toList();
+        return Check.of(name, off.isEmpty(), off.isEmpty() ? known.size() + " points"
+                : "FAILED at " + String.join(", ", off) + ": the load generator did not keep its users busy there");
+    }
+
+    /** Held out, one ceiling binding, no errors, k6 in its headroom: the points a prediction is judged on. */
+    private static List<Outcome> judged(List<Outcome> outcomes) {
+        return outcomes.stream().filter(o -> o.heldOut() && o.oneCeilingBinds() && o.errors() == 0
+                && o.headroom().map(h -> h.enough()).orElse(false)).toList();
+    }
+
+    private static String name(Outcome o) {
+        return String.format(Locale.ROOT, "%s at %d ms, %,d users (measured %,.0f, predicted %,.0f by %s)", o.jvm(),
+                o.delayMs(), o.users(), o.measured(), o.predicted(), o.binding().map(Ceiling::label).orElse("?"));
+    }
+
+    private static String pct(double share) {
+        return String.format(Locale.ROOT, "%.0f %%", share * 100);
+    }
+}

@@ -1,0 +1,94 @@
+package io.threadlab.experiment.report.landscape;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Headroom;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.predict.Ceiling;
+import io.threadlab.experiment.predict.Forecast;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One closed-model point of one JVM, as measured and as predicted before it was measured: the prediction its window
+ * carries (none where the JVM was not calibrated), whether the point is one of its JVM's calibration points (then it
+ * is no test of the model), and the checks of the measurement itself: the saturation check (the CPU the JVM used
+ * over its quota: 1 where the CPU binds, whatever the model said), Little's law (users = throughput × mean response
+ * time) and the load generator's headroom.
+ *
+ * @param at          the point: the JVM's axes and the window's
+ * @param calibrated  the JVM was calibrated at these users and this delay: the point is in sample
+ * @param littleUsers throughput × mean response time: the users Little's law says were busy (null: unknown)
+ * @param headroom    the load generator's, by the one rule; empty where the run did not record its machine's CPUs
+ */
+public record Outcome(String jvm, String variant, Point at, double measured, Optional<WindowResult.Prediction> prediction,
+                      boolean calibrated, double saturation, Double littleUsers, Optional<Headroom> headroom, long errors,
+                      Map<String, Long> errorCauses, double p99Ms) {
+
+    /** Little's law is flagged when the busy users differ from the users by more than this. */
+    public static final double LITTLE_TOLERANCE = 0.10;
+
+    /** A window of the run as an outcome; {@code calibrated} says whether its JVM was calibrated at its point. */
+    public static Outcome of(WindowResult w, boolean calibrated, double machineCores) {
+        double seconds = Math.max(1e-9, w.load().windowSeconds());
+        Double little = w.load().meanMs() == null ? null : w.load().requestsPerSecond() * w.load().meanMs() / 1000;
+        return new Outcome(w.jvmName(), w.variant(), w.at(), w.load().requestsPerSecond(),
+                Optional.ofNullable(w.prediction()), calibrated, w.cpu().cpuCores() / w.at().get(Axis.CPUS), little,
+                machineCores <= 0 ? Optional.empty() : Optional.of(Headroom.of(w.instruments().k6CpuSeconds() / seconds,
+                        machineCores, w.cpu().cpuCores(), w.instruments().delayCpuSeconds() / seconds,
+                        "separate".equals(w.window().loadCpus()))),
+                w.load().errors(), w.load().errorCauses(), w.load().p99Ms() == null ? Double.NaN : w.load().p99Ms());
+    }
+
+    public int users() {
+        return at.get(Axis.USERS);
+    }
+
+    public int delayMs() {
+        return at.get(Axis.DELAY_MS);
+    }
+
+    public Integer workerMax() {
+        return at.get(Axis.WORKER_MAX);
+    }
+
+    /** Predicted before it was measured, and not one of its JVM's calibration points: a test of the model. */
+    public boolean heldOut() {
+        return prediction.isPresent() && !calibrated;
+    }
+
+    /** The ceiling the prediction named; empty without a prediction. */
+    public Optional<Ceiling> binding() {
+        return prediction.map(p -> Ceiling.valueOf(p.binding().toUpperCase(Locale.ROOT)));
+    }
+
+    public double predicted() {
+        return prediction.map(WindowResult.Prediction::predictedRps).orElse(Double.NaN);
+    }
+
+    /** Measured over predicted (NaN without a prediction). */
+    public double ratio() {
+        return measured / predicted();
+    }
+
+    /** The relative error of the prediction: |measured ÷ predicted − 1|. */
+    public double error() {
+        return Math.abs(ratio() - 1);
+    }
+
+    /** One ceiling binds: the next is at least {@link Forecast#CLEAR_MARGIN} above it. */
+    public boolean oneCeilingBinds() {
+        return prediction.map(p -> p.margin() >= Forecast.CLEAR_MARGIN).orElse(false);
+    }
+
+    public boolean withinTolerance() {
+        return error() <= Forecast.TOLERANCE;
+    }
+
+    /** Null when the mean response time is unknown. */
+    public Boolean littleHolds() {
+        return littleUsers == null ? null : Math.abs(littleUsers / users() - 1) <= LITTLE_TOLERANCE;
+    }
+}

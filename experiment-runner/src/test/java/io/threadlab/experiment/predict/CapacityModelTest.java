@@ -1,0 +1,142 @@
+package io.threadlab.experiment.predict;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.testing.Windows;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/** The capacity model: fitted to calibration windows only, asked about points it has not seen. */
+class CapacityModelTest {
+
+    /**
+     * A JVM calibrated at 10 ms: 10 users light (11 ms each, 909 req/s at 0.13 CPU-ms: 0.12 CPU), 100, 300 and 1,000
+     * users CPU-bound (0.5 CPU at 0.11, 0.105 and 0.08 CPU-ms).
+     */
+    private static List<WindowResult> calibration(String variant) {
+        return List.of(
+                Windows.closed(variant, 1000, 6250).cpuMs(0.08).cpuCores(0.5).calibration().build(),
+                Windows.closed(variant, 300, 0.5 / 0.105 * 1000).cpuMs(0.105).cpuCores(0.5).calibration().build(),
+                Windows.closed(variant, 100, 0.5 / 0.11 * 1000).cpuMs(0.11).cpuCores(0.5).calibration().build(),
+                Windows.closed(variant, 10, 10 / 0.011).cpuMs(0.13).meanMs(11).calibration().build());
+    }
+
+    private static CapacityModel model(Variant.Threads threads) {
+        return CapacityModel.fit("jvm", threads, calibration("reactive")).model().orElseThrow();
+    }
+
+    private static Point at(int delay, int users) {
+        return Point.of(Axis.CPUS, 0.5).with(Axis.WORKER_MAX, 200).with(Axis.POOL_SIZE, 1000)
+                .with(Axis.DELAY_MS, delay).with(Axis.USERS, users);
+    }
+
+    @Test
+    void theCpuPerRequestIsInterpolatedInLogUsersBetweenTheLevelsThatSaturatedTheQuota() {
+        CapacityModel m = model(Variant.Threads.EVENT_LOOP);
+        assertThat(m.users()).containsExactly(100, 300, 1000); // 10 users left the CPU idle: no CPU cost from it
+        // 500 users: ln(5/3) / ln(10/3) of the way from 300 to 1,000 -> 0.094393 CPU-ms -> 5,297 req/s
+        double cpuMs = 0.105 - 0.025 * Math.log(5.0 / 3) / Math.log(10.0 / 3);
+        Forecast f = m.predict(at(10, 500));
+        assertThat(f.binding()).isEqualTo(Ceiling.CPU);
+        assertThat(f.rps()).isCloseTo(0.5 * 1000 / cpuMs, within(0.01));
+        assertThat(f.extrapolated()).isFalse();
+        assertThat(f.p50Ms()).isCloseTo(500 / f.rps() * 1000, within(1e-9));
+        // leaving 300 out, the line from 100 to 1,000 says 0.11 - 0.03 * ln 3 / ln 10 = 0.0957 there, not 0.105
+        double leftOut = Math.abs(0.11 - 0.03 * Math.log(3) / Math.log(10) - 0.105) / 0.105;
+        assertThat(m.interpolationError()).isCloseTo(leftOut, within(1e-9));
+        assertThat(f.expectedError()).isEqualTo(m.interpolationError());
+        // below the fewest saturating users the nearest level's cost, no extrapolation: the users bind there
+        Forecast light = m.predict(at(10, 30));
+        assertThat(light.binding()).isEqualTo(Ceiling.USERS);
+        assertThat(light.ceilings().get(Ceiling.CPU)).isCloseTo(500 / 0.11, within(0.01));
+        assertThat(light.extrapolated()).isFalse();
+    }
+
+    @Test
+    void beyondTheCalibratedUsersTheNearestCostIsTakenAndTheErrorWidened() {
+        Forecast f = model(Variant.Threads.EVENT_LOOP).predict(at(10, 4000));
+        assertThat(f.extrapolated()).isTrue();
+        assertThat(f.rps()).isCloseTo(0.5 * 1000 / 0.08, within(1e-6));
+        // the last trend, 0.025 CPU-ms per ln(10/3), carried over ln 4 more: 36 % of 0.08 wider
+        double widened = 0.025 / Math.log(10.0 / 3) * Math.log(4) / 0.08;
+        CapacityModel m = model(Variant.Threads.EVENT_LOOP);
+        assertThat(f.expectedError()).isCloseTo(m.interpolationError() + widened, within(1e-9));
+        assertThat(f.notes()).anyMatch(n -> n.contains("beyond the calibrated users (100 to 1,000)"));
+    }
+
+    @Test
+    void aLongDelayBindsTheWorkersOfAWorkerVariantButNotTheEventLoop() {
+        // the light level held each request 1 ms above its 10 ms delay: at 300 ms a request holds 301 ms
+        Forecast workers = model(Variant.Threads.WORKER).predict(at(300, 1000));
+        assertThat(workers.binding()).isEqualTo(Ceiling.WORKERS);
+        assertThat(workers.rps()).isCloseTo(200 / 0.301, within(0.5));
+        assertThat(workers.holdMs()).isCloseTo(301, within(1e-9));
+        Forecast loop = model(Variant.Threads.EVENT_LOOP).predict(at(300, 800));
+        assertThat(loop.ceilings()).doesNotContainKey(Ceiling.WORKERS);
+        assertThat(loop.binding()).isEqualTo(Ceiling.USERS);
+        assertThat(loop.rps()).isCloseTo(800 / 0.301, within(1.0));
+        Forecast pool = model(Variant.Threads.EVENT_LOOP).predict(at(300, 3000).with(Axis.POOL_SIZE, 300));
+        assertThat(pool.binding()).isEqualTo(Ceiling.CONNECTIONS);
+        assertThat(pool.rps()).isCloseTo(300 / 0.301, within(1.0));
+        assertThat(pool.margin()).isGreaterThan(Forecast.CLEAR_MARGIN);
+    }
+
+    @Test
+    void anotherQuotaScalesTheCpuCeilingAndSaysSo() {
+        Forecast f = model(Variant.Threads.EVENT_LOOP).predict(at(10, 500).with(Axis.CPUS, 0.25));
+        assertThat(f.rps()).isCloseTo(250 / (0.105 - 0.025 * Math.log(5.0 / 3) / Math.log(10.0 / 3)), within(0.01));
+        assertThat(f.notes()).anyMatch(n -> n.contains("calibrated at 0.5 CPU"));
+    }
+
+    @Test
+    void withoutALightLevelTheHoldTimeIsALowerBoundAndSaidToBe() {
+        List<WindowResult> busy = calibration("reactive").subList(0, 3);
+        CapacityModel m = CapacityModel.fit("jvm", Variant.Threads.WORKER, busy).model().orElseThrow();
+        assertThat(m.overheadMeasured()).isFalse();
+        // the delay service served 10.4 ms: 0.4 ms late, plus the fewest users' 0.11 CPU-ms at 0.5 CPU = 0.22 ms
+        assertThat(m.overheadMs()).isCloseTo(0.4 + 0.11 / 0.5, within(1e-6));
+        assertThat(m.predict(at(300, 1000)).notes()).anyMatch(n -> n.contains("lower bound"));
+    }
+
+    @Test
+    void withoutASaturatingLevelTheCpuCeilingIsABoundAndSaidToBe() {
+        CapacityModel m = CapacityModel.fit("jvm", Variant.Threads.EVENT_LOOP, List.of(
+                Windows.closed("reactive", 50, 4000).cpuMs(0.09).calibration().build(),
+                Windows.closed("reactive", 10, 900).cpuMs(0.12).meanMs(11).calibration().build())).model().orElseThrow();
+        assertThat(m.saturated()).isFalse();
+        assertThat(m.users()).containsExactly(50);
+        assertThat(m.predict(at(10, 1000)).notes()).anyMatch(n -> n.contains("no calibration level saturated"));
+    }
+
+    @Test
+    void oneCalibratedLevelIsNoModelAndSaysWhatIsMissing() {
+        CapacityModel.Fit fit = CapacityModel.fit("reactive-jvm1", Variant.Threads.EVENT_LOOP,
+                calibration("reactive").subList(0, 1));
+        assertThat(fit.model()).isEmpty();
+        assertThat(fit.missing()).contains("reactive-jvm1").contains("needs two");
+        assertThat(CapacityModel.fit("x", Variant.Threads.EVENT_LOOP, List.of()).missing())
+                .contains("no calibration windows");
+    }
+
+    @Test
+    void aPredictionNeedsTheUsersAndTheDelay() {
+        assertThatThrownBy(() -> model(Variant.Threads.EVENT_LOOP).predict(Point.of(Axis.DELAY_MS, 10)))
+                .hasMessageContaining("--levels");
+    }
+
+    @Test
+    void theMemoryIsALineInTheUsers() {
+        List<WindowResult> rows = List.of(
+                Windows.closed("virtual-thread", 1000, 6000).cpuMs(0.08).rss(400).calibration().build(),
+                Windows.closed("virtual-thread", 100, 5000).cpuMs(0.10).rss(310).calibration().build());
+        Forecast f = CapacityModel.fit("vt", Variant.Threads.VIRTUAL, rows).model().orElseThrow().predict(at(10, 2000));
+        assertThat(f.rssMb()).isCloseTo(500, within(1e-6)); // 0.1 MB per user over 300 MB
+    }
+}

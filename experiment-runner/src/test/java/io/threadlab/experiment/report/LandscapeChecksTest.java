@@ -1,0 +1,100 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.report.landscape.Landscape;
+import io.threadlab.experiment.testing.Windows;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Each of the capacity model's checks passes on data that obeys it, fails on data that does not, and says when it had nothing to judge. */
+class LandscapeChecksTest {
+
+    private static WindowResult.Prediction predicted(double rps, String binding, double margin, boolean extrapolated,
+                                                     double error) {
+        return new WindowResult.Prediction(rps, binding, margin, 10.0, 300.0, error, extrapolated,
+                "2026-11-23T10:00:00Z", Map.of(binding, rps));
+    }
+
+    private static Landscape landscape(WindowResult... rows) {
+        return Landscape.of(List.of(rows), 2);
+    }
+
+    @Test
+    void heldOutPredictionsPassWithinFifteenPercentAndFailBeyond() {
+        Check near = LandscapeChecks.heldOut(landscape(
+                Windows.closed("reactive", 500, 5800).prediction(predicted(6000, "cpu", 2, false, 0.05)).build())
+                .outcomes());
+        assertThat(near.verdict()).isEqualTo(Check.Verdict.PASSED);
+        assertThat(near.detail()).contains("1 of 1 points");
+        Check far = LandscapeChecks.heldOut(landscape(
+                Windows.closed("reactive", 500, 4800).prediction(predicted(6000, "cpu", 2, false, 0.05)).build())
+                .outcomes());
+        assertThat(far.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(far.detail()).contains("OFF: reactive at 10 ms, 500 users (measured 4,800, predicted 6,000 by CPU)");
+    }
+
+    @Test
+    void aCalibratedPointATieOfCeilingsAShortLoadGeneratorOrErrorsAreNotJudged() {
+        Check check = LandscapeChecks.heldOut(landscape(
+                // calibrated here: in sample
+                Windows.closed("reactive", 1000, 6000).calibration().build(),
+                Windows.closed("reactive", 1000, 3000).prediction(predicted(6000, "cpu", 2, false, 0.05)).build(),
+                // two ceilings within 15 %
+                Windows.closed("reactive", 500, 3000).prediction(predicted(6000, "cpu", 1.1, false, 0.05)).build(),
+                // k6 used 1.5 CPU of the 1.4 left to it
+                Windows.closed("reactive", 400, 3000).k6Cores(1.5).prediction(predicted(6000, "cpu", 2, false, 0.05))
+                        .build(),
+                Windows.closed("reactive", 300, 3000).errors(5, Map.of("timeout", 5L))
+                        .prediction(predicted(6000, "cpu", 2, false, 0.05)).build()).outcomes());
+        assertThat(check.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(LandscapeChecks.heldOut(landscape(Windows.closed("reactive", 500, 5000).build()).outcomes())
+                .detail()).contains("nothing was predicted");
+    }
+
+    @Test
+    void extrapolationsAreJudgedAgainstTheErrorTheyClaimed() {
+        WindowResult within = Windows.closed("reactive", 3000, 4500)
+                .prediction(predicted(6000, "cpu", 2, true, 0.30)).build();
+        WindowResult beyond = Windows.closed("reactive", 3000, 3000).jvm(2)
+                .prediction(predicted(6000, "cpu", 2, true, 0.30)).build();
+        assertThat(LandscapeChecks.extrapolated(landscape(within).outcomes()).verdict())
+                .isEqualTo(Check.Verdict.PASSED);
+        assertThat(LandscapeChecks.extrapolated(landscape(within, beyond).outcomes()).detail())
+                .contains("1 of 2").contains("claimed ±30 %");
+        assertThat(LandscapeChecks.heldOut(landscape(within).outcomes()).verdict())
+                .isEqualTo(Check.Verdict.NOT_MEASURED); // an extrapolation is not the 15 % target's
+        assertThat(LandscapeChecks.extrapolated(landscape(Windows.closed("reactive", 500, 5000).build())
+                .outcomes()).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
+    void theSaturationCheckFailsWhereTheCpuWasToBindButTheQuotaWasNotUsed() {
+        WindowResult used = Windows.closed("reactive", 500, 5000).cpuCores(0.49)
+                .prediction(predicted(5000, "cpu", 2, false, 0.05)).build();
+        WindowResult idle = Windows.closed("reactive", 1000, 3000).cpuCores(0.3)
+                .prediction(predicted(5000, "cpu", 2, false, 0.05)).build();
+        assertThat(LandscapeChecks.saturation(landscape(used).outcomes()).verdict()).isEqualTo(Check.Verdict.PASSED);
+        Check failed = LandscapeChecks.saturation(landscape(used, idle).outcomes());
+        assertThat(failed.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(failed.detail()).contains("60 % of its quota");
+        WindowResult users = Windows.closed("reactive", 10, 900).prediction(predicted(900, "users", 5, false, 0.05))
+                .build();
+        assertThat(LandscapeChecks.saturation(landscape(users).outcomes()).verdict())
+                .isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
+    void littlesLawFailsWhereTheUsersWereNotKeptBusy() {
+        WindowResult kept = Windows.closed("imperative", 3000, 640).delay(300).meanMs(4690).build();
+        WindowResult idle = Windows.closed("imperative", 3000, 400).delay(300).meanMs(4690).jvm(2).build();
+        assertThat(LandscapeChecks.little(landscape(kept).outcomes()).verdict()).isEqualTo(Check.Verdict.PASSED);
+        Check failed = LandscapeChecks.little(landscape(kept, idle).outcomes());
+        assertThat(failed.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(failed.detail()).contains("(1,876 busy)");
+        assertThat(LandscapeChecks.little(List.of()).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+}
