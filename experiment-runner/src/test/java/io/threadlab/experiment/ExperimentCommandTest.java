@@ -147,7 +147,7 @@ class ExperimentCommandTest {
         assertThat(plan.jvmStarts()).isEqualTo(2);
         assertThat(plan.repetitionsPerJvm()).isEqualTo(1);
         assertThat(plan.repetitions()).isEqualTo(2);
-        assertThat(plan.timing().windowSeconds()).isEqualTo(10);
+        assertThat(plan.timing().windowSeconds()).isEqualTo(8);
         assertThat(plan.timing().settleSeconds()).isEqualTo(3);
         assertThat(plan.levels()).containsExactly(100, 500);
         assertThat(plan.delays()).containsExactly(10);
@@ -155,7 +155,7 @@ class ExperimentCommandTest {
         assertThat(plan.warmUp()).isEqualTo(WarmUpPolicy.boosted(Runtime.getRuntime().availableProcessors(), 150, 90,
                 false));
         assertThat(plan.open().any()).as("the run's open model is asked for with --open-rates").isFalse();
-        assertThat(plan.calibration()).isEqualTo(new Calibration(List.of(700, 300, 150, 10), 10, 6));
+        assertThat(plan.calibration()).isEqualTo(new Calibration(List.of(700, 300, 150, 10), 10, 4));
         assertThat(plan.precision().active()).isTrue();
         assertThat(plan.precision().halfWidth()).isNull();
         assertThat(plan.precision().budget()).hasMinutes(15);

@@ -22,7 +22,7 @@ public record Defaults(String levels, String delays, int windowSeconds, int sett
                        int calibrationWindowSeconds, String budget) {
 
     public static final String LEVELS = "100,500";
-    public static final int WINDOW = 10;
+    public static final int WINDOW = 8;
     public static final int QUICK_WINDOW = 4;
     public static final int SETTLE = 3;
     public static final int QUICK_SETTLE = 1;
@@ -56,7 +56,7 @@ public record Defaults(String levels, String delays, int windowSeconds, int sett
      */
     public static final String CALIBRATION_LEVELS = "700,300,150,10";
     public static final String QUICK_CALIBRATION_LEVELS = "700,150,10";
-    public static final int CALIBRATION_WINDOW = 6;
+    public static final int CALIBRATION_WINDOW = 4;
     public static final int QUICK_CALIBRATION_WINDOW = 3;
 
     public static final String MAP_LEVELS = "10,100,500,1000,3000";

@@ -49,27 +49,29 @@ class ExperimentPlanTest {
     }
 
     @Test
-    void sideBySideStartsAndWarmsEveryJvmFirstThenAlternatesJvmStartsWithTwinsOpenModelAndTimeToPeak() {
+    void sideBySideStartsEveryJvmFirstThenMeasuresEachInABlockOfItsOwnWithTwinsOpenModelAndTimeToPeak() {
         ExperimentPlan plan = plan(List.of(IMP, REA), List.of(100, 500), 2, 1, List.of(500, 1000), true, true,
                 true);
         assertThat(outline(plan.schedule())).containsExactly(
                 // each start of a variant listens 100 ports above the last
                 "start imperative-jvm1:8081,reactive-jvm1:8082,imperative-jvm2:8181,reactive-jvm2:8182",
-                // warm-ups prove the highest level, where the boost left the JVM; each window settles at its own
-                "warm-up imperative-jvm1 [500]", "warm-up reactive-jvm1 [500]",
-                "warm-up imperative-jvm2 [500]", "warm-up reactive-jvm2 [500]",
+                // a block: the warm-up proves the highest level, where the boost left the JVM; then its windows
+                "warm-up imperative-jvm1 [500]",
                 // repetition 1 on JVM start 1: twins at every level, and the open model
                 "imperative-10ms-closed-100-1 on imperative-jvm1", "imperative-10ms-closed-100-jfr-1 on imperative-jvm1",
                 "imperative-10ms-closed-500-1 on imperative-jvm1", "imperative-10ms-closed-500-jfr-1 on imperative-jvm1",
-                "imperative-10ms-open-1 on imperative-jvm1",
+                "imperative-10ms-open-1 on imperative-jvm1", "stop imperative-jvm1:8081",
+                "warm-up reactive-jvm1 [500]",
                 "reactive-10ms-closed-100-1 on reactive-jvm1", "reactive-10ms-closed-100-jfr-1 on reactive-jvm1",
                 "reactive-10ms-closed-500-1 on reactive-jvm1", "reactive-10ms-closed-500-jfr-1 on reactive-jvm1",
-                "reactive-10ms-open-1 on reactive-jvm1",
-                // repetition 2 on JVM start 2, order rotated: a twin at the top level only, no open model
+                "reactive-10ms-open-1 on reactive-jvm1", "stop reactive-jvm1:8082",
+                // JVM start 2, the variants rotated: a twin at the top level only, no open model
+                "warm-up reactive-jvm2 [500]",
                 "reactive-10ms-closed-100-2 on reactive-jvm2", "reactive-10ms-closed-500-2 on reactive-jvm2",
-                "reactive-10ms-closed-500-jfr-2 on reactive-jvm2",
+                "reactive-10ms-closed-500-jfr-2 on reactive-jvm2", "stop reactive-jvm2:8182",
+                "warm-up imperative-jvm2 [500]",
                 "imperative-10ms-closed-100-2 on imperative-jvm2", "imperative-10ms-closed-500-2 on imperative-jvm2",
-                "imperative-10ms-closed-500-jfr-2 on imperative-jvm2",
+                "imperative-10ms-closed-500-jfr-2 on imperative-jvm2", "stop imperative-jvm2:8181",
                 // a fresh JVM per variant, a start index above the others, at the top level
                 "time to peak imperative-jvm3 at 500", "time to peak reactive-jvm3 at 500");
         assertThat(plan.repetitions()).isEqualTo(2);
@@ -77,18 +79,18 @@ class ExperimentPlanTest {
     }
 
     @Test
-    void repetitionsRotateTheVariantOrderAndAlternateBetweenJvmStarts() {
+    void blocksRotateTheVariantOrderAndEachJvmMeasuresItsRepetitionsInARow() {
         ExperimentPlan plan = plan(List.of(IMP, REA, VT), List.of(100), 2, 2, List.of(), false, false, true);
         List<String> windows = outline(plan.schedule()).stream().filter(s -> s.contains(" on ")).toList();
         assertThat(windows).containsExactly(
-                "imperative-10ms-closed-100-1 on imperative-jvm1", "reactive-10ms-closed-100-1 on reactive-jvm1",
+                "imperative-10ms-closed-100-1 on imperative-jvm1", "imperative-10ms-closed-100-2 on imperative-jvm1",
+                "reactive-10ms-closed-100-1 on reactive-jvm1", "reactive-10ms-closed-100-2 on reactive-jvm1",
                 "virtual-thread-10ms-closed-100-1 on virtual-thread-jvm1",
-                "reactive-10ms-closed-100-2 on reactive-jvm2", "virtual-thread-10ms-closed-100-2 on virtual-thread-jvm2",
-                "imperative-10ms-closed-100-2 on imperative-jvm2",
-                "virtual-thread-10ms-closed-100-3 on virtual-thread-jvm1", "imperative-10ms-closed-100-3 on imperative-jvm1",
-                "reactive-10ms-closed-100-3 on reactive-jvm1",
-                "imperative-10ms-closed-100-4 on imperative-jvm2", "reactive-10ms-closed-100-4 on reactive-jvm2",
-                "virtual-thread-10ms-closed-100-4 on virtual-thread-jvm2");
+                "virtual-thread-10ms-closed-100-2 on virtual-thread-jvm1",
+                "reactive-10ms-closed-100-3 on reactive-jvm2", "reactive-10ms-closed-100-4 on reactive-jvm2",
+                "virtual-thread-10ms-closed-100-3 on virtual-thread-jvm2",
+                "virtual-thread-10ms-closed-100-4 on virtual-thread-jvm2",
+                "imperative-10ms-closed-100-3 on imperative-jvm2", "imperative-10ms-closed-100-4 on imperative-jvm2");
         assertThat(plan.repetitions()).isEqualTo(4);
     }
 
@@ -97,16 +99,20 @@ class ExperimentPlanTest {
         ExperimentPlan plan = plan(List.of(IMP, REA), List.of(100), 2, 2, List.of(), false, true, false);
         assertThat(outline(plan.schedule())).containsExactly(
                 "start imperative-jvm1:8081,reactive-jvm1:8082",
-                "warm-up imperative-jvm1 [100]", "warm-up reactive-jvm1 [100]",
-                "imperative-10ms-closed-100-1 on imperative-jvm1", "reactive-10ms-closed-100-1 on reactive-jvm1",
-                "reactive-10ms-closed-100-2 on reactive-jvm1", "imperative-10ms-closed-100-2 on imperative-jvm1",
-                "stop imperative-jvm1:8081,reactive-jvm1:8082",
+                "warm-up imperative-jvm1 [100]",
+                "imperative-10ms-closed-100-1 on imperative-jvm1", "imperative-10ms-closed-100-2 on imperative-jvm1",
+                "stop imperative-jvm1:8081",
+                "warm-up reactive-jvm1 [100]",
+                "reactive-10ms-closed-100-1 on reactive-jvm1", "reactive-10ms-closed-100-2 on reactive-jvm1",
+                "stop reactive-jvm1:8082",
                 "start imperative-jvm2:8081,reactive-jvm2:8082",
-                "warm-up imperative-jvm2 [100]", "warm-up reactive-jvm2 [100]",
                 // repetitions are numbered across rounds, and the rotation goes on
-                "imperative-10ms-closed-100-3 on imperative-jvm2", "reactive-10ms-closed-100-3 on reactive-jvm2",
-                "reactive-10ms-closed-100-4 on reactive-jvm2", "imperative-10ms-closed-100-4 on imperative-jvm2",
-                "stop imperative-jvm2:8081,reactive-jvm2:8082",
+                "warm-up reactive-jvm2 [100]",
+                "reactive-10ms-closed-100-3 on reactive-jvm2", "reactive-10ms-closed-100-4 on reactive-jvm2",
+                "stop reactive-jvm2:8082",
+                "warm-up imperative-jvm2 [100]",
+                "imperative-10ms-closed-100-3 on imperative-jvm2", "imperative-10ms-closed-100-4 on imperative-jvm2",
+                "stop imperative-jvm2:8081",
                 "time to peak imperative-jvm3 at 100", "time to peak reactive-jvm3 at 100");
     }
 
@@ -149,9 +155,9 @@ class ExperimentPlanTest {
         Schedule schedule = plan(List.of(REA), List.of(100), 1, 1, List.of(), false, false, true).schedule();
         // start: 10 + 4 per JVM; warm-up: 4 s pre-boost + 35 s boost + (10 + 4) s per level; window: 13 s + 3 s
         assertThat(schedule.describe()).extracting(d -> d.get("kind") + "/" + d.get("estimated_seconds"))
-                .containsExactly("start/14", "warm-up/53", "window/16");
+                .containsExactly("start/14", "warm-up/53", "window/16", "stop/5");
         assertThat(schedule.describe().get(2)).containsEntry("what", "reactive-10ms-closed-100-1 on reactive (JVM 1)");
-        assertThat(schedule.estimatedSeconds()).isEqualTo(14 + 53 + 16);
+        assertThat(schedule.estimatedSeconds()).isEqualTo(14 + 53 + 16 + 5);
     }
 
     @Test
@@ -258,7 +264,8 @@ class ExperimentPlanTest {
                 "reactive-300ms-closed-100-1 on reactive-jvm1", "reactive-300ms-closed-100-jfr-1 on reactive-jvm1",
                 "reactive-10ms-closed-500-1 on reactive-jvm1", "reactive-10ms-closed-500-jfr-1 on reactive-jvm1",
                 "reactive-300ms-closed-500-1 on reactive-jvm1", "reactive-300ms-closed-500-jfr-1 on reactive-jvm1",
-                "reactive-10ms-open-1 on reactive-jvm1", "reactive-300ms-open-1 on reactive-jvm1");
+                "reactive-10ms-open-1 on reactive-jvm1", "reactive-300ms-open-1 on reactive-jvm1",
+                "stop reactive-jvm1:8082");
     }
 
     @Test
@@ -267,19 +274,24 @@ class ExperimentPlanTest {
                 List.of(10), 2, 1, OpenModel.NONE, false, false, true, new Calibration(List.of(25, 1000, 250), 10, 6));
         assertThat(outline(plan.schedule())).containsExactly(
                 "start imperative-jvm1:8081,reactive-jvm1:8082,imperative-jvm2:8181,reactive-jvm2:8182",
-                // the warm-up proves the most users of the grid and the calibration: where the calibration begins
+                // the warm-up proves the most users of the grid and the calibration, where the calibration begins;
+                // the JVM's own windows follow at once, with no idle gap between the calibration and them
                 "warm-up imperative-jvm1 [1000]", "imperative-10ms-closed-1000-cal1 on imperative-jvm1",
                 "imperative-10ms-closed-250-cal1 on imperative-jvm1", "imperative-10ms-closed-25-cal1 on imperative-jvm1",
+                "imperative-10ms-closed-100-1 on imperative-jvm1", "imperative-10ms-closed-500-1 on imperative-jvm1",
+                "stop imperative-jvm1:8081",
                 "warm-up reactive-jvm1 [1000]", "reactive-10ms-closed-1000-cal1 on reactive-jvm1",
                 "reactive-10ms-closed-250-cal1 on reactive-jvm1", "reactive-10ms-closed-25-cal1 on reactive-jvm1",
-                "warm-up imperative-jvm2 [1000]", "imperative-10ms-closed-1000-cal2 on imperative-jvm2",
-                "imperative-10ms-closed-250-cal2 on imperative-jvm2", "imperative-10ms-closed-25-cal2 on imperative-jvm2",
+                "reactive-10ms-closed-100-1 on reactive-jvm1", "reactive-10ms-closed-500-1 on reactive-jvm1",
+                "stop reactive-jvm1:8082",
                 "warm-up reactive-jvm2 [1000]", "reactive-10ms-closed-1000-cal2 on reactive-jvm2",
                 "reactive-10ms-closed-250-cal2 on reactive-jvm2", "reactive-10ms-closed-25-cal2 on reactive-jvm2",
-                "imperative-10ms-closed-100-1 on imperative-jvm1", "imperative-10ms-closed-500-1 on imperative-jvm1",
-                "reactive-10ms-closed-100-1 on reactive-jvm1", "reactive-10ms-closed-500-1 on reactive-jvm1",
                 "reactive-10ms-closed-100-2 on reactive-jvm2", "reactive-10ms-closed-500-2 on reactive-jvm2",
-                "imperative-10ms-closed-100-2 on imperative-jvm2", "imperative-10ms-closed-500-2 on imperative-jvm2");
+                "stop reactive-jvm2:8182",
+                "warm-up imperative-jvm2 [1000]", "imperative-10ms-closed-1000-cal2 on imperative-jvm2",
+                "imperative-10ms-closed-250-cal2 on imperative-jvm2", "imperative-10ms-closed-25-cal2 on imperative-jvm2",
+                "imperative-10ms-closed-100-2 on imperative-jvm2", "imperative-10ms-closed-500-2 on imperative-jvm2",
+                "stop imperative-jvm2:8181");
         Window calibration = ((Step.Measure) plan.schedule().steps().get(2)).window();
         assertThat(calibration.calibration()).isTrue();
         assertThat(calibration.load()).isEqualTo(new Window.Closed(3, 40, 6));
@@ -308,23 +320,25 @@ class ExperimentPlanTest {
         assertThat(outline(plan.schedule())).containsExactly(
                 // the worker-pool axis only where requests run on workers
                 "start imperative-w200-jvm1:8081,imperative-w800-jvm1:8181,reactive-jvm1:8082",
-                "warm-up imperative-w200-jvm1 [500]", "warm-up imperative-w800-jvm1 [500]",
-                "warm-up reactive-jvm1 [500]",
+                "warm-up imperative-w200-jvm1 [500]",
                 "imperative-w200-1ms-closed-10-1 on imperative-w200-jvm1",
                 "imperative-w200-100ms-closed-10-1 on imperative-w200-jvm1",
                 "imperative-w200-1ms-closed-500-1 on imperative-w200-jvm1",
                 "imperative-w200-100ms-closed-500-1 on imperative-w200-jvm1",
                 "imperative-w200-1ms-open-1 on imperative-w200-jvm1",
-                "imperative-w200-100ms-open-1 on imperative-w200-jvm1",
+                "imperative-w200-100ms-open-1 on imperative-w200-jvm1", "stop imperative-w200-jvm1:8081",
+                "warm-up imperative-w800-jvm1 [500]",
                 "imperative-w800-1ms-closed-10-1 on imperative-w800-jvm1",
                 "imperative-w800-100ms-closed-10-1 on imperative-w800-jvm1",
                 "imperative-w800-1ms-closed-500-1 on imperative-w800-jvm1",
                 "imperative-w800-100ms-closed-500-1 on imperative-w800-jvm1",
                 "imperative-w800-1ms-open-1 on imperative-w800-jvm1",
-                "imperative-w800-100ms-open-1 on imperative-w800-jvm1",
+                "imperative-w800-100ms-open-1 on imperative-w800-jvm1", "stop imperative-w800-jvm1:8181",
+                "warm-up reactive-jvm1 [500]",
                 "reactive-1ms-closed-10-1 on reactive-jvm1", "reactive-100ms-closed-10-1 on reactive-jvm1",
                 "reactive-1ms-closed-500-1 on reactive-jvm1", "reactive-100ms-closed-500-1 on reactive-jvm1",
-                "reactive-1ms-open-1 on reactive-jvm1", "reactive-100ms-open-1 on reactive-jvm1");
+                "reactive-1ms-open-1 on reactive-jvm1", "reactive-100ms-open-1 on reactive-jvm1",
+                "stop reactive-jvm1:8082");
         Jvm w800 = plan.jvms().get(1);
         assertThat(plan.knobsOf(w800).workerPoolMax()).isEqualTo(800);
         assertThat(plan.knobsOf(w800).connectionPoolSize()).isEqualTo(1000);
