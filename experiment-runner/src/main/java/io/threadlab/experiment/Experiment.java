@@ -88,9 +88,8 @@ final class Experiment {
                 steps.perform(schedule.steps().get(i), runStart);
             }
             eta.begin(schedule.steps().size(), System.nanoTime());
-            int jvmsRun = (int) schedule.steps().stream().filter(s -> s instanceof Step.WarmUp).count();
             String stopped = plan.precision().active()
-                    ? new PrecisionOnDemand(plan, results, manifest, console).extend(runStart, jvmsRun,
+                    ? new PrecisionOnDemand(plan, results, manifest, console).extend(runStart,
                     step -> steps.perform(step, runStart))
                     : "one JVM start of every variant added (no --precision or --budget)";
             if (extending != null) {

@@ -5,7 +5,9 @@ import io.threadlab.experiment.collect.ResultsWriter;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.load.Loads;
+import io.threadlab.experiment.load.WaitControl;
 import io.threadlab.experiment.load.WarmUp;
+import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Jvm;
 import io.threadlab.experiment.plan.Step;
@@ -42,10 +44,12 @@ final class Jvms {
     private final Console console;
     private final Path dir;
     private final CpuSets cpuSets;
+    private final WaitControl waits;
     private final Map<Jvm, RunningJvm> running = new LinkedHashMap<>();
 
     Jvms(ExperimentPlan plan, Engine engine, JavaCommand java, Loads loads, WarmUp warmUps, ResultsWriter results,
-         Manifest manifest, Console console, Path dir, CpuSets cpuSets) {
+         Manifest manifest, Console console, Path dir, CpuSets cpuSets, WaitControl waits) {
+        this.waits = waits;
         this.plan = plan;
         this.engine = engine;
         this.java = java;
@@ -91,8 +95,11 @@ final class Jvms {
 
     void warmUp(Step.WarmUp step) {
         RunningJvm jvm = running.get(step.jvm());
-        WarmUpResult outcome = warmUps.run(jvm, step.levels(), step.policy(), jvm.jvm().id() + "-warmup",
-                plan.knobsOf(step.jvm()).cpuQuota());
+        if (step.at().has(Axis.DELAY_MS)) {
+            waits.set(step.downstream(), step.at().get(Axis.DELAY_MS));
+        }
+        WarmUpResult outcome = warmUps.run(jvm, step.levels(), step.jvm().variant().path(step.downstream()),
+                step.policy(), jvm.jvm().id() + "-warmup", plan.knobsOf(step.jvm()).cpuQuota());
         results.warmUp(outcome);
         checkRuntime(outcome, plan.knobsOf(step.jvm()).cpuQuota());
         console.say(String.format(Locale.ROOT, "%s warm-up %s after %.0f s (boost %.0f s; %s)", jvm.jvm(),
@@ -124,7 +131,7 @@ final class Jvms {
     void timeToPeak(Step.TimeToPeak step) {
         RunningJvm jvm = startOne(step.jvm());
         jvm.service().awaitReady(READY_TIMEOUT);
-        WarmUpResult outcome = warmUps.run(jvm, List.of(step.users()), step.policy(),
+        WarmUpResult outcome = warmUps.run(jvm, List.of(step.users()), step.jvm().variant().path(), step.policy(),
                 jvm.jvm().id() + "-time-to-peak", plan.knobs().cpuQuota());
         results.timeToPeak(outcome);
         console.say(String.format(Locale.ROOT, "%s reached its peak at the quota %s", jvm.jvm().variant(),

@@ -43,24 +43,24 @@ final class PrecisionOnDemand {
     /**
      * @param runStart when the run (or the extension) began ({@link System#nanoTime()}), against which the budget
      *                 counts
-     * @param jvmsRun  how many JVMs this process has measured since {@code runStart}: the time of one more is learnt
-     *                 from them
      * @return why it stopped
      */
-    String extend(long runStart, int jvmsRun, Consumer<Step> perform) {
+    String extend(long runStart, Consumer<Step> perform) {
         PrecisionGoal goal = plan.precision();
-        int added = 0;
+        // one more JVM start: the plan's estimate until one was measured, then the longest one measured
+        double jvmMinutes = plan.blockSeconds() / 60.0;
+        boolean measured = false;
         while (true) {
             List<HeadlineRatios.Ratio> ratios = HeadlineRatios.of(results.windows());
             double elapsedMinutes = (System.nanoTime() - runStart) / 6e10;
-            double jvmMinutes = Math.max(plan.blockSeconds() / 60.0, elapsedMinutes / Math.max(1, jvmsRun + added));
             Optional<HeadlineRatios.Ratio> furthest = ratios.stream().filter(r -> !ok(r, goal))
                     .max(Comparator.comparingDouble(PrecisionOnDemand::distance));
             Optional<Variant> next = furthest.map(r -> Variant.fromLabel(r.sideToAdd()));
             int nextStart = next.map(v -> starts(v.label()) + 1).orElse(0);
             String stop = stop(goal, ratios, furthest.isEmpty(), nextStart, elapsedMinutes, jvmMinutes);
+            double minutes = jvmMinutes;
             manifest.precision(new RunManifest.PrecisionOutcome(goal.describe(), plan.jvmStarts(),
-                    maxStarts(), stop, ratios.stream().map(r -> line(r, goal, jvmMinutes)).toList()));
+                    maxStarts(), stop, ratios.stream().map(r -> line(r, goal, minutes)).toList()));
             if (stop != null) {
                 console.say("Precision: stopped: " + stop);
                 return stop;
@@ -72,8 +72,11 @@ final class PrecisionOnDemand {
                     nextStart, variant.label(), jvmMinutes, r.variant(), r.baseline(), r.delayMs(), r.users(),
                     r.ratio().ratio(), r.ratio().low(), r.ratio().high(),
                     ratios.stream().filter(x -> !ok(x, goal)).count(), ratios.size()));
+            long blockStart = System.nanoTime();
             plan.block(nextStart, List.of(variant)).forEach(perform);
-            added++;
+            double took = (System.nanoTime() - blockStart) / 6e10;
+            jvmMinutes = measured ? Math.max(jvmMinutes, took) : took;
+            measured = true;
         }
     }
 

@@ -6,7 +6,7 @@ import io.threadlab.experiment.collect.ResultsWriter;
 import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.confine.ConfinementDetector;
 import io.threadlab.experiment.confine.CpuSets;
-import io.threadlab.experiment.load.DelayControl;
+import io.threadlab.experiment.load.WaitControl;
 import io.threadlab.experiment.load.K6;
 import io.threadlab.experiment.load.Loads;
 import io.threadlab.experiment.load.WarmUp;
@@ -19,7 +19,6 @@ import io.threadlab.experiment.plan.Step;
 import io.threadlab.experiment.predict.Predictions;
 import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.progress.Console;
-import io.threadlab.experiment.record.DelayHeadroom;
 import io.threadlab.experiment.start.ComposeEngine;
 import io.threadlab.experiment.start.Engine;
 import io.threadlab.experiment.start.JavaCommand;
@@ -119,12 +118,11 @@ final class Rig implements StepLoop.Performer {
         if (cpuSets != null) {
             cpuSets.joinLoad(delayService.pid());
         }
-        DelayControl delay = new DelayControl(delayService, plan.delays().getFirst());
-        windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, delay, results,
+        WaitControl waits = new WaitControl(delayService, plan.delays().getFirst());
+        windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, waits, results,
                 manifest, console, dir, plan, cpuSets, new Predictions());
-        jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console,
-                () -> DelayHeadroom.read(delayService.get("/q/metrics")).count(), cpuSets), results, manifest, console,
-                dir, cpuSets);
+        jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console, cpuSets), results,
+                manifest, console, dir, cpuSets, waits);
     }
 
     @Override

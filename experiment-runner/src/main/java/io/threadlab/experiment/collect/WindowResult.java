@@ -66,12 +66,26 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
 
     /**
      * The variant's CPU over the window from its cgroup: seconds, per request (over the calls the delay service
-     * answered in exactly that interval), cores, CFS periods and throttled periods, and whether it kept its quota.
+     * answered in exactly that interval), cores, CFS periods and throttled periods, whether it kept its quota, and
+     * the CPU per request of each second (closed model), so that one second of a stall does not make the window's.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Cpu(double cpuSeconds, double cpuMsPerRequest, double cpuCores, long periods, long throttledPeriods,
-                      Boolean confinementHeld) {
+                      Boolean confinementHeld, List<Double> perSecondMsPerRequest) {
+        public Cpu {
+            perSecondMsPerRequest = perSecondMsPerRequest == null ? List.of() : perSecondMsPerRequest;
+        }
+
+        /** The median of the seconds' CPU per request, or the window's where no second was recorded. */
+        public double medianMsPerRequest() {
+            double[] s = perSecondMsPerRequest.stream().filter(java.util.Objects::nonNull).mapToDouble(d -> d)
+                    .filter(d -> d > 0).sorted().toArray();
+            if (s.length == 0) {
+                return cpuMsPerRequest;
+            }
+            return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        }
     }
 
     /** The JVM at the window's end: RSS and OS threads from /proc, heap and live threads from its metrics. */
@@ -99,15 +113,16 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
     /**
      * What the capacity model said of this window before it was measured, from its JVM's calibration: the throughput,
      * the ceiling that binds it and how clearly (the next ceiling over it), the latency and memory, the relative error
-     * to expect, and whether the point lay beyond the calibrated users.
+     * to expect, whether the point lay beyond the calibrated users, and whose calibration it came from.
      *
-     * @param ceilings requests per second each ceiling allows, by name (cpu, workers, connections, users)
+     * @param calibratedOn the JVM whose calibration made it (this window's own, or its variant's first JVM start)
+     * @param ceilings     requests per second each ceiling allows, by name (cpu, workers, connections, users)
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
                              Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
-                             Map<String, Double> ceilings) {
+                             String calibratedOn, Map<String, Double> ceilings) {
     }
 
     // The keys of a window, as every table and statistic asks for them.

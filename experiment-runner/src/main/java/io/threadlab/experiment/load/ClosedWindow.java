@@ -1,5 +1,6 @@
 package io.threadlab.experiment.load;
 
+import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.start.RunningJvm;
@@ -33,18 +34,23 @@ final class ClosedWindow {
     Measured measure(RunningJvm jvm, Window window, Window.Closed closed, double quota, int sessionSeconds) {
         int users = window.users();
         String id = window.id().format();
-        LoadSession load = loads.session(jvm, users, sessionSeconds, id);
+        LoadSession load = loads.session(jvm, users, window.path(), sessionSeconds, id);
         Settled settled = settle.until(jvm, load, users, closed.settleSeconds(), closed.settleMaxSeconds(), quota);
         Edge before = edges.read(jvm, id + "-before", load.pid(), load::read, true);
         List<Double> perSecond = new ArrayList<>();
+        List<Double> cpuPerSecond = new ArrayList<>();
         LoadCounters last = before.load();
+        CpuReading lastCpu = before.cpu();
         for (int second = 1; second <= closed.measureSeconds(); second++) {
             Pause.until(before.nanos() + second * 1_000_000_000L);
             requireAlive.accept(jvm);
             LoadCounters now = load.read();
-            perSecond.add(WindowFigures.round((now.completed() - last.completed())
-                    / ((now.nanos() - last.nanos()) / 1e9)));
+            CpuReading cpu = edges.cpu(jvm);
+            long answered = now.completed() - last.completed();
+            perSecond.add(WindowFigures.round(answered / ((now.nanos() - last.nanos()) / 1e9)));
+            cpuPerSecond.add(answered <= 0 ? null : cpu.minus(lastCpu).cpuSeconds() * 1000 / answered);
             last = now;
+            lastCpu = cpu;
             if (second % 3 == 0) {
                 console.status(String.format(Locale.ROOT, "%s %s: %d/%d s, %.0f req/s", jvm.jvm(),
                         window.id().scenario(), second, closed.measureSeconds(), perSecond.getLast()),
@@ -52,6 +58,7 @@ final class ClosedWindow {
             }
         }
         Edge after = edges.read(jvm, id + "-after", load.pid(), load::read, false);
-        return new Measured(before, after, LoadFigures.between(before.load(), after.load()), perSecond, settled);
+        return new Measured(before, after, LoadFigures.between(before.load(), after.load()), perSecond,
+                cpuPerSecond, settled);
     }
 }

@@ -52,6 +52,11 @@ final class EdgeReader {
         return new Edge(nanos, at, cpu, delayCpu, k6, served, stats, threads, counters, metrics);
     }
 
+    /** The variant's CPU counters now, between the edges: per second of a closed-model window. */
+    CpuReading cpu(RunningJvm jvm) {
+        return confinement.read(jvm.group(), jvm.service().pid());
+    }
+
     /** The delay service's count of calls: one per request, read at no cost to the variant. */
     DelayHeadroom.Counters servedCount() {
         return DelayHeadroom.read(delayService.get("/q/metrics"));

@@ -24,22 +24,24 @@ public final class LoadSession implements AutoCloseable {
 
     private final RunningJvm jvm;
     private final int users;
+    private final String path;
     private final K6Run process;
     private final K6Control control;
     private long lastInFlight;
 
-    private LoadSession(RunningJvm jvm, int users, K6Run process, K6Control control) {
+    private LoadSession(RunningJvm jvm, int users, String path, K6Run process, K6Control control) {
         this.jvm = jvm;
         this.users = users;
+        this.path = path;
         this.process = process;
         this.control = control;
     }
 
     /** Starts k6 and returns once its API answers and its first requests were sent. */
-    static LoadSession start(RunningJvm jvm, int users, java.util.function.IntFunction<K6Run> k6OnPort) {
+    static LoadSession start(RunningJvm jvm, int users, String path, java.util.function.IntFunction<K6Run> k6OnPort) {
         int port = freePort();
         K6Run process = k6OnPort.apply(port);
-        LoadSession session = new LoadSession(jvm, users, process, new K6Control(port));
+        LoadSession session = new LoadSession(jvm, users, path, process, new K6Control(port));
         try {
             session.awaitFirstRequests(startup(users));
             return session;
@@ -70,8 +72,8 @@ public final class LoadSession implements AutoCloseable {
         return lastInFlight;
     }
 
-    public boolean drives(RunningJvm other, int otherUsers) {
-        return jvm == other && users == otherUsers && process.isAlive();
+    public boolean drives(RunningJvm other, int otherUsers, String otherPath) {
+        return jvm == other && users == otherUsers && path.equals(otherPath) && process.isAlive();
     }
 
     /** The counters now. */

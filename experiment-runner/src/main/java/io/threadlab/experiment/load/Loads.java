@@ -48,16 +48,16 @@ public final class Loads {
      *
      * @param atMostSeconds how long k6 may run if nobody ends it (a safety net: the runner always drains it)
      */
-    public LoadSession session(RunningJvm jvm, int users, int atMostSeconds, String name) {
-        if (current != null && current.drives(jvm, users)) {
+    public LoadSession session(RunningJvm jvm, int users, String path, int atMostSeconds, String name) {
+        if (current != null && current.drives(jvm, users, path)) {
             return current;
         }
         end();
-        Map<String, String> env = base(jvm);
+        Map<String, String> env = base(jvm, path);
         env.put("VUS", String.valueOf(users));
         env.put("DURATION", atMostSeconds + "s");
         env.put("CONTROLLED", "1");
-        current = LoadSession.start(jvm, users, port -> K6Run.start(k6, confinement.wrap("k6", OptionalDouble.empty(),
+        current = LoadSession.start(jvm, users, path, port -> K6Run.start(k6, confinement.wrap("k6", OptionalDouble.empty(),
                 List.of()), scripts.resolve("closed.js"), env, out.resolve(name + ".json"), out.resolve(name + ".log"),
                 port));
         onStart.accept(current.pid());
@@ -112,9 +112,10 @@ public final class Loads {
      *
      * @param latencyMs the latency to expect, so that k6 starts with users enough for each rate
      */
-    public K6Run open(RunningJvm jvm, List<Integer> rates, int stepSeconds, int maxUsers, int latencyMs, String name) {
+    public K6Run open(RunningJvm jvm, String path, List<Integer> rates, int stepSeconds, int maxUsers, int latencyMs,
+                      String name) {
         end();
-        Map<String, String> env = base(jvm);
+        Map<String, String> env = base(jvm, path);
         env.put("RATES", rates.stream().map(String::valueOf).collect(Collectors.joining(",")));
         env.put("STEP", stepSeconds + "s");
         env.put("MAX_VUS", String.valueOf(maxUsers));
@@ -124,10 +125,10 @@ public final class Loads {
         return run;
     }
 
-    private Map<String, String> base(RunningJvm jvm) {
+    private Map<String, String> base(RunningJvm jvm, String path) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("BASE_URL", jvm.baseUrl());
-        env.put("API_PATH", jvm.jvm().variant().path());
+        env.put("API_PATH", path);
         env.put("VARIANT", jvm.jvm().variant().label());
         return env;
     }

@@ -57,7 +57,8 @@ final class OpenWindow {
     Measured measure(RunningJvm jvm, Window window, Window.OpenSteps open, int settleUsers, List<Integer> rates,
                      int maxUsers, double quota) {
         String id = window.id().format();
-        LoadSession settleLoad = loads.session(jvm, settleUsers, open.settleMaxSeconds() + 600, id + "-settle");
+        LoadSession settleLoad = loads.session(jvm, settleUsers, window.path(), open.settleMaxSeconds() + 600,
+                id + "-settle");
         Settled settled = settle.until(jvm, settleLoad, settleUsers, 0, open.settleMaxSeconds(), quota);
         int latencyMs = window.delayMs() + OpenModel.SLO_ABOVE_DELAY_MS;
         int topRate = rates.stream().mapToInt(i -> i).max().orElse(100);
@@ -67,7 +68,7 @@ final class OpenWindow {
                     id, maxUsers / 2, maxUsers / 2 / (latencyMs / 1000.0), latencyMs));
         }
         List<Double> perSecond = new ArrayList<>();
-        try (K6Run load = loads.open(jvm, rates, open.stepSeconds(), maxUsers, latencyMs, id)) {
+        try (K6Run load = loads.open(jvm, window.path(), rates, open.stepSeconds(), maxUsers, latencyMs, id)) {
             awaitFirstRequests(load, id);
             Edge before = edges.read(jvm, id + "-before", load.pid(), null, true);
             var k6Seen = before.k6();
@@ -100,7 +101,7 @@ final class OpenWindow {
             }
             Edge end = edges.read(jvm, id + "-after", load.pid(), null, false);
             return new Measured(before, end.withK6(latest(k6Seen, end.k6())), LoadFigures.of(summary), perSecond,
-                    settled);
+                    List.of(), settled);
         }
     }
 

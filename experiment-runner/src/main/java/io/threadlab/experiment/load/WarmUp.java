@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.DoubleSupplier;
 
 /**
  * Brings one JVM to its peak under load and proves its compiler finished (see {@link WarmUpPolicy}): a few seconds
@@ -27,27 +26,27 @@ public final class WarmUp {
     private final Loads loads;
     private final Confinement confinement;
     private final Console console;
-    private final DoubleSupplier servedCount;
     private double quota;
+    private String path;
     private final CpuSets cpuSets;
 
-    /** @param servedCount the delay service's count of calls: one per request, read at no cost to the variant */
     /** @param cpuSets the run's cpusets, or null: a warm-up always runs shared, so that its boost has every CPU */
-    public WarmUp(Loads loads, Confinement confinement, Console console, DoubleSupplier servedCount,
-                  CpuSets cpuSets) {
+    public WarmUp(Loads loads, Confinement confinement, Console console, CpuSets cpuSets) {
         this.cpuSets = cpuSets;
         this.loads = loads;
         this.confinement = confinement;
         this.console = console;
-        this.servedCount = servedCount;
     }
 
     /**
      * @param levels the levels to prove, in order (the first is also the boost's load)
+     * @param path   what the load calls: the endpoint of the downstream the JVM is first measured with
      * @param quota  this JVM's quota (its setup may differ from the run's)
      */
-    public WarmUpResult run(RunningJvm jvm, List<Integer> levels, WarmUpPolicy policy, String name, double quota) {
+    public WarmUpResult run(RunningJvm jvm, List<Integer> levels, String path, WarmUpPolicy policy, String name,
+                            double quota) {
         this.quota = quota;
+        this.path = path;
         if (cpuSets != null) {
             cpuSets.apply(CpuSets.Mode.SHARED);
         }
@@ -137,7 +136,7 @@ public final class WarmUp {
      */
     private LoadSession load(RunningJvm jvm, int users, WarmUpPolicy policy, String name) {
         int longest = policy.preBoostSeconds() + policy.boostMaxSeconds() + 2 * policy.levelMaxSeconds();
-        return loads.session(jvm, users, longest + 600, name + "-" + users);
+        return loads.session(jvm, users, path, longest + 600, name + "-" + users);
     }
 
     private void hold(Sampler sampler, LoadSession load, WarmUpPolicy policy, int users, int seconds) {
@@ -155,7 +154,10 @@ public final class WarmUp {
                 s.compilerWaitMsPerSecond(), state), false);
     }
 
-    /** Takes one sample per period: throughput from the delay service, the compiler from JFR and /proc. */
+    /**
+     * Takes one sample per period: throughput from k6's own count of answers (whatever the downstream), the compiler
+     * from JFR and /proc. k6's count starts again with each load: a new one is counted from its first reading.
+     */
     private final class Sampler {
         final RunningJvm jvm;
         final int sampleSeconds;
@@ -165,7 +167,8 @@ public final class WarmUp {
         final double sinceJvmStart;
         double cpus = quota;
         Double peakStartedAt;
-        double lastServed;
+        LoadSession lastLoad;
+        long lastAnswered;
         long lastNanos;
         ThreadGroupTimes lastTimes;
         CompilerActivity.Snapshot lastCompiler;
@@ -175,7 +178,6 @@ public final class WarmUp {
             this.sampleSeconds = sampleSeconds;
             this.compiler = jvm.compiler();
             this.sinceJvmStart = (startNanos - jvm.startedNanos()) / 1e9;
-            this.lastServed = servedCount.getAsDouble();
             this.lastNanos = System.nanoTime();
             this.lastTimes = ThreadGroupTimes.of(jvm.service().pid());
             this.lastCompiler = compiler == null ? null : compiler.snapshot();
@@ -202,19 +204,23 @@ public final class WarmUp {
             } catch (java.io.UncheckedIOException e) {
                 // a warm-up sample does not depend on it
             }
-            double served = servedCount.getAsDouble();
-            long now = System.nanoTime();
+            LoadCounters counters = load.read();
+            if (load != lastLoad) { // a new load since the last sample: its answers are counted from its start
+                lastLoad = load;
+                lastAnswered = 0;
+            }
+            long now = counters.nanos();
             double dt = (now - lastNanos) / 1e9;
             ThreadGroupTimes.Times jit = ThreadGroupTimes.of(jvm.service().pid()).group(ThreadGroupTimes.COMPILER);
             ThreadGroupTimes.Times jitBefore = lastTimes.group(ThreadGroupTimes.COMPILER);
             CompilerActivity.Snapshot c = compiler == null ? null : compiler.snapshot();
-            CompilerSample sample = new CompilerSample(elapsed(), cpus, users, (served - lastServed) / dt,
+            CompilerSample sample = new CompilerSample(elapsed(), cpus, users, (counters.completed() - lastAnswered) / dt,
                     c == null ? -1 : c.c1Queue(), c == null ? -1 : c.c2Queue(),
                     c == null ? -1 : c.compilations() - lastCompiler.compilations(), c == null ? -1 : c.codeBytes(),
                     Math.max(0, jit.cpuNanos() - jitBefore.cpuNanos()) / 1e6 / dt,
                     Math.max(0, jit.waitNanos() - jitBefore.waitNanos()) / 1e6 / dt);
             samples.add(sample);
-            lastServed = served;
+            lastAnswered = counters.completed();
             lastNanos = now;
             lastTimes = ThreadGroupTimes.of(jvm.service().pid());
             lastCompiler = c;

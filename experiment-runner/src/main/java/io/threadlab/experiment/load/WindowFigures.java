@@ -28,7 +28,7 @@ public final class WindowFigures {
     }
 
     public static WindowResult of(Context context, Edge before, Edge after, LoadFigures load, List<Double> perSecond,
-                                  Settled settled) {
+                                  List<Double> cpuPerSecond, Settled settled) {
         Window window = context.window();
         double seconds = (after.nanos() - before.nanos()) / 1e9;
         if (!(seconds > 0)) {
@@ -54,7 +54,8 @@ public final class WindowFigures {
         WindowResult.Cpu used = new WindowResult.Cpu(cpu.cpuSeconds(),
                 served <= 0 ? Double.NaN : cpu.cpuSeconds() * 1000.0 / served, cpu.cpuSeconds() / seconds,
                 cpu.periods(), cpu.throttledPeriods(),
-                context.confined() ? cpu.cpuSeconds() / seconds <= quota * (1 + Knobs.QUOTA_TOLERANCE) : null);
+                context.confined() ? cpu.cpuSeconds() / seconds <= quota * (1 + Knobs.QUOTA_TOLERANCE) : null,
+                cpuPerSecond);
         WindowResult.Memory memory = new WindowResult.Memory(after.stats().rssMb(), after.stats().threads(),
                 megabytes(JvmGauges.value(after.metrics(), "jvm_gc_live_data_size_bytes")),
                 megabytes(JvmGauges.heapUsed(after.metrics())),

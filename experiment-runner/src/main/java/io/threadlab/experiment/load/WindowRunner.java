@@ -36,7 +36,7 @@ public final class WindowRunner {
     private final Recorder recorder;
     private final Confinement confinement;
     private final ServiceProcess delayService;
-    private final DelayControl delay;
+    private final WaitControl waits;
     private final ResultsWriter results;
     private final Manifest manifest;
     private final Console console;
@@ -50,13 +50,13 @@ public final class WindowRunner {
     private final Map<String, Double> closedPeak = new HashMap<>();
 
     public WindowRunner(Loads loads, Recorder recorder, Confinement confinement, ServiceProcess delayService,
-                        DelayControl delay, ResultsWriter results, Manifest manifest, Console console, Path dir,
+                        WaitControl waits, ResultsWriter results, Manifest manifest, Console console, Path dir,
                         ExperimentPlan plan, CpuSets cpuSets, Predictions predictions) {
         this.loads = loads;
         this.recorder = recorder;
         this.confinement = confinement;
         this.delayService = delayService;
-        this.delay = delay;
+        this.waits = waits;
         this.results = results;
         this.manifest = manifest;
         this.console = console;
@@ -93,7 +93,7 @@ public final class WindowRunner {
         if (window.recorded()) {
             recorder.start(jvm.service(), jfr); // before the settle: starting a recording costs CPU of its own
         }
-        delay.set(window.delayMs());
+        waits.set(window.downstream(), window.delayMs());
         boolean separate = plan.placement().separate(window.number(), plan.jvmStarts());
         if (cpuSets != null) {
             cpuSets.apply(separate ? CpuSets.Mode.SEPARATE : CpuSets.Mode.SHARED);
@@ -114,7 +114,7 @@ public final class WindowRunner {
         }
         WindowResult row = WindowFigures.of(new WindowFigures.Context(window, knobs, confinement.limits(), startedAt,
                 separate), measured.before(), measured.after(), measured.load(), measured.perSecond(),
-                measured.settled());
+                measured.cpuPerSecond(), measured.settled());
         if (forecast.isPresent()) {
             row = new WindowResult(row.window(), row.at(), row.load(), row.cpu(), row.memory(), row.instruments(),
                     row.compiler(), row.threadGroups(), forecast.get().asRecorded(predictedAt));

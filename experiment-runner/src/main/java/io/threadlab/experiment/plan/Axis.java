@@ -46,9 +46,16 @@ public record Axis<T extends Comparable<T>>(String name, String flag, Scope scop
     /** The REST client's connection pool to the downstream. */
     public static final Axis<Integer> POOL_SIZE = new Axis<>("pool_size", "--pool-size", Scope.JVM, Integer.class,
             Integer::valueOf, "-pool", "", "\\d+", null);
+    /** The database connection pool (Agroal's on workers and virtual threads, the reactive client's on the loop). */
+    public static final Axis<Integer> DB_POOL_SIZE = new Axis<>("db_pool_size", "--db-pool-size", Scope.JVM,
+            Integer.class, Integer::valueOf, "-dbpool", "", "\\d+", null);
+    /** What the requests wait on: the delay service, or the database. Named only when it is the database. */
+    public static final Axis<Downstream> DOWNSTREAM = new Axis<>("downstream", "--downstream", Scope.WINDOW,
+            Downstream.class, Downstream::parse, "-", "", "db|http", Downstream.HTTP);
 
     /** Every axis, in the order names and tables give them: the JVM's first, then the window's. */
-    public static final List<Axis<?>> ALL = List.of(CPUS, WORKER_MAX, POOL_SIZE, DELAY_MS, USERS);
+    public static final List<Axis<?>> ALL = List.of(CPUS, WORKER_MAX, POOL_SIZE, DB_POOL_SIZE, DOWNSTREAM, DELAY_MS,
+            USERS);
 
     public static Optional<Axis<?>> named(String name) {
         return ALL.stream().filter(a -> a.name.equals(name)).findFirst();
@@ -64,12 +71,17 @@ public record Axis<T extends Comparable<T>>(String name, String flag, Scope scop
         }
     }
 
-    /** A value of this axis from JSON (numbers come back as whatever Jackson chose). */
+    /** A value of this axis from JSON (numbers come back as whatever Jackson chose, enums as their label). */
     public T cast(Object value) {
         if (value == null || type.isInstance(value)) {
             return type.cast(value);
         }
         return read(String.valueOf(value));
+    }
+
+    /** The value as results.json and the manifest write it: a number, or an enum's label. */
+    public Object json(Object value) {
+        return value instanceof Enum<?> e ? e.name().toLowerCase(Locale.ROOT) : value;
     }
 
     /** The value as a window's name writes it: {@code 0.5} not {@code 0.50}, {@code 1} not {@code 1.0}. */

@@ -178,13 +178,21 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         return new Schedule(steps);
     }
 
-    /** One JVM from its warm-up to its stop: calibrated, then every window of its repetitions. */
+    /**
+     * One JVM from its warm-up to its stop: the first JVM start of a variant and setup calibrated (at every downstream
+     * the grid has, each its own model), then every window of its repetitions. Later JVM starts are predicted from
+     * the first one's calibration: another JVM, so their errors hold the JVM start's own variance, as a prediction
+     * for a deployment does; and the time a calibration takes goes to more JVM starts, where the variance is.
+     */
     private void block(List<Step> steps, Jvm jvm) {
-        steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp));
-        for (int users : calibration.levels()) {
-            steps.add(new Step.Measure(new Window(jvm, Point.of(Axis.DELAY_MS, calibration.delayMs())
-                    .with(Axis.USERS, users), new Window.Closed(timing.settleSeconds(), timing.settleMaxSeconds(),
-                    calibration.windowSeconds()), false, WindowId.Role.CALIBRATION, jvm.start())));
+        Point first = windowPoints(jvm.variant()).getFirst().without(Axis.USERS);
+        steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp, first));
+        for (Point downstream : jvm.start() == 1 ? downstreams(jvm.variant()) : List.<Point>of()) {
+            for (int users : calibration.levels()) {
+                steps.add(new Step.Measure(new Window(jvm, downstream.with(Axis.DELAY_MS, calibration.delayMs())
+                        .with(Axis.USERS, users), new Window.Closed(timing.settleSeconds(), timing.settleMaxSeconds(),
+                        calibration.windowSeconds()), false, WindowId.Role.CALIBRATION, jvm.start())));
+            }
         }
         for (int r = 1; r <= repetitionsPerJvm; r++) {
             windows(jvm, (jvm.start() - 1) * repetitionsPerJvm + r).forEach(w -> steps.add(new Step.Measure(w)));
@@ -210,18 +218,42 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         return new Schedule(block(jvmStarts + 1, List.of(variants.getFirst()))).estimatedSeconds();
     }
 
+    /** The grid's points a variant has an endpoint for (a mistake of the database has no delay-service one). */
+    private List<Point> windowPoints(Variant variant) {
+        List<Point> points = grid.points().stream().filter(p -> !p.has(Axis.DOWNSTREAM)
+                || variant.path(p.get(Axis.DOWNSTREAM)) != null).toList();
+        if (points.isEmpty()) {
+            throw new IllegalArgumentException(variant + " has no endpoint for " + grid.values(Axis.DOWNSTREAM));
+        }
+        return points;
+    }
+
+    /** The downstreams of the grid a variant has an endpoint for, each as a point (none: the delay service). */
+    private List<Point> downstreams(Variant variant) {
+        return windowPoints(variant).stream().map(p -> p.has(Axis.DOWNSTREAM)
+                ? Point.of(Axis.DOWNSTREAM, p.get(Axis.DOWNSTREAM)) : Point.NONE).distinct().toList();
+    }
+
+    /**
+     * Whether a window gets a recorded twin: every level in the first repetition (the thread analysis), the highest
+     * in the second as well (the recording's cost, in two pairs); none after, where the time goes to JVM starts.
+     */
+    private boolean recorded(Point at, int rep) {
+        return jfrWindows && (rep == 1 || rep == 2 && at.get(Axis.USERS) == topLevel());
+    }
+
     private List<Window> windows(Jvm jvm, int rep) {
         List<Window> windows = new ArrayList<>();
         Window.Closed load = new Window.Closed(timing);
-        for (Point at : grid.points()) {
+        for (Point at : windowPoints(jvm.variant())) {
             windows.add(new Window(jvm, at, load, false, rep));
-            if (jfrWindows && (at.get(Axis.USERS) == topLevel() || mode == Mode.RUN && rep == 1)) {
+            if (recorded(at, rep)) {
                 // Right after its plain twin, so that the two differ in the recording only.
                 windows.add(new Window(jvm, at, load, true, rep));
             }
         }
         if (rep == 1 && open.any()) {
-            grid.points().stream().map(p -> p.without(Axis.USERS)).distinct()
+            windowPoints(jvm.variant()).stream().map(p -> p.without(Axis.USERS)).distinct()
                     .forEach(at -> windows.add(new Window(jvm, at, open.steps(timing.settleMaxSeconds()), false, rep)));
         }
         return windows;

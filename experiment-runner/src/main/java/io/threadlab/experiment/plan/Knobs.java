@@ -11,7 +11,27 @@ import java.util.Map;
  * so that a run never depends on what a jar happened to be built with.
  */
 public record Knobs(double cpuQuota, String heap, String gc, int connectionPoolSize,
-                    int connectTimeoutMs, int readTimeoutMs, int workerPoolMax, boolean confineDelayService) {
+                    int connectTimeoutMs, int readTimeoutMs, int workerPoolMax, boolean confineDelayService,
+                    DatabasePool database) {
+
+    /**
+     * The services' pool to the database, the same for JDBC (Agroal) and the reactive client: its size, and how long
+     * a request waits for a connection before it is answered 503. Null where the run has no database downstream.
+     */
+    public record DatabasePool(int size, int acquisitionTimeoutMs) {
+        public DatabasePool {
+            if (size < 1 || acquisitionTimeoutMs < 1) {
+                throw new IllegalArgumentException("--db-pool-size and the acquisition timeout must be positive");
+            }
+        }
+    }
+
+    /** Knobs of a run without a database. */
+    public Knobs(double cpuQuota, String heap, String gc, int connectionPoolSize, int connectTimeoutMs,
+                 int readTimeoutMs, int workerPoolMax, boolean confineDelayService) {
+        this(cpuQuota, heap, gc, connectionPoolSize, connectTimeoutMs, readTimeoutMs, workerPoolMax,
+                confineDelayService, null);
+    }
 
     public static final List<String> GCS = List.of("Serial", "Parallel", "G1", "Z");
 
@@ -49,14 +69,17 @@ public record Knobs(double cpuQuota, String heap, String gc, int connectionPoolS
         Double cpus = setup.get(Axis.CPUS);
         Integer workers = setup.get(Axis.WORKER_MAX);
         Integer pool = setup.get(Axis.POOL_SIZE);
+        Integer dbPool = setup.get(Axis.DB_POOL_SIZE);
         return new Knobs(cpus != null ? cpus : cpuQuota, heap, gc, pool != null ? pool : connectionPoolSize,
-                connectTimeoutMs, readTimeoutMs, workers != null ? workers : workerPoolMax, confineDelayService);
+                connectTimeoutMs, readTimeoutMs, workers != null ? workers : workerPoolMax, confineDelayService,
+                database == null || dbPool == null ? database
+                        : new DatabasePool(dbPool, database.acquisitionTimeoutMs()));
     }
 
     /** The JVM axes at the run's own values: what every window of a JVM without a setup ran at. */
     public Point asPoint() {
         return Point.of(Axis.CPUS, cpuQuota).with(Axis.WORKER_MAX, workerPoolMax).with(Axis.POOL_SIZE,
-                connectionPoolSize);
+                connectionPoolSize).with(Axis.DB_POOL_SIZE, database == null ? null : database.size());
     }
 
     /** JVM flags for every service: fixed heap (no resizing noise) and an explicit GC (at 1 CPU the JVM picks Serial). */

@@ -90,7 +90,7 @@ public final class Point implements Comparable<Point> {
     @JsonValue
     public Map<String, Object> json() {
         Map<String, Object> out = new LinkedHashMap<>();
-        values.forEach((a, v) -> out.put(a.name(), v instanceof Enum<?> e ? e.name().toLowerCase(Locale.ROOT) : v));
+        values.forEach((a, v) -> out.put(a.name(), a.json(v)));
         return out;
     }
 
@@ -123,13 +123,16 @@ public final class Point implements Comparable<Point> {
         if (axis == Axis.CPUS) {
             return value + " CPU";
         }
+        if (axis == Axis.DOWNSTREAM) {
+            return value == Downstream.DB ? "the database" : "the delay service";
+        }
         return axis.name().replace('_', ' ') + " " + value;
     }
 
     /** For a cell's name in a check or a file: {@code 300ms/3000}; one axis: its value. */
     public String tag() {
         return values.entrySet().stream().map(e -> e.getKey() == Axis.DELAY_MS ? e.getValue() + "ms"
-                : String.valueOf(e.getValue())).collect(Collectors.joining("/"));
+                : String.valueOf(e.getKey().json(e.getValue()))).collect(Collectors.joining("/"));
     }
 
     @Override

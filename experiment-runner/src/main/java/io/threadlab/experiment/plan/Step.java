@@ -63,8 +63,21 @@ public sealed interface Step {
         }
     }
 
-    /** Bring one JVM to its peak and prove its compiler finished at every level that will be measured. */
-    record WarmUp(Jvm jvm, List<Integer> levels, WarmUpPolicy policy) implements Step {
+    /**
+     * Bring one JVM to its peak and prove its compiler finished at every level given, loading it where it is first
+     * measured ({@code at}: the downstream and its wait).
+     */
+    record WarmUp(Jvm jvm, List<Integer> levels, WarmUpPolicy policy, Point at) implements Step {
+
+        public WarmUp(Jvm jvm, List<Integer> levels, WarmUpPolicy policy) {
+            this(jvm, levels, policy, Point.NONE);
+        }
+
+        /** The downstream the warm-up loads: the delay service unless {@code at} says the database. */
+        public Downstream downstream() {
+            return at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP;
+        }
+
         public String kind() {
             return "warm-up";
         }

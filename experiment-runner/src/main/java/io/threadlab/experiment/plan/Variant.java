@@ -14,7 +14,8 @@ import java.util.stream.Stream;
  * compose-test.sh and dev-mode-check.sh, and mistakes-service (the gallery's paths and ports) name a variant again,
  * and VariantParityTest, ComposeFileTest, KubernetesManifestsTest and VariantListsTest check they do.
  *
- * @param path       what k6 calls
+ * @param path       what k6 calls with the delay service downstream (null: no such endpoint)
+ * @param dbPath     what k6 calls with the database downstream (null: no such endpoint)
  * @param threads    where request code runs while it waits for the downstream
  * @param stack      the REST stack (classic RESTEasy, or Quarkus REST)
  * @param colour     the report's colour, as #rrggbb
@@ -23,9 +24,12 @@ import java.util.stream.Stream;
  * @param jvmOptions extra JVM options of this variant only
  * @param spoils     for a mistake, the label of the correct variant (or reference) it is measured against
  */
-public record Variant(String label, String module, int port, String path, Role role, Threads threads, Stack stack,
-                      String colour, boolean defaultRun, String description, Map<String, String> properties,
-                      List<String> jvmOptions, String spoils) {
+public record Variant(String label, String module, int port, String path, String dbPath, Role role, Threads threads,
+                      Stack stack, String colour, boolean defaultRun, String description,
+                      Map<String, String> properties, List<String> jvmOptions, String spoils) {
+
+    /** Every variant module answers the same query at this path: the lab's page of articles (lab-database). */
+    public static final String ARTICLES = "/api/articles";
 
     public enum Role {
         /** One of the design card's three threading models. */
@@ -55,17 +59,17 @@ public record Variant(String label, String module, int port, String path, Role r
         QUARKUS_REST
     }
 
-    public static final Variant IMPERATIVE = new Variant("imperative", "imperative-service", 8081, "/api", Role.MODEL,
-            Threads.WORKER, Stack.CLASSIC, "#d62728", true, "classic RESTEasy, worker threads", Map.of(), List.of(),
-            null);
-    public static final Variant REACTIVE = new Variant("reactive", "reactive-service", 8082, "/api", Role.MODEL,
-            Threads.EVENT_LOOP, Stack.QUARKUS_REST, "#1f77b4", true, "Quarkus REST, event loop (Mutiny Uni)",
-            Map.of(), List.of(), null);
+    public static final Variant IMPERATIVE = new Variant("imperative", "imperative-service", 8081, "/api", ARTICLES,
+            Role.MODEL, Threads.WORKER, Stack.CLASSIC, "#d62728", true, "classic RESTEasy, worker threads", Map.of(),
+            List.of(), null);
+    public static final Variant REACTIVE = new Variant("reactive", "reactive-service", 8082, "/api", ARTICLES,
+            Role.MODEL, Threads.EVENT_LOOP, Stack.QUARKUS_REST, "#1f77b4", true,
+            "Quarkus REST, event loop (Mutiny Uni)", Map.of(), List.of(), null);
     public static final Variant VIRTUAL_THREAD = new Variant("virtual-thread", "virtual-thread-service", 8083, "/api",
-            Role.MODEL, Threads.VIRTUAL, Stack.QUARKUS_REST, "#2ca02c", true, "Quarkus REST, virtual threads",
+            ARTICLES, Role.MODEL, Threads.VIRTUAL, Stack.QUARKUS_REST, "#2ca02c", true, "Quarkus REST, virtual threads",
             Map.of(), List.of(), null);
     public static final Variant IMPERATIVE_REST = new Variant("imperative-rest", "imperative-rest-service", 8084,
-            "/api", Role.CONTROL, Threads.WORKER, Stack.QUARKUS_REST, "#ff7f0e", false,
+            "/api", ARTICLES, Role.CONTROL, Threads.WORKER, Stack.QUARKUS_REST, "#ff7f0e", false,
             "Quarkus REST, worker threads (the control)", Map.of(), List.of(), null);
 
     private static final String MISTAKE_GREY = "#7f7f7f";
@@ -74,10 +78,10 @@ public record Variant(String label, String module, int port, String path, Role r
     public static final List<Variant> MISTAKES = List.of(
             mistake("blocking-event-loop", 8091, "/mistakes/blocking-event-loop", Threads.EVENT_LOOP, "reactive",
                     "a blocking call on the event loop"),
-            new Variant("default-connection-pool", "imperative-service", 8092, "/api", Role.MISTAKE, Threads.WORKER,
-                    Stack.CLASSIC, MISTAKE_GREY, false, "the REST client's default pool of 50",
+            new Variant("default-connection-pool", "imperative-service", 8092, "/api", null, Role.MISTAKE,
+                    Threads.WORKER, Stack.CLASSIC, MISTAKE_GREY, false, "the REST client's default pool of 50",
                     Map.of("quarkus.rest-client.delay.connection-pool-size", "50"), List.of(), "imperative"),
-            new Variant("cpu-on-worker", "mistakes-service", 8093, "/mistakes/cpu/worker", Role.REFERENCE,
+            new Variant("cpu-on-worker", "mistakes-service", 8093, "/mistakes/cpu/worker", null, Role.REFERENCE,
                     Threads.WORKER, Stack.QUARKUS_REST, "#8c564b", false, "CPU-heavy code on worker threads", Map.of(),
                     List.of(), null),
             mistake("cpu-on-event-loop", 8094, "/mistakes/cpu/event-loop", Threads.EVENT_LOOP, "cpu-on-worker",
@@ -88,7 +92,7 @@ public record Variant(String label, String module, int port, String path, Role r
                     "virtual-thread", "blocking inside synchronized on a virtual thread"),
             mistake("pinned-class-init", 8097, "/mistakes/pinning/class-init", Threads.VIRTUAL, "virtual-thread",
                     "blocking inside a class initialiser on a virtual thread"),
-            new Variant("native-call-on-virtual-thread", "mistakes-service", 8098, "/mistakes/native-call",
+            new Variant("native-call-on-virtual-thread", "mistakes-service", 8098, "/mistakes/native-call", null,
                     Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
                     "a blocking native call on a virtual thread", Map.of(),
                     List.of("--enable-native-access=ALL-UNNAMED"), "virtual-thread"));
@@ -106,7 +110,7 @@ public record Variant(String label, String module, int port, String path, Role r
 
     private static Variant mistake(String label, int port, String path, Threads threads, String spoils,
                                    String description) {
-        return new Variant(label, "mistakes-service", port, path, Role.MISTAKE, threads, Stack.QUARKUS_REST,
+        return new Variant(label, "mistakes-service", port, path, null, Role.MISTAKE, threads, Stack.QUARKUS_REST,
                 MISTAKE_GREY, false, description, Map.of(), List.of(), spoils);
     }
 
@@ -153,6 +157,11 @@ public record Variant(String label, String module, int port, String path, Role r
     /** The variant labels, for messages. */
     public static String labels() {
         return ALL.stream().map(Variant::label).collect(Collectors.joining(", "));
+    }
+
+    /** What k6 calls with this downstream; null where the variant has no endpoint for it. */
+    public String path(Downstream downstream) {
+        return downstream == Downstream.DB ? dbPath : path;
     }
 
     public boolean isMistake() {

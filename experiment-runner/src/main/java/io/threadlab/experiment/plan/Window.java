@@ -100,6 +100,16 @@ public record Window(Jvm jvm, Point at, Load load, boolean recorded, WindowId.Ro
         return at.get(Axis.DELAY_MS);
     }
 
+    /** What the requests wait on: the delay service unless the point says the database. */
+    public Downstream downstream() {
+        return at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP;
+    }
+
+    /** What k6 calls. */
+    public String path() {
+        return variant().path(downstream());
+    }
+
     public boolean calibration() {
         return role == WindowId.Role.CALIBRATION;
     }

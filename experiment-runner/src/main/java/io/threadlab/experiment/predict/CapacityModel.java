@@ -21,7 +21,9 @@ import java.util.Optional;
  * not a constant of a variant: it moves with the users (batching on the event loop, queueing on the workers), so it
  * is interpolated between the calibrated users that saturated the quota, linearly in log(users). A level that left
  * the CPU idle tells nothing of it: measured here, the imperative variant spent 0.113 CPU-ms per request at 25 light
- * users and 0.123 at 100 saturating ones, then 0.100 at 500. Beyond the saturating levels the nearest one's cost is
+ * users and 0.123 at 100 saturating ones, then 0.100 at 500. A level's cost is the median of its seconds', so that
+ * a second of a stall does not make it (one 4-second calibration window of the imperative variant read 0.157 over
+ * the window, and 0.104 and 0.106 at the levels beside it). Beyond the saturating levels the nearest one's cost is
  * taken; above the most users the point is marked an extrapolation, its expected error widened by the last
  * trend;</li>
  * <li>workers (worker variants) and connections: the pool ÷ the time a request holds one, the downstream's delay plus
@@ -85,7 +87,7 @@ public final class CapacityModel {
         usable.stream().map(WindowResult::users).distinct().sorted().forEach(u -> {
             List<WindowResult> at = usable.stream().filter(r -> r.users().equals(u)).toList();
             levels.add(new Level(u, mean(at, r -> r.load().requestsPerSecond()),
-                    mean(at, r -> r.cpu().cpuMsPerRequest()), mean(at, r -> r.load().meanMs()),
+                    mean(at, r -> r.cpu().medianMsPerRequest()), mean(at, r -> r.load().meanMs()),
                     mean(at, r -> r.memory().rssMb()), mean(at, r -> r.cpu().cpuCores())));
         });
         if (levels.size() < 2) {

@@ -38,7 +38,7 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
         ceilings.forEach((c, v) -> byName.put(c.name().toLowerCase(Locale.ROOT), round(v)));
         return new WindowResult.Prediction(round(rps), binding.name().toLowerCase(Locale.ROOT), round(margin),
                 round(p50Ms), rssMb == null ? null : round(rssMb), round(expectedError), extrapolated,
-                madeAt.toString(), byName);
+                madeAt.toString(), jvm, byName);
     }
 
     /** "4,800 req/s (CPU, ±6 %)". */

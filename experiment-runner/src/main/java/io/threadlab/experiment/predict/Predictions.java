@@ -11,8 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The runner's predictions, made before each window from its JVM's calibration: calibration windows are added as
- * they are measured; the first prediction a JVM is asked for fits its model, once.
+ * The runner's predictions, made before each window from a calibration: its JVM's own, or where its JVM was not
+ * calibrated, the first JVM start's of the same variant and setup. Calibration windows are added as they are
+ * measured; the first prediction from a calibration fits its model, once.
  */
 public final class Predictions {
 
@@ -30,12 +31,14 @@ public final class Predictions {
      * calibrated.
      */
     public Optional<Forecast> before(Jvm jvm, Point at) {
-        List<WindowResult> rows = calibration.get(jvm.id());
+        String calibrated = calibration.containsKey(jvm.id()) ? jvm.id()
+                : new Jvm(jvm.variant(), 1, jvm.port(), jvm.setup()).id();
+        List<WindowResult> rows = calibration.get(calibrated);
         if (rows == null) {
             return Optional.empty();
         }
-        CapacityModel.Fit fit = fitted.computeIfAbsent(jvm.id(), k -> CapacityModel.fit(jvm.label(),
-                jvm.variant().threads(), rows));
+        CapacityModel.Fit fit = fitted.computeIfAbsent(calibrated, k -> CapacityModel.fit(k, jvm.variant().threads(),
+                rows));
         return fit.model().map(m -> m.predict(at));
     }
 }

@@ -81,7 +81,8 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
         if (p.errors() > 0) {
             notes.add(p.errors() + " errors " + p.errorCauses());
         }
-        String role = p.prediction().isEmpty() ? "not predicted" : p.calibrated() ? "calibrated" : "held out";
+        String role = p.prediction().isEmpty() ? "not predicted" : p.calibrated() ? "calibrated"
+                : p.ownCalibration() ? "held out" : "held out (from " + p.prediction().get().calibratedOn() + ")";
         return new PointRow(p.jvm(), ChartStyle.hex(p.variant()), p.delayMs(), p.users(), rate(p.measured()),
                 rate(p.predicted()), p.binding().map(Ceiling::label).orElse("–"),
                 p.prediction().isEmpty() ? "–" : String.format(Locale.ROOT, "%+.0f %%", (p.ratio() - 1) * 100),
@@ -92,12 +93,15 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                 String.join("; ", notes));
     }
 
-    /** Per binding ceiling, the held-out points' errors; the points where one ceiling binds are the target's. */
+    /**
+     * Per binding ceiling, the errors of the held-out points predicted from their own JVM's calibration; the points
+     * where one ceiling binds are the target's.
+     */
     private static List<ErrorRow> errors(List<Outcome> outcomes) {
         List<ErrorRow> rows = new ArrayList<>();
         for (Ceiling c : Ceiling.values()) {
-            List<Outcome> held = outcomes.stream().filter(o -> o.heldOut() && o.binding().orElse(null) == c)
-                    .toList();
+            List<Outcome> held = outcomes.stream().filter(o -> o.heldOut() && o.ownCalibration()
+                    && o.binding().orElse(null) == c).toList();
             if (held.isEmpty()) {
                 continue;
             }

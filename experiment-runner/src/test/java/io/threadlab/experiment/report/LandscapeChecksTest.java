@@ -16,7 +16,7 @@ class LandscapeChecksTest {
     private static WindowResult.Prediction predicted(double rps, String binding, double margin, boolean extrapolated,
                                                      double error) {
         return new WindowResult.Prediction(rps, binding, margin, 10.0, 300.0, error, extrapolated,
-                "2026-11-23T10:00:00Z", Map.of(binding, rps));
+                "2026-11-23T10:00:00Z", "reactive-jvm1", Map.of(binding, rps));
     }
 
     private static Landscape landscape(WindowResult... rows) {

@@ -235,7 +235,7 @@ public final class Windows {
                         latency != null ? latency[3] : mean * 5, mean, errors, causes, users == null ? null : 0L,
                         0, perSecond, steps),
                 new WindowResult.Cpu(cores * seconds, cpuMs, cores, 100, throttled != null ? throttled
-                        : Math.round(100 * Math.min(1, cores / quota)), cores <= quota * 1.05),
+                        : Math.round(100 * Math.min(1, cores / quota)), cores <= quota * 1.05, List.of()),
                 new WindowResult.Memory(rssMb, osThreads != null ? osThreads : (int) liveThreads + 20, heapLiveMb,
                         heapUsedMb, liveThreads),
                 new WindowResult.Instruments(k6Cores * seconds, delayCores * seconds,

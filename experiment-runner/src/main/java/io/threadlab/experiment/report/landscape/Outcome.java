@@ -23,7 +23,8 @@ import java.util.Optional;
  * @param littleUsers throughput × mean response time: the users Little's law says were busy (null: unknown)
  * @param headroom    the load generator's, by the one rule; empty where the run did not record its machine's CPUs
  */
-public record Outcome(String jvm, String variant, Point at, double measured, Optional<WindowResult.Prediction> prediction,
+public record Outcome(String jvm, String jvmId, String variant, Point at, double measured,
+                      Optional<WindowResult.Prediction> prediction,
                       boolean calibrated, double saturation, Double littleUsers, Optional<Headroom> headroom, long errors,
                       Map<String, Long> errorCauses, double p99Ms) {
 
@@ -34,7 +35,8 @@ public record Outcome(String jvm, String variant, Point at, double measured, Opt
     public static Outcome of(WindowResult w, boolean calibrated, double machineCores) {
         double seconds = Math.max(1e-9, w.load().windowSeconds());
         Double little = w.load().meanMs() == null ? null : w.load().requestsPerSecond() * w.load().meanMs() / 1000;
-        return new Outcome(w.jvmName(), w.variant(), w.at(), w.load().requestsPerSecond(),
+        return new Outcome(w.jvmName(), w.jvmName() + "-jvm" + w.jvm(), w.variant(), w.at(),
+                w.load().requestsPerSecond(),
                 Optional.ofNullable(w.prediction()), calibrated, w.cpu().cpuCores() / w.at().get(Axis.CPUS), little,
                 machineCores <= 0 ? Optional.empty() : Optional.of(Headroom.of(w.instruments().k6CpuSeconds() / seconds,
                         machineCores, w.cpu().cpuCores(), w.instruments().delayCpuSeconds() / seconds,
@@ -57,6 +59,14 @@ public record Outcome(String jvm, String variant, Point at, double measured, Opt
     /** Predicted before it was measured, and not one of its JVM's calibration points: a test of the model. */
     public boolean heldOut() {
         return prediction.isPresent() && !calibrated;
+    }
+
+    /**
+     * Predicted from its own JVM's calibration (the model's test), not from another JVM start's (which adds the JVM
+     * start's own variance to the model's error).
+     */
+    public boolean ownCalibration() {
+        return prediction.map(p -> p.calibratedOn() == null || p.calibratedOn().equals(jvmId)).orElse(false);
     }
 
     /** The ceiling the prediction named; empty without a prediction. */
