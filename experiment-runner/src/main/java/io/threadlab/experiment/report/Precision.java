@@ -13,7 +13,7 @@ import java.util.Optional;
  * assignment of the JVM means to the two variants counted). "Ahead in all 9 pairs of JVM starts, exact p = 0.10"
  * is what three JVM starts each can say at best.
  *
- * <p>What it would take: the interval of a ratio between JVM starts narrows as t(k-1) / sqrt(k); from the spread
+ * <p>What it would take: the interval of a ratio between k JVM starts of each narrows as t(2k-2) sqrt(2/k); from the spread
  * the run measured, the number of JVM starts at which it would exclude 1 (decided) or be within the target
  * half-width, and the minutes that many more blocks would take at the run's own pace.
  */
@@ -98,7 +98,7 @@ public final class Precision {
     }
 
     /**
-     * The JVM starts at which a paired ratio's interval would exclude 1 and be within {@code halfWidth} (relative),
+     * The JVM starts (of each variant) at which a ratio's interval would exclude 1 and be within {@code halfWidth} (relative),
      * if the spread between JVM starts stays what it was; empty when it cannot be told (one JVM start, or no spread
      * measured) or would take more than {@code most}.
      *
@@ -112,9 +112,10 @@ public final class Precision {
         }
         double log = Math.log(ratio.ratio());
         double halfLog = (Math.log(ratio.high()) - Math.log(ratio.low())) / 2;
-        double spread = halfLog * Math.sqrt(jvmStarts) / Stats.tCritical(jvmStarts - 1); // sd between JVM means
+        // the pooled sd of one JVM mean, back from the interval: half = t(2k - 2) * sd * sqrt(2 / k) at k starts each
+        double spread = halfLog / (Stats.tCritical(2 * jvmStarts - 2) * Math.sqrt(2.0 / jvmStarts));
         for (int k = jvmStarts; k <= most; k++) {
-            double h = Stats.tCritical(k - 1) * spread / Math.sqrt(k);
+            double h = Stats.tCritical(2 * k - 2) * spread * Math.sqrt(2.0 / k);
             if (h < Math.abs(log) && Math.exp(h) - 1 <= halfWidth) {
                 return Optional.of(new Need(k, (k - jvmStarts) * minutesPerStart));
             }

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Ratios of two sets of windows: between variants, from each side's JVM starts (Welch's interval of the JVM means;
+ * Ratios of two sets of windows: between variants, from each side's JVM starts (Student's pooled t on the JVM means;
  * with one JVM start on each side, paired by repetition); a recorded twin over its plain window, paired (the two ran
  * one after the other on the same JVM). See {@link Stats}.
  */

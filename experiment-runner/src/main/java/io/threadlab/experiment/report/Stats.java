@@ -19,12 +19,17 @@ import java.util.Map;
  * JVM starts). With one JVM start the between-JVM variance is not measured at all, and the summary says so.
  *
  * <p>Ratios between two variants compare different JVMs, so they are not paired by JVM: each variant's JVM means (on
- * the log scale) are its sample, and the interval of their difference is Welch's, with Satterthwaite's degrees of
- * freedom. Pairing JVM start 1 of one variant with JVM start 1 of the other, as this lab once did, spends one degree
- * of freedom per pair of JVM starts and left a ratio measured as 1.38x with four clearly separated JVM means at
- * [0.98-1.94]; the same windows give [1.20-1.59] here. With one JVM start of each (the map, the mistakes), the JVM
- * start's own variance is not measured, and the windows are paired by repetition, as they ran a minute apart in the
- * same rotation. A recorded twin and its plain window ran on the same JVM, one after the other: those are paired.
+ * the log scale) are its sample, and the interval of their difference is Student's two-sample t with the two spreads
+ * pooled (degrees of freedom: JVM starts of both - 2). Welch's correction for unequal spreads leaves about one degree
+ * of freedom at two JVM starts each (t = 12.7): it decided nothing a default run can afford, however far apart the
+ * JVM means. Pooling assumes the JVM start varies by about the same share in every variant (on the log scale it is
+ * the machine's noise more than the variant's); the report gives each variant's spread beside it. Where one side has
+ * more JVM starts (precision on demand adds them one at a time), the standard error is the larger of the pooled one
+ * and Welch's, so that a quiet side's many starts never narrow a noisy side's interval. Pairing JVM start 1 of one
+ * variant with JVM start 1 of the other, as this lab once did, spends one degree of freedom per pair. With one JVM
+ * start of each (the map, the mistakes), the JVM start's own variance is not measured, and the windows are paired by
+ * repetition, as they ran a minute apart in the same rotation. A recorded twin and its plain window ran on the same
+ * JVM, one after the other: those are paired.
  */
 public final class Stats {
 
@@ -43,7 +48,7 @@ public final class Stats {
     /** How an interval was computed, in words for the report. */
     public enum Method {
         BETWEEN_JVMS("between JVM starts"),
-        WELCH("between the JVM starts of each (Welch)"),
+        POOLED("between the JVM starts of each (Student's t, spreads pooled)"),
         WITHIN_JVMS("within JVM starts (no excess spread between them)"),
         ONE_JVM("one JVM start: its own variance not measured"),
         NONE("no interval");
@@ -110,8 +115,8 @@ public final class Stats {
     }
 
     /**
-     * {@code a / b} from each side's windows, each with its JVM start: Welch's interval of the JVM means' difference
-     * on the log scale where both sides have two JVM starts or more; none where only one side has; with one JVM start
+     * {@code a / b} from each side's windows, each with its JVM start: the pooled two-sample t interval of the JVM
+     * means' difference on the log scale where both sides have two JVM starts or more; none where only one side has; with one JVM start
      * on each side, the windows paired by repetition ({@code pairs}).
      */
     public static Ratio betweenJvms(List<Observation> a, List<Observation> b, List<Pair> pairs) {
@@ -128,14 +133,11 @@ public final class Stats {
         if (sideA.jvms() < 2 || sideB.jvms() < 2) {
             return new Ratio(Math.exp(log), Double.NaN, Double.NaN, compared, Method.ONE_JVM);
         }
-        double v = sideA.variance() + sideB.variance();
-        if (v == 0) {
-            return new Ratio(Math.exp(log), Math.exp(log), Math.exp(log), compared, Method.WELCH);
-        }
-        double df = v * v / (sideA.variance() * sideA.variance() / sideA.df()
-                + sideB.variance() * sideB.variance() / sideB.df());
-        double half = tCritical((int) Math.floor(df + 1e-9)) * Math.sqrt(v); // Satterthwaite's df, floored
-        return new Ratio(Math.exp(log), Math.exp(log - half), Math.exp(log + half), compared, Method.WELCH);
+        // each side's variance of one JVM mean, pooled by degrees of freedom
+        double pooled = (sideA.df() * sideA.perJvm() + sideB.df() * sideB.perJvm()) / (sideA.df() + sideB.df());
+        double v = Math.max(pooled * (1.0 / sideA.jvms() + 1.0 / sideB.jvms()), sideA.variance() + sideB.variance());
+        double half = tCritical((int) Math.round(sideA.df() + sideB.df())) * Math.sqrt(v);
+        return new Ratio(Math.exp(log), Math.exp(log - half), Math.exp(log + half), compared, Method.POOLED);
     }
 
     /**
@@ -145,6 +147,11 @@ public final class Stats {
      * happen to agree do not make the mean exact.
      */
     private record Side(int jvms, double logMean, double variance, double df) {
+        /** The variance of one JVM mean, the quantity the two sides pool. */
+        double perJvm() {
+            return variance * jvms;
+        }
+
         static Side of(List<Observation> observations) {
             Map<Integer, List<Double>> byJvm = new java.util.TreeMap<>();
             observations.stream().filter(o -> !Double.isNaN(o.value()) && o.value() > 0)

@@ -29,14 +29,16 @@ class PrecisionTest {
     }
 
     @Test
-    void whatItWouldTakeNarrowsAsTOverTheRootOfTheJvmStarts() {
-        // 1.10x with 95 % interval 0.90-1.34 from 2 JVM starts: the spread between JVM means, held, decides it later
-        Stats.Ratio ratio = new Stats.Ratio(1.10, 0.90, 1.344, 8, Stats.Method.BETWEEN_JVMS);
+    void whatItWouldTakeNarrowsAsTOfBothSidesStartsOverTheirRoot() {
+        // 1.10x with 95 % interval 0.90-1.34 from 2 JVM starts of each: the pooled spread between JVM means,
+        // held, decides it later; k starts of each give t(2k - 2) * sd * sqrt(2 / k)
+        Stats.Ratio ratio = new Stats.Ratio(1.10, 0.90, 1.344, 4, Stats.Method.POOLED);
         Precision.Need need = Precision.toDecide(ratio, 2, 0.10, 6, 40).orElseThrow();
-        double spread = (Math.log(1.344) - Math.log(0.90)) / 2 * Math.sqrt(2) / Stats.tCritical(1);
-        double h = Stats.tCritical(need.jvmStarts() - 1) * spread / Math.sqrt(need.jvmStarts());
+        double spread = (Math.log(1.344) - Math.log(0.90)) / 2 / (Stats.tCritical(2) * Math.sqrt(2.0 / 2));
+        int k = need.jvmStarts();
+        double h = Stats.tCritical(2 * k - 2) * spread * Math.sqrt(2.0 / k);
         assertThat(h).isLessThan(Math.log(1.10));
-        double hBefore = Stats.tCritical(need.jvmStarts() - 2) * spread / Math.sqrt(need.jvmStarts() - 1);
+        double hBefore = Stats.tCritical(2 * k - 4) * spread * Math.sqrt(2.0 / (k - 1));
         assertThat(hBefore >= Math.log(1.10) || Math.exp(hBefore) - 1 > 0.10).isTrue();
         assertThat(need.minutes()).isCloseTo((need.jvmStarts() - 2) * 6.0, within(1e-9));
         assertThat(need.words(2)).contains("more");

@@ -117,6 +117,43 @@ class StatsTest {
     // ---- paired ratios ----------------------------------------------------------------------------------------
 
     @Test
+    void variantsWithTwoJvmStartsEachPoolTheirSpreadsInStudentsT() {
+        // a: JVM means 200 * 1.1^(+-1), their variance 2u^2 (1 df); b: 100 twice, exact (1 df); pooled u^2,
+        // standard error u, t(2) = 4.303 -> half 4.303u = 0.410120 -> 2 * exp(-+0.410120) = 1.327142 .. 3.013996
+        // (Welch's t(1) = 12.706 would have given 0.56 .. 7.2 on the same four JVM means)
+        Stats.Ratio r = Stats.betweenJvms(both(jvm(1, 220), jvm(2, 200 / 1.1)), both(jvm(1, 100), jvm(2, 100)),
+                List.of());
+        assertThat(r.method()).isEqualTo(Stats.Method.POOLED);
+        assertThat(r.ratio()).isCloseTo(2.0, within(1e-9));
+        assertThat(r.low()).isCloseTo(1.327142, within(1e-6));
+        assertThat(r.high()).isCloseTo(3.013996, within(1e-6));
+        assertThat(r.pairs()).isEqualTo(4);
+        assertThat(r.withinNoise()).isFalse();
+    }
+
+    @Test
+    void aQuietSidesExtraJvmStartsNeverNarrowANoisySidesInterval() {
+        // a: 3 JVM means 200 * 1.1^(1, 0, -1): variance u^2 (2 df), of its mean u^2 / 3; b: 2 JVM means
+        // 100 * 1.1^(+-3): variance 18u^2 (1 df), of its mean 9u^2. Pooled (2u^2 + 18u^2) / 3 = 20u^2 / 3 gives
+        // 20u^2 / 3 * (1/3 + 1/2) = 5.56u^2, below Welch's u^2 / 3 + 9u^2 = 9.33u^2: the latter, with t(3) = 3.182
+        // -> half 3.182 * sqrt(28 / 3) u = 0.926527 -> 0.791853 .. 5.051442
+        Stats.Ratio r = Stats.betweenJvms(both(both(jvm(1, 220), jvm(2, 200)), jvm(3, 200 / 1.1)),
+                both(jvm(1, 100 * Math.pow(1.1, 3)), jvm(2, 100 / Math.pow(1.1, 3))), List.of());
+        assertThat(r.ratio()).isCloseTo(2.0, within(1e-9));
+        assertThat(r.low()).isCloseTo(0.791853, within(1e-6));
+        assertThat(r.high()).isCloseTo(5.051442, within(1e-6));
+        assertThat(r.withinNoise()).isTrue();
+    }
+
+    @Test
+    void oneJvmStartOnOneSideOnlyGivesTheRatioWithoutAnInterval() {
+        Stats.Ratio r = Stats.betweenJvms(both(jvm(1, 220), jvm(2, 200 / 1.1)), jvm(1, 100, 100), List.of());
+        assertThat(r.method()).isEqualTo(Stats.Method.ONE_JVM);
+        assertThat(r.ratio()).isCloseTo(2.0, within(1e-9));
+        assertThat(r.low()).isNaN();
+    }
+
+    @Test
     void pairsThatAgreeGiveTheExactRatioEvenWhenBothDrift() {
         // both variants slow down and speed up together; every pair's ratio is exactly 2, so the logs have no spread
         Stats.Ratio r = Stats.pairedRatio(List.of(new Stats.Pair(1000, 500, 1), new Stats.Pair(2000, 1000, 2),

@@ -29,15 +29,17 @@ import java.util.Map;
  * of the level, both JVM means the level. A ratio between two variants takes each side's JVM means on the log scale
  * (j = ln 1.005, w = ln 1.02):
  * <ul>
- * <li>NONE: the JVM means exact, no variance;</li>
- * <li>JVM: JVM means +-j, their variance 2j^2, the mean's j^2 with 1 degree of freedom;</li>
+ * <li>NONE: the JVM means exact, no variance (1 degree of freedom);</li>
+ * <li>JVM: JVM means +-j, the variance of one JVM mean 2j^2 with 1 degree of freedom;</li>
  * <li>WITHIN: JVM means equal, but never more certain than their windows: the within-JVM variance 4w^2 / 2 = 2w^2,
- * over 2 windows per JVM and 2 JVMs, the mean's w^2 / 2 with 2 degrees of freedom.</li>
+ * over 2 windows per JVM, one JVM mean's w^2 with 2 degrees of freedom.</li>
  * </ul>
- * So against NONE, a JVM side gives Welch's t(1) = 12.706, half-width 12.706j = 0.063372 (x 0.938595 .. 1.065423); a
- * WITHIN side t(2) = 4.303, half-width 4.303w / sqrt 2 = 0.060253 (x 0.941526 .. 1.062105); JVM against WITHIN,
- * variance j^2 + w^2 / 2 with 2.46 degrees of freedom (floored to 2): half-width 0.063961 (x 0.938041 .. 1.066051);
- * JVM against JVM, 2j^2 with 2 degrees of freedom: half-width 4.303j * sqrt 2 = 0.030351 (x 0.970105 .. 1.030816). A
+ * Two sides pool those variances by their degrees of freedom (Student's t with 2 JVM starts each), and the standard
+ * error is never below Welch's. So against NONE, a JVM side pools 2j^2 / 2 = j^2, t(2) = 4.303, half-width 4.303j =
+ * 0.021461 (x 0.978768 .. 1.021693); a WITHIN side pools 2w^2 / 3, t(3) = 3.182, half-width 3.182w * sqrt(2/3) =
+ * 0.051450 (x 0.949851 .. 1.052797); JVM against WITHIN pools (2j^2 + 2w^2) / 3, above Welch's j^2 + w^2 / 2, t(3):
+ * half-width 0.053056 (x 0.948327 .. 1.054489); JVM against JVM, 2j^2 with 2 degrees of freedom: half-width
+ * 4.303j * sqrt 2 = 0.030351 (x 0.970105 .. 1.030816). A
  * recorded twin over its plain window is paired by repetition on its own JVM, where the JVM's level cancels.
  */
 final class TwoRuns {
