@@ -29,10 +29,10 @@ record Decision(List<Row> rows, RunManifest.PrecisionOutcome outcome) {
         List<Row> rows = HeadlineRatios.of(run.windows()).stream().map(r -> new Row(
                 SummaryTables.at(Point.of(Axis.DELAY_MS, r.delayMs()).with(Axis.USERS, r.users())), r.variant() + " / " + r.baseline(),
                 Numbers.ratio(r.ratio()), r.direction().words(r.variant(), r.baseline()),
-                r.decided() && r.within(TARGET) ? "decided, within ±10 %" : Precision.toDecide(r.ratio(), starts,
-                        TARGET, minutesPerStart, 40).map(n -> n.words(starts)).orElse(starts < 2
-                        ? "one JVM start: its spread between starts is not measured"
-                        : String.format(Locale.ROOT, "more than 40 JVM starts at this spread")))).toList();
+                r.decided() && r.within(TARGET) ? "decided, within ±10 %" : (r.decided() ? "decided; ±10 % at " : "")
+                        + Precision.toDecide(r.ratio(), starts, TARGET, minutesPerStart, 40).map(n -> n.words(starts))
+                        .orElse(starts < 2 ? "one JVM start: its spread between starts is not measured"
+                                : "more than 40 JVM starts at this spread"))).toList();
         return new Decision(rows, run.manifest().precision());
     }
 }
