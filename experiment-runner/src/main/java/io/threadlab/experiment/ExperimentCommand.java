@@ -7,6 +7,7 @@ import io.threadlab.experiment.load.K6;
 import io.threadlab.experiment.load.WindowRunner;
 import io.threadlab.experiment.plan.PrecisionGoal;
 import io.threadlab.experiment.start.JavaCommand;
+import io.threadlab.experiment.start.LabDatabase;
 import io.threadlab.experiment.plan.Defaults;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Knobs;
@@ -147,7 +148,7 @@ public final class ExperimentCommand {
             Extending.requireSame(earlier.manifest(), MachineFacts.collect(labHome,
                             Path.of(System.getProperty("java.home")), K6.locate(labHome.resolve(".tools")).version(),
                             "delay-service"), PlanFacts.of(plan, plan.schedule(), WindowRunner.openModelMaxUsers(plan)),
-                    plan.knobs().serviceSettings(JavaCommand.delayUrl()));
+                    plan.knobs().serviceSettings(JavaCommand.delayUrl(), LabDatabase.url()));
             return execute(plan, options, !options.noJfr, earlier);
         }
 
@@ -173,14 +174,14 @@ public final class ExperimentCommand {
             OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(openRates != null ? openRates
                     : Defaults.integers(defaults.openRates()), List.of(),
                     PipelineOptions.or(openStepSeconds, defaults.openStepSeconds()));
-            Grid grid = Grid.of().and(Axis.USERS, levels != null ? levels : Defaults.integers(defaults.levels()))
-                    .and(Axis.DELAY_MS, options.delays);
+            Grid grid = options.withDownstreams(Grid.of().and(Axis.USERS, levels != null ? levels
+                    : Defaults.integers(defaults.levels()))).and(Axis.DELAY_MS, options.delays);
             return new ExperimentPlan(ExperimentPlan.Mode.RUN, chosen, List.of(), grid, options.timing(defaults),
                     PipelineOptions.or(jvmStarts, defaults.jvmStarts()),
                     PipelineOptions.or(repetitions, defaults.repetitions()),
                     options.warmUp(defaults, quick, knobs.cpuQuota()), open, !options.noJfr, timeToPeak, timeToPeakMax,
                     !options.engine.equals("compose"), knobs, goal(defaults), options.placement(),
-                    options.calibration(defaults));
+                    options.calibration(defaults), options.database());
         }
 
         private Defaults defaults() {
@@ -252,12 +253,13 @@ public final class ExperimentCommand {
             OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(List.of(), openShares != null ? openShares
                     : Defaults.decimals(defaults.openShares()), PipelineOptions.or(openStepSeconds,
                     defaults.openStepSeconds()));
-            Grid grid = Grid.of().and(Axis.USERS, users).and(Axis.DELAY_MS, (options.delays != null ? options.delays
-                    : Defaults.integers(defaults.delays())).stream().sorted().toList());
+            Grid grid = options.withDownstreams(Grid.of().and(Axis.USERS, users)).and(Axis.DELAY_MS,
+                    (options.delays != null ? options.delays : Defaults.integers(defaults.delays())).stream().sorted()
+                            .toList());
             return new ExperimentPlan(ExperimentPlan.Mode.MAP, options.chosenVariants(), options.setups(top), grid,
                     options.timing(defaults), 1, 1, options.warmUp(defaults, quick, knobs.cpuQuota()), open,
                     recorded && !options.noJfr, false, Defaults.TIME_TO_PEAK_MAX, !options.engine.equals("compose"),
-                    knobs, PrecisionGoal.NONE, options.placement(), options.calibration(defaults));
+                    knobs, PrecisionGoal.NONE, options.placement(), options.calibration(defaults), options.database());
         }
     }
 

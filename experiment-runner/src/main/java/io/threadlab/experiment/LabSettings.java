@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The lab's shared settings file, {@code .env} at the checkout's root: compose.yaml reads it for its ${...}, and the
@@ -16,18 +17,21 @@ import java.util.Map;
 final class LabSettings implements CommandLine.IDefaultValueProvider {
 
     /** Runner option to .env key. */
-    private static final Map<String, String> KEYS = Map.of(
-            "--cpus", "LAB_CPUS",
-            "--heap", "LAB_HEAP",
-            "--gc", "LAB_GC",
-            "--delay-ms", "LAB_DELAY_MS",
-            "--calibration-delay-ms", "LAB_DELAY_MS",
-            "--pool-size", "LAB_CONNECTION_POOL_SIZE",
-            "--connect-timeout-ms", "LAB_CONNECT_TIMEOUT_MS",
-            "--read-timeout-ms", "LAB_READ_TIMEOUT_MS",
-            "--worker-max", "LAB_WORKER_POOL_MAX");
+    private static final Map<String, String> KEYS = Map.ofEntries(
+            Map.entry("--cpus", "LAB_CPUS"),
+            Map.entry("--heap", "LAB_HEAP"),
+            Map.entry("--gc", "LAB_GC"),
+            Map.entry("--delay-ms", "LAB_DELAY_MS"),
+            Map.entry("--calibration-delay-ms", "LAB_DELAY_MS"),
+            Map.entry("--pool-size", "LAB_CONNECTION_POOL_SIZE"),
+            Map.entry("--connect-timeout-ms", "LAB_CONNECT_TIMEOUT_MS"),
+            Map.entry("--read-timeout-ms", "LAB_READ_TIMEOUT_MS"),
+            Map.entry("--worker-max", "LAB_WORKER_POOL_MAX"),
+            Map.entry("--db-pool-size", "LAB_DB_POOL_SIZE"),
+            Map.entry("--db-cpus", "LAB_DB_CPUS"),
+            Map.entry("--db-max-connections", "LAB_DB_MAX_CONNECTIONS"));
 
-    private static final java.util.Set<String> MAP_OWN = java.util.Set.of("--delay-ms", "--pool-size");
+    private static final Set<String> MAP_OWN = Set.of("--delay-ms", "--pool-size");
 
     @Override
     public String defaultValue(CommandLine.Model.ArgSpec argSpec) {

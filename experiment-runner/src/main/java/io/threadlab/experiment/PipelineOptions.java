@@ -3,7 +3,9 @@ package io.threadlab.experiment;
 import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Calibration;
+import io.threadlab.experiment.plan.Database;
 import io.threadlab.experiment.plan.Defaults;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Grid;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.LoadPlacement;
@@ -17,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -113,6 +116,23 @@ final class PipelineOptions {
     @Option(names = "--no-calibration", description = "No calibration, and so no predictions.")
     boolean noCalibration;
 
+    @Option(names = "--downstream", split = ",", paramLabel = "KIND", description = "What the requests wait on, a list:"
+            + " http (the delay service) and db (the lab's PostgreSQL through a pool; the delay is then the query's"
+            + " server-side wait, 0: the query alone) (default: http).")
+    List<String> downstreams;
+
+    @Option(names = "--db-pool-size", split = ",", paramLabel = "N", description = "The database pool of every variant"
+            + " (default from .env: ${DEFAULT-VALUE}); map: several values, each a JVM of its own.")
+    List<Integer> dbPoolSize;
+
+    @Option(names = "--db-cpus", paramLabel = "CPUS", description = "The database's CPU quota (default from .env:"
+            + " ${DEFAULT-VALUE}).")
+    Double dbCpus;
+
+    @Option(names = "--db-max-connections", paramLabel = "N", description = "PostgreSQL's max_connections (default"
+            + " from .env: ${DEFAULT-VALUE}).")
+    Integer dbMaxConnections;
+
     @Option(names = "--confine-delay-service", description = "Give the delay service the same CPU quota (default: "
             + "unconfined, its headroom measured).")
     boolean confineDelayService;
@@ -153,8 +173,16 @@ final class PipelineOptions {
                         + " CPUs", c, machine));
             }
         }
+        Knobs.DatabasePool pool = null;
+        if (usesDatabase()) {
+            if (dbPoolSize == null || dbPoolSize.isEmpty()) {
+                throw new IllegalArgumentException("--downstream db needs --db-pool-size (from .env: LAB_DB_POOL_SIZE)");
+            }
+            // a request waits for a pooled connection as long as it would for the delay service's answer
+            pool = new Knobs.DatabasePool(dbPoolSize.getFirst(), readTimeoutMs);
+        }
         return new Knobs(cpus.getFirst(), heap, gc, poolSizes(poolDefault).getFirst(), connectTimeoutMs,
-                readTimeoutMs, workerMax.getFirst(), confineDelayService);
+                readTimeoutMs, workerMax.getFirst(), confineDelayService, pool);
     }
 
     List<Integer> poolSizes(Integer poolDefault) {
@@ -164,8 +192,52 @@ final class PipelineOptions {
     /** The map's JVMs: every combination of the JVM axes given more than one value (the others: the run's knobs). */
     List<Point> setups(Integer poolDefault) {
         return Grid.of().and(Axis.CPUS, several(cpus)).and(Axis.WORKER_MAX, several(workerMax))
-                .and(Axis.POOL_SIZE, several(poolSizes(poolDefault))).points().stream()
+                .and(Axis.POOL_SIZE, several(poolSizes(poolDefault)))
+                .and(Axis.DB_POOL_SIZE, usesDatabase() ? several(dbPoolSize) : List.of()).points().stream()
                 .filter(p -> !p.isEmpty()).toList();
+    }
+
+    /** The downstreams asked for, the delay service's alone by default. */
+    List<Downstream> downstreams() {
+        List<Downstream> kinds = downstreams == null ? List.of(Downstream.HTTP)
+                : downstreams.stream().map(Downstream::parse).distinct().toList();
+        if (kinds.isEmpty()) {
+            throw new IllegalArgumentException("--downstream takes http, db or both");
+        }
+        return kinds;
+    }
+
+    boolean usesDatabase() {
+        return downstreams().contains(Downstream.DB);
+    }
+
+    /**
+     * The grid's downstream axis: left out where the delay service is the only downstream, so that such a run's
+     * windows are named and reported as they always were.
+     */
+    Grid withDownstreams(Grid grid) {
+        return downstreams().equals(List.of(Downstream.HTTP)) ? grid : grid.and(Axis.DOWNSTREAM, downstreams());
+    }
+
+    /** The lab's PostgreSQL, where a window waits on it: its quota and settings, from .env or their flags. */
+    Database database() {
+        if (!usesDatabase()) {
+            return null;
+        }
+        Map<String, String> env = LabSettings.read();
+        if (dbCpus == null || dbMaxConnections == null || !env.containsKey("LAB_DB_SHARED_BUFFERS")
+                || !env.containsKey("LAB_DB_FSYNC")) {
+            throw new IllegalArgumentException("--downstream db needs the database's settings from .env"
+                    + " (LAB_DB_CPUS, LAB_DB_MAX_CONNECTIONS, LAB_DB_SHARED_BUFFERS, LAB_DB_FSYNC) or --db-cpus and"
+                    + " --db-max-connections: run ./experiment from the lab's checkout");
+        }
+        int machine = Runtime.getRuntime().availableProcessors();
+        if (dbCpus > machine) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--db-cpus %s is more than this machine's %d"
+                    + " CPUs", dbCpus, machine));
+        }
+        return new Database(dbCpus, dbMaxConnections, env.get("LAB_DB_SHARED_BUFFERS"),
+                !env.get("LAB_DB_FSYNC").equalsIgnoreCase("off"));
     }
 
     private static <T> List<T> several(List<T> values) {

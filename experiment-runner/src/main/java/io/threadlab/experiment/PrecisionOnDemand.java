@@ -68,8 +68,8 @@ final class PrecisionOnDemand {
             Variant variant = next.orElseThrow();
             HeadlineRatios.Ratio r = furthest.orElseThrow();
             console.say(String.format(Locale.ROOT, "Precision: adding JVM start %d of %s (about %.0f min): %s/%s at"
-                            + " %d ms, %d users is %.2fx [%.2f-%.2f], %d of %d headline ratios still to do",
-                    nextStart, variant.label(), jvmMinutes, r.variant(), r.baseline(), r.delayMs(), r.users(),
+                            + " %s is %.2fx [%.2f-%.2f], %d of %d headline ratios still to do",
+                    nextStart, variant.label(), jvmMinutes, r.variant(), r.baseline(), r.where(),
                     r.ratio().ratio(), r.ratio().low(), r.ratio().high(),
                     ratios.stream().filter(x -> !ok(x, goal)).count(), ratios.size()));
             long blockStart = System.nanoTime();
@@ -126,8 +126,8 @@ final class PrecisionOnDemand {
         int starts = Math.min(r.variantJvmMeans().size(), r.baselineJvmMeans().size());
         String need = ok(r, goal) ? "done" : Precision.toDecide(r.ratio(), starts, goal.halfWidth() == null ? 1
                 : goal.halfWidth(), 2 * jvmMinutes, 60).map(n -> n.words(starts)).orElse("cannot tell yet");
-        return String.format(Locale.ROOT, "%s/%s at %d ms, %d users: %.2fx [%.2f-%.2f] from %d and %d JVM starts;"
-                        + " %s; %s", r.variant(), r.baseline(), r.delayMs(), r.users(), r.ratio().ratio(),
+        return String.format(Locale.ROOT, "%s/%s at %s: %.2fx [%.2f-%.2f] from %d and %d JVM starts;"
+                        + " %s; %s", r.variant(), r.baseline(), r.where(), r.ratio().ratio(),
                 r.ratio().low(), r.ratio().high(), r.variantJvmMeans().size(), r.baselineJvmMeans().size(),
                 r.direction().words(r.variant(), r.baseline()), need);
     }

@@ -22,11 +22,16 @@ import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.start.ComposeEngine;
 import io.threadlab.experiment.start.Engine;
 import io.threadlab.experiment.start.JavaCommand;
+import io.threadlab.experiment.start.LabDatabase;
 import io.threadlab.experiment.start.LocalEngine;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +62,9 @@ final class Rig implements StepLoop.Performer {
     private Engine engine;
     private Loads loads;
     private ServiceProcess delayService;
+    private LabDatabase database;
+    /** The database's ready file lives here, outside the results; removed at the end. */
+    private Path databaseWork;
     private WindowRunner windows;
     private Jvms jvms;
     private CpuSets cpuSets;
@@ -83,7 +91,8 @@ final class Rig implements StepLoop.Performer {
      *                 checked against)
      */
     void prepare(Schedule schedule, String engineName, boolean describe) {
-        engine = engineName.equals("compose") ? new ComposeEngine(labHome, plan.knobs(), plan.delays().getFirst())
+        engine = engineName.equals("compose") ? new ComposeEngine(labHome, plan.knobs(), plan.delays().getFirst(),
+                plan.database())
                 : new LocalEngine(ConfinementDetector.forThisMachine(GROUP_FAMILY + dir.getFileName()).detect(),
                 javaHome, jfrSettings, labHome, console::say);
         List<String> abandoned = engine.confinement().removeAbandoned(GROUP_FAMILY);
@@ -98,6 +107,9 @@ final class Rig implements StepLoop.Performer {
                 .filter(s -> s instanceof Step.TimeToPeak).map(s -> ((Step.TimeToPeak) s).jvm())).distinct().toList();
         List<String> modules = new ArrayList<>(List.of(DELAY_MODULE));
         plan.variants().stream().map(v -> v.module()).distinct().forEach(modules::add);
+        if (plan.usesDatabase()) {
+            modules.add(LabDatabase.MODULE);
+        }
         engine.prepare(modules, all);
 
         K6 k6 = K6.locate(labHome.resolve(".tools"));
@@ -119,8 +131,12 @@ final class Rig implements StepLoop.Performer {
             cpuSets.joinLoad(delayService.pid());
         }
         WaitControl waits = new WaitControl(delayService, plan.delays().getFirst());
+        if (plan.usesDatabase()) {
+            database = startDatabase();
+            waits.database(database::setWait);
+        }
         windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, waits, results,
-                manifest, console, dir, plan, cpuSets, new Predictions());
+                manifest, console, dir, plan, cpuSets, new Predictions(), database);
         jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console, cpuSets), results,
                 manifest, console, dir, cpuSets, waits);
     }
@@ -179,6 +195,16 @@ final class Rig implements StepLoop.Performer {
                 manifest.warn(loads.abandoned() + " requests were still in flight when a load's drain gave up");
             }
         }
+        if (database != null) {
+            database.close(); // before the engine removes its group, which must be empty by then
+        }
+        if (databaseWork != null) {
+            try (Stream<Path> files = Files.walk(databaseWork)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                console.warn("could not remove " + databaseWork + ": " + e.getMessage());
+            }
+        }
         if (engine != null) {
             engine.cleanUp();
         }
@@ -195,9 +221,25 @@ final class Rig implements StepLoop.Performer {
                         "cgroup CPU usage of each window <= quota + 5 %, availableProcessors and the rest of"
                                 + " /lab/runtime reported by each JVM before and after its warm-up's boost",
                         plan.placement().name().toLowerCase(), "the rest"),
-                plan.knobs().jvmFlags(), LabSettings.read(), plan.knobs().serviceSettings(JavaCommand.delayUrl()),
+                plan.knobs().jvmFlags(), LabSettings.read(), plan.knobs().serviceSettings(JavaCommand.delayUrl(), LabDatabase.url()),
                 new RunManifest.JfrSettings(labHome.relativize(jfrSettings.toAbsolutePath().normalize()).toString(),
                         "jfr/compiler.jfc (compiler events only, from each JVM's start to its end)"), facts);
+    }
+
+    /** The lab's PostgreSQL in a CPU group of its own, its data loaded, before any JVM is warmed up. */
+    private LabDatabase startDatabase() {
+        console.say("Starting the lab's PostgreSQL (" + plan.database() + ")");
+        try {
+            databaseWork = Files.createTempDirectory("threadlab-database-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a directory for the database's ready file", e);
+        }
+        LabDatabase started = LabDatabase.start(engine, java, plan.database(), databaseWork,
+                dir.resolve("logs/database.log"));
+        manifest.database(started.facts());
+        console.say("PostgreSQL " + started.facts().get("version") + " ready after "
+                + started.facts().get("ready_after_seconds") + " s, data loaded: " + started.facts().get("rows"));
+        return started;
     }
 
     private ServiceProcess startDelayService() {

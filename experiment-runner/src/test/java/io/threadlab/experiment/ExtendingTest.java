@@ -18,12 +18,12 @@ class ExtendingTest {
     private static PlanFacts plan(List<Integer> users, int window) {
         return new PlanFacts("run", List.of("imperative", "reactive"), users, List.of(10), window, 3, 40, 2, 2, 4,
                 Map.of("boostCpus", 2.0), List.of(250), 6, 1000, true, false, Map.of(), Map.of(), Map.of(), "",
-                List.of(), null, "shared");
+                List.of(), null, "shared", null);
     }
 
     private static RunManifest earlier(PlanFacts plan) {
         return new RunManifest(2, true, "completed", "t", "t", null, List.of(), LAB, null, List.of(), Map.of(),
-                Map.of("quarkus.thread-pool.max-threads", 200), null, plan, List.of(), null, null, List.of());
+                Map.of("quarkus.thread-pool.max-threads", 200), null, plan, List.of(), null, null, List.of(), null);
     }
 
     @Test

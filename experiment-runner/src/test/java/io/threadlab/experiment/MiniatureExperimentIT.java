@@ -33,7 +33,8 @@ class MiniatureExperimentIT {
         assumeTrue(K6.obtainable(Path.of("../.tools")), "needs k6 on PATH, or Go to build it (go install go.k6.io/k6)");
         int exit = ExperimentCommand.execute("run", "--quick", "--variants", String.join(",", VARIANTS),
                 "--levels", "20", "--window", "3", "--settle-max", "4", "--warmup-boost-max", "6",
-                "--warmup-level-max", "6", "--open-rates", "100", "--open-step", "2", "--output", output.toString());
+                "--warmup-level-max", "6", "--open-rates", "100", "--open-step", "2", "--calibration-levels", "20,5",
+                "--output", output.toString());
         // 0, or 1 when an analysis step reported a problem; the run itself must complete
         Path run;
         try (Stream<Path> runs = Files.list(output)) {
@@ -43,7 +44,7 @@ class MiniatureExperimentIT {
         }
         JsonNode manifest = Json.MAPPER.readTree(run.resolve("manifest.json").toFile());
         assertThat(manifest.get("completed").asBoolean()).as(manifest.path("failure").asText()).isTrue();
-        assertThat(manifest.get("format").asInt()).isEqualTo(2);
+        assertThat(manifest.get("format").asInt()).isEqualTo(3);
         assertThat(manifest.get("warnings").toString()).doesNotContain("still in flight");
         assertThat(exit).isZero();
         assertThat(manifest.get("lab").get("quarkus_version").asText()).isEqualTo(System.getProperty("quarkus.version"));
@@ -69,41 +70,47 @@ class MiniatureExperimentIT {
         }
 
         JsonNode rows = results.get("windows");
-        assertThat(rows).hasSize(VARIANTS.size() * 3); // closed-20, its recorded twin closed-20-jfr, open
+        // calibration at 20 and 5 users, closed-20 predicted from it, its recorded twin closed-20-jfr, open
+        assertThat(rows).hasSize(VARIANTS.size() * 5);
         for (JsonNode row : rows) {
-            assertThat(row.get("errors").asLong()).as(row.toString()).isZero();
-            assertThat(row.get("error_causes")).as(row.toString()).isEmpty();
-            assertThat(row.get("delay_ms").asInt()).isEqualTo(10);
-            if (row.get("scenario").asText().startsWith("closed")) {
+            JsonNode window = row.get("window");
+            JsonNode load = row.get("load");
+            assertThat(load.get("errors").asLong()).as(row.toString()).isZero();
+            assertThat(load.get("error_causes")).as(row.toString()).isEmpty();
+            assertThat(row.get("at").get("delay_ms").asInt()).isEqualTo(10);
+            if (window.get("scenario").asText().startsWith("closed")) {
                 // the window's own requests, from the load that settled it: users answered one by one, none aborted
-                assertThat(row.get("users").asInt()).isEqualTo(20);
-                assertThat(row.get("in_flight").asInt()).as(row.toString()).isBetween(0, 20);
-                assertThat(row.get("mean_ms").asDouble()).as(row.toString()).isPositive();
-                assertThat(row.get("measured_at").asText()).isNotEmpty();
+                int users = row.get("at").get("users").asInt();
+                assertThat(users).isIn(20, 5);
+                assertThat(load.get("in_flight").asInt()).as(row.toString()).isBetween(0, users);
+                assertThat(load.get("mean_ms").asDouble()).as(row.toString()).isPositive();
+                assertThat(window.get("measured_at").asText()).isNotEmpty();
                 // its per-second ticks are the window's own: one a second, together its requests
-                JsonNode ticks = row.get("per_second");
+                JsonNode ticks = load.get("per_second");
                 double ticked = 0;
                 for (JsonNode tick : ticks) {
                     ticked += tick.asDouble();
                 }
-                assertThat(ticks).hasSize(3);
-                assertThat(ticked * row.get("window_seconds").asDouble() / ticks.size()).as(row.toString())
-                        .isCloseTo(row.get("requests").asDouble(), withinPercentage(15));
+                assertThat(ticked * load.get("window_seconds").asDouble() / ticks.size()).as(row.toString())
+                        .isCloseTo(load.get("requests").asDouble(), withinPercentage(15));
+                boolean predicted = !window.get("role").asText().equals("calibration")
+                        && !window.get("detailed_recording").asBoolean();
+                assertThat(row.has("prediction")).as("predicted before it was measured: " + row).isEqualTo(predicted);
             }
-            assertThat(row.get("requests").asLong()).as(row.toString()).isPositive();
-            assertThat(row.get("cpu_seconds").asDouble()).as(row.toString()).isPositive();
-            assertThat(row.get("jvm").asInt()).isEqualTo(1);
-            assertThat(row.get("per_second")).as(row.toString()).isNotEmpty();
+            assertThat(load.get("requests").asLong()).as(row.toString()).isPositive();
+            assertThat(row.get("cpu").get("cpu_seconds").asDouble()).as(row.toString()).isPositive();
+            assertThat(window.get("jvm").asInt()).isEqualTo(1);
+            assertThat(load.get("per_second")).as(row.toString()).isNotEmpty();
             assertThat(row.get("thread_groups").has("JIT compiler")).as(row.toString()).isTrue();
             if (!method.equals("none")) {
-                assertThat(row.get("confinement_held").asBoolean()).as(row.toString()).isTrue();
+                assertThat(row.get("cpu").get("confinement_held").asBoolean()).as(row.toString()).isTrue();
             }
-            if (row.get("detailed_recording").asBoolean()) {
-                assertThat(run.resolve(row.get("jfr_file").asText())).isNotEmptyFile();
+            if (window.get("detailed_recording").asBoolean()) {
+                assertThat(run.resolve(window.get("jfr_file").asText())).isNotEmptyFile();
             }
         }
         assertThat(Files.readAllLines(run.resolve("results.csv"))).hasSize(rows.size() + 1)
-                .first().asString().startsWith("variant,scenario,repetition,jvm,requests_per_second,p50_ms");
+                .first().asString().startsWith("id,variant,jvm_label,jvm,repetition,scenario");
         assertThat(run.resolve("logs/delay-service.log")).isNotEmptyFile();
 
         // The real services show their threading signatures, and the report was written from the run.

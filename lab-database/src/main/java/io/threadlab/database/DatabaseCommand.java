@@ -109,6 +109,10 @@ public final class DatabaseCommand implements Callable<Integer> {
                 + "removed at the end (a container's healthcheck looks for it).")
         Path readyFile;
 
+        @Option(names = "--keep-log", paramLabel = "PATH", description = "Where to copy PostgreSQL's log when it stops"
+                + " (the runner keeps it with its results); otherwise it goes with everything else.")
+        Path keepLog;
+
         @Override
         public Integer call() throws Exception {
             PostgresSettings settings = new PostgresSettings(port, listen, maxConnections, sharedBuffers, workMem,
@@ -122,7 +126,7 @@ public final class DatabaseCommand implements Callable<Integer> {
             long begin = System.nanoTime();
 
             Path work = Files.createTempDirectory("lab-database-");
-            Session session = new Session(work, readyFile);
+            Session session = new Session(work, readyFile, keepLog);
             Runtime.getRuntime().addShutdownHook(new Thread(session::end, "lab-database-serve-shutdown"));
             try {
                 PostgresBinaries binaries = PostgresBinaries.unpack(work.resolve("postgres"));
@@ -182,12 +186,14 @@ public final class DatabaseCommand implements Callable<Integer> {
     private static final class Session {
         private final Path work;
         private final Path readyFile;
+        private final Path keepLog;
         volatile PostgresServer server;
         private boolean ended;
 
-        Session(Path work, Path readyFile) {
+        Session(Path work, Path readyFile, Path keepLog) {
             this.work = work;
             this.readyFile = readyFile;
+            this.keepLog = keepLog;
         }
 
         synchronized void end() {
@@ -201,6 +207,9 @@ public final class DatabaseCommand implements Callable<Integer> {
                 }
                 if (server != null) {
                     server.close();
+                    if (keepLog != null && Files.exists(server.log())) {
+                        Files.copy(server.log(), keepLog, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    }
                 }
             } catch (IOException | RuntimeException e) {
                 System.err.println("lab-database: " + e.getMessage());

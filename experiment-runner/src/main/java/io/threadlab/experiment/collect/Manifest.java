@@ -25,6 +25,7 @@ public final class Manifest {
     private PlanFacts plan;
     private List<Map<String, Object>> containers;
     private RunManifest.PrecisionOutcome precision;
+    private Map<String, Object> database;
     private final List<RunManifest.Extension> extensions = new ArrayList<>();
     private String status = "running";
     private String failure;
@@ -99,6 +100,12 @@ public final class Manifest {
         write();
     }
 
+    /** The lab's PostgreSQL as it reported itself once ready: version, settings in force, rows, quota. */
+    public synchronized void database(Map<String, Object> facts) {
+        this.database = facts;
+        write();
+    }
+
     public synchronized void precision(RunManifest.PrecisionOutcome outcome) {
         this.precision = outcome;
         write();
@@ -123,7 +130,7 @@ public final class Manifest {
     public synchronized RunManifest snapshot() {
         return new RunManifest(RunManifest.FORMAT, finished && "completed".equals(status), status, startedAt,
                 finishedAt, failure, warnings, lab, confinement, jvmFlags, settingsFile, knobs, jfrSettings, plan,
-                asRun, containers, precision, extensions);
+                asRun, containers, precision, extensions, database);
     }
 
     private void write() {

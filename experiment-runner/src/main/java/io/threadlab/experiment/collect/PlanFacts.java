@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Schedule;
 import io.threadlab.experiment.plan.Variant;
@@ -27,7 +29,8 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
                         List<Integer> openModelRates, int openModelStepSeconds, int openModelMaxVus,
                         boolean jfrWindows, boolean timeToPeak, Map<String, String> mistakes,
                         Map<String, Object> variantOverrides, Map<String, String> roles, String jvms,
-                        List<Map<String, Object>> schedule, Map<String, Object> precision, String loadCpus) {
+                        List<Map<String, Object>> schedule, Map<String, Object> precision, String loadCpus,
+                        List<String> downstreams) {
 
     public PlanFacts {
         variants = variants == null ? List.of() : List.copyOf(variants);
@@ -40,6 +43,7 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
         schedule = schedule == null ? List.of() : List.copyOf(schedule);
         warmUp = warmUp == null ? Map.of() : warmUp;
         loadCpus = loadCpus == null ? "shared" : loadCpus; // a run from before the choice existed shared the CPUs
+        downstreams = downstreams == null ? List.of("http") : List.copyOf(downstreams); // before the database
     }
 
     /** The manifest's form of a plan and its schedule. */
@@ -75,6 +79,7 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
                 plan.timing().settleMaxSeconds(), plan.jvmStarts(), plan.repetitionsPerJvm(), plan.repetitions(),
                 warmUp, plan.open().rates(), plan.open().stepSeconds(), openMaxVus, plan.jfrWindows(),
                 plan.timeToPeak(), mistakes, overrides, roles, jvms, schedule.describe(), null,
-                plan.placement().name().toLowerCase(Locale.ROOT));
+                plan.placement().name().toLowerCase(Locale.ROOT), plan.grid().values(Axis.DOWNSTREAM).isEmpty()
+                        ? List.of("http") : plan.grid().values(Axis.DOWNSTREAM).stream().map(Downstream::label).toList());
     }
 }

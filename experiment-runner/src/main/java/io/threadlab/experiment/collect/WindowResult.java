@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Headroom;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.WindowId;
 
@@ -94,10 +95,21 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
     public record Memory(double rssMb, int threads, Double heapLiveMb, Double heapUsedMb, Double liveThreads) {
     }
 
-    /** What the load generator and the delay service spent, and the wait the delay service actually served. */
+    /**
+     * What the load generator and the delay service spent, and the wait the delay service actually served; in a run
+     * with the lab's PostgreSQL, its CPU, its transactions (one per page query; PostgreSQL publishes them up to about
+     * a second late), and the services' connections to it at the window's end, open and running a query (null
+     * without it).
+     */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Instruments(double k6CpuSeconds, double delayCpuSeconds, double delayServedMeanMs) {
+    public record Instruments(double k6CpuSeconds, double delayCpuSeconds, double delayServedMeanMs,
+                              Double dbCpuSeconds, Long dbTransactions, Integer dbConnections, Integer dbActive) {
+
+        /** Without the database. */
+        public Instruments(double k6CpuSeconds, double delayCpuSeconds, double delayServedMeanMs) {
+            this(k6CpuSeconds, delayCpuSeconds, delayServedMeanMs, null, null, null, null);
+        }
     }
 
     /**
@@ -163,6 +175,15 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
     /** The JVM's name, for runs before it was recorded: the variant's. */
     public String jvmName() {
         return window.jvmLabel() != null ? window.jvmLabel() : window.variant();
+    }
+
+    /** Whether k6 had room in this window, on a machine of {@code machineCores}: the one rule, applied. */
+    public Headroom headroom(double machineCores) {
+        double seconds = Math.max(1e-9, load.windowSeconds());
+        return Headroom.of(instruments.k6CpuSeconds() / seconds, machineCores, cpu.cpuCores(),
+                instruments.delayCpuSeconds() / seconds,
+                instruments.dbCpuSeconds() == null ? 0 : instruments.dbCpuSeconds() / seconds,
+                "separate".equals(window.loadCpus()));
     }
 
     /** The window axes: what a report cell is keyed by. */

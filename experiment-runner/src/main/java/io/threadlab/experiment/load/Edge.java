@@ -1,6 +1,7 @@
 package io.threadlab.experiment.load;
 
 import io.threadlab.experiment.confine.CpuReading;
+import io.threadlab.experiment.record.DatabaseReading;
 import io.threadlab.experiment.record.DelayHeadroom;
 import io.threadlab.experiment.record.ProcessStats;
 import io.threadlab.experiment.record.ThreadGroupTimes;
@@ -15,12 +16,13 @@ import java.time.Instant;
  * @param nanos       when the edge was read ({@link System#nanoTime()}): the load's reading where there is one
  * @param load        k6's counters (closed model; null for the open model)
  * @param metrics     the variant's own Prometheus text, or empty when it did not answer in time
+ * @param database    the lab's PostgreSQL, in a run that has it; else null
  */
 public record Edge(long nanos, Instant at, CpuReading cpu, CpuReading delayCpu, CpuReading k6,
                    DelayHeadroom.Counters delayServed, ProcessStats stats, ThreadGroupTimes threads,
-                   LoadCounters load, String metrics) {
+                   LoadCounters load, String metrics, DatabaseReading database) {
 
     Edge withK6(CpuReading reading) {
-        return new Edge(nanos, at, cpu, delayCpu, reading, delayServed, stats, threads, load, metrics);
+        return new Edge(nanos, at, cpu, delayCpu, reading, delayServed, stats, threads, load, metrics, database);
     }
 }

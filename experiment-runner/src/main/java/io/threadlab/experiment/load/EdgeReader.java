@@ -3,9 +3,11 @@ package io.threadlab.experiment.load;
 import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.process.ServiceProcess;
+import io.threadlab.experiment.record.DatabaseReading;
 import io.threadlab.experiment.record.DelayHeadroom;
 import io.threadlab.experiment.record.ProcessStats;
 import io.threadlab.experiment.record.ThreadGroupTimes;
+import io.threadlab.experiment.start.LabDatabase;
 import io.threadlab.experiment.start.RunningJvm;
 
 import java.io.IOException;
@@ -30,11 +32,14 @@ final class EdgeReader {
     private final Confinement confinement;
     private final ServiceProcess delayService;
     private final Path metricsDir;
+    private final LabDatabase database;
 
-    EdgeReader(Confinement confinement, ServiceProcess delayService, Path metricsDir) {
+    /** @param database the lab's PostgreSQL, read at every edge beside the rest; null in a run without it */
+    EdgeReader(Confinement confinement, ServiceProcess delayService, Path metricsDir, LabDatabase database) {
         this.confinement = confinement;
         this.delayService = delayService;
         this.metricsDir = metricsDir;
+        this.database = database;
     }
 
     Edge read(RunningJvm jvm, String snapshot, long k6Pid, Supplier<LoadCounters> load, boolean opening) {
@@ -46,10 +51,11 @@ final class EdgeReader {
         CpuReading delayCpu = confinement.read("delay", delayService.pid());
         CpuReading k6 = k6(k6Pid);
         DelayHeadroom.Counters served = servedCount();
+        DatabaseReading db = database == null ? null : database.read();
         ProcessStats stats = ProcessStats.of(jvm.service().pid());
         ThreadGroupTimes threads = ThreadGroupTimes.of(jvm.service().pid());
         String metrics = opening ? early : scrape(jvm, snapshot);
-        return new Edge(nanos, at, cpu, delayCpu, k6, served, stats, threads, counters, metrics);
+        return new Edge(nanos, at, cpu, delayCpu, k6, served, stats, threads, counters, metrics, db);
     }
 
     /** The variant's CPU counters now, between the edges: per second of a closed-model window. */

@@ -4,6 +4,11 @@ import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.Window;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Database;
+import io.threadlab.experiment.plan.Downstream;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.record.DatabaseReading;
 import io.threadlab.experiment.record.DelayHeadroom;
 import io.threadlab.experiment.record.ThreadGroupTimes;
 
@@ -24,7 +29,8 @@ public final class WindowFigures {
     }
 
     /** What the window was and where it ran, beside what it measured. */
-    public record Context(Window window, Knobs knobs, boolean confined, String startedAt, boolean separateLoad) {
+    public record Context(Window window, Knobs knobs, boolean confined, String startedAt, boolean separateLoad,
+                          Database database) {
     }
 
     public static WindowResult of(Context context, Edge before, Edge after, LoadFigures load, List<Double> perSecond,
@@ -36,7 +42,9 @@ public final class WindowFigures {
                     + seconds + " s");
         }
         CpuReading cpu = after.cpu().minus(before.cpu());
-        double served = after.delayServed().count() - before.delayServed().count();
+        // the requests the interval served: the delay service's count of its calls, k6's where the database answers
+        double served = window.downstream() == Downstream.DB ? load.requests()
+                : after.delayServed().count() - before.delayServed().count();
         double quota = context.knobs().cpuQuota();
         Map<String, ThreadGroupTimes.Times> groups = after.threads().since(before.threads());
         ThreadGroupTimes.Times jit = groups.getOrDefault(ThreadGroupTimes.COMPILER,
@@ -60,13 +68,21 @@ public final class WindowFigures {
                 megabytes(JvmGauges.value(after.metrics(), "jvm_gc_live_data_size_bytes")),
                 megabytes(JvmGauges.heapUsed(after.metrics())),
                 JvmGauges.value(after.metrics(), "jvm_threads_live_threads"));
+        DatabaseReading db = after.database();
         WindowResult.Instruments instruments = new WindowResult.Instruments(
                 after.k6().minus(before.k6()).cpuSeconds(), after.delayCpu().minus(before.delayCpu()).cpuSeconds(),
-                DelayHeadroom.meanServedMs(before.delayServed(), after.delayServed()));
+                DelayHeadroom.meanServedMs(before.delayServed(), after.delayServed()),
+                db == null ? null : db.cpu().minus(before.database().cpu()).cpuSeconds(),
+                db == null ? null : db.transactions() - before.database().transactions(),
+                db == null ? null : db.connections(), db == null ? null : db.active());
         WindowResult.Compiler compiler = new WindowResult.Compiler(compilerCpuMs,
                 compilerCpuMs / 1000.0 / (quota * seconds), Math.max(0, jit.waitNanos()) / 1e6,
                 round(settled.seconds()), settled.quiet());
-        return new WindowResult(identity, context.knobs().asPoint().and(window.at()), traffic, used, memory,
+        Point at = context.knobs().asPoint().and(window.at());
+        if (window.downstream() == Downstream.DB && context.database() != null) {
+            at = at.with(Axis.DB_CPUS, context.database().cpus()); // what its database ceiling is predicted from
+        }
+        return new WindowResult(identity, at, traffic, used, memory,
                 instruments, compiler, describe(groups), null);
     }
 

@@ -15,6 +15,7 @@ import io.threadlab.experiment.predict.Predictions;
 import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.record.Recorder;
+import io.threadlab.experiment.start.LabDatabase;
 import io.threadlab.experiment.start.RunningJvm;
 
 import java.nio.file.Path;
@@ -44,6 +45,8 @@ public final class WindowRunner {
     private final ExperimentPlan plan;
     private final CpuSets cpuSets;
     private final Predictions predictions;
+    /** The lab's PostgreSQL, in a run that has it; else null. */
+    private final LabDatabase database;
     private final ClosedWindow closed;
     private final OpenWindow open;
     /** The highest closed-model throughput of each JVM at each delay, for open-model steps given as shares of it. */
@@ -51,7 +54,7 @@ public final class WindowRunner {
 
     public WindowRunner(Loads loads, Recorder recorder, Confinement confinement, ServiceProcess delayService,
                         WaitControl waits, ResultsWriter results, Manifest manifest, Console console, Path dir,
-                        ExperimentPlan plan, CpuSets cpuSets, Predictions predictions) {
+                        ExperimentPlan plan, CpuSets cpuSets, Predictions predictions, LabDatabase database) {
         this.loads = loads;
         this.recorder = recorder;
         this.confinement = confinement;
@@ -64,7 +67,8 @@ public final class WindowRunner {
         this.plan = plan;
         this.cpuSets = cpuSets;
         this.predictions = predictions;
-        EdgeReader edges = new EdgeReader(confinement, delayService, dir.resolve("metrics"));
+        this.database = database;
+        EdgeReader edges = new EdgeReader(confinement, delayService, dir.resolve("metrics"), database);
         Settle settle = new Settle(console, this::requireAlive);
         this.closed = new ClosedWindow(loads, settle, edges, console, this::requireAlive);
         this.open = new OpenWindow(loads, settle, edges, console, this::requireAlive, this::warn);
@@ -113,7 +117,7 @@ public final class WindowRunner {
             }
         }
         WindowResult row = WindowFigures.of(new WindowFigures.Context(window, knobs, confinement.limits(), startedAt,
-                separate), measured.before(), measured.after(), measured.load(), measured.perSecond(),
+                separate, plan.database()), measured.before(), measured.after(), measured.load(), measured.perSecond(),
                 measured.cpuPerSecond(), measured.settled());
         if (forecast.isPresent()) {
             row = new WindowResult(row.window(), row.at(), row.load(), row.cpu(), row.memory(), row.instruments(),
@@ -167,19 +171,21 @@ public final class WindowRunner {
         double delayCores = row.instruments().delayCpuSeconds() / seconds;
         double k6Cores = row.instruments().k6CpuSeconds() / seconds;
         console.say(String.format(Locale.ROOT, "%s %s: %.0f req/s%s, p50 %s ms, p99 %s ms, %d errors,"
-                        + " %.3f CPU-ms/req, %.2f CPU (k6 %.2f, delay %.2f, delay served %.1f ms), compiler %.1f %%",
+                        + " %.3f CPU-ms/req, %.2f CPU (k6 %.2f, delay %.2f, delay served %.1f ms%s), compiler %.1f %%",
                 window.jvm(), window.id(), row.load().requestsPerSecond(), row.prediction() == null ? ""
                         : String.format(Locale.ROOT, " (predicted %,.0f, %+.0f %%)", row.prediction().predictedRps(),
                         (row.load().requestsPerSecond() / row.prediction().predictedRps() - 1) * 100),
                 ms(row.load().p50Ms()), ms(row.load().p99Ms()), row.load().errors(), row.cpu().cpuMsPerRequest(),
                 row.cpu().cpuCores(), k6Cores, delayCores, row.instruments().delayServedMeanMs(),
+                row.instruments().dbCpuSeconds() == null ? "" : String.format(Locale.ROOT,
+                        ", database %.2f CPU, %d connections, %d busy", row.instruments().dbCpuSeconds() / seconds,
+                        row.instruments().dbConnections(), row.instruments().dbActive()),
                 row.compiler().compilerShare() * 100));
         if (Boolean.FALSE.equals(row.cpu().confinementHeld())) {
             warn(String.format(Locale.ROOT, "%s: %s used %.2f CPU, above its %.2f quota", window.id(),
                     window.variant(), row.cpu().cpuCores(), plan.knobsOf(window.jvm()).cpuQuota()));
         }
-        Headroom room = Headroom.of(k6Cores, Runtime.getRuntime().availableProcessors(), row.cpu().cpuCores(),
-                delayCores, "separate".equals(row.window().loadCpus()));
+        Headroom room = row.headroom(Runtime.getRuntime().availableProcessors());
         if (!room.enough()) {
             warn(window.id() + ": " + room.describe() + "; it may be the bottleneck");
         }
@@ -202,6 +208,9 @@ public final class WindowRunner {
         if (!delayService.isAlive()) {
             throw new IllegalStateException("the delay service died during the run. Last lines of "
                     + delayService.logLocation() + ":\n" + delayService.logTail(30));
+        }
+        if (database != null) {
+            database.requireAlive();
         }
     }
 

@@ -49,13 +49,16 @@ public record Axis<T extends Comparable<T>>(String name, String flag, Scope scop
     /** The database connection pool (Agroal's on workers and virtual threads, the reactive client's on the loop). */
     public static final Axis<Integer> DB_POOL_SIZE = new Axis<>("db_pool_size", "--db-pool-size", Scope.JVM,
             Integer.class, Integer::valueOf, "-dbpool", "", "\\d+", null);
+    /** The database's CPU quota, in CPUs: a setting of the run's PostgreSQL, which its database windows carry. */
+    public static final Axis<Double> DB_CPUS = new Axis<>("db_cpu_quota", "--db-cpus", Scope.JVM, Double.class,
+            Double::valueOf, "-dbcpu", "", "[0-9.]+", null);
     /** What the requests wait on: the delay service, or the database. Named only when it is the database. */
     public static final Axis<Downstream> DOWNSTREAM = new Axis<>("downstream", "--downstream", Scope.WINDOW,
             Downstream.class, Downstream::parse, "-", "", "db|http", Downstream.HTTP);
 
     /** Every axis, in the order names and tables give them: the JVM's first, then the window's. */
-    public static final List<Axis<?>> ALL = List.of(CPUS, WORKER_MAX, POOL_SIZE, DB_POOL_SIZE, DOWNSTREAM, DELAY_MS,
-            USERS);
+    public static final List<Axis<?>> ALL = List.of(CPUS, WORKER_MAX, POOL_SIZE, DB_POOL_SIZE, DB_CPUS, DOWNSTREAM,
+            DELAY_MS, USERS);
 
     public static Optional<Axis<?>> named(String name) {
         return ALL.stream().filter(a -> a.name.equals(name)).findFirst();

@@ -24,11 +24,22 @@ import java.util.List;
  * @param setups    each a JVM start of its own: the JVM axes on which it differs from {@code knobs}
  * @param grid      the window axes, outermost first
  * @param calibration what each JVM measures after its warm-up, for the predictions of its later windows
+ * @param database    the lab's PostgreSQL, where the grid has the database downstream; else null
  */
 public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setups, Grid grid, Timing timing,
                              int jvmStarts, int repetitionsPerJvm, WarmUpPolicy warmUp, OpenModel open,
                              boolean jfrWindows, boolean timeToPeak, int timeToPeakCeiling, boolean sideBySide,
-                             Knobs knobs, PrecisionGoal precision, LoadPlacement placement, Calibration calibration) {
+                             Knobs knobs, PrecisionGoal precision, LoadPlacement placement, Calibration calibration,
+                             Database database) {
+
+    /** A plan with the delay service downstream only. */
+    public ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setups, Grid grid, Timing timing,
+                          int jvmStarts, int repetitionsPerJvm, WarmUpPolicy warmUp, OpenModel open,
+                          boolean jfrWindows, boolean timeToPeak, int timeToPeakCeiling, boolean sideBySide,
+                          Knobs knobs, PrecisionGoal precision, LoadPlacement placement, Calibration calibration) {
+        this(mode, variants, setups, grid, timing, jvmStarts, repetitionsPerJvm, warmUp, open, jfrWindows,
+                timeToPeak, timeToPeakCeiling, sideBySide, knobs, precision, placement, calibration, null);
+    }
 
     public enum Mode { RUN, MAP }
 
@@ -70,6 +81,16 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
             throw new IllegalArgumentException("--precision and --budget add JVM starts to a run; not to a map, and"
                     + " not with --time-to-peak");
         }
+        boolean usesDatabase = grid.values(Axis.DOWNSTREAM).contains(Downstream.DB);
+        if (usesDatabase && (database == null || knobs.database() == null)) {
+            throw new IllegalArgumentException("the database downstream needs the database's settings and a pool");
+        }
+        if (usesDatabase) {
+            List<String> without = variants.stream().filter(v -> v.dbPath() == null).map(Variant::label).toList();
+            if (!without.isEmpty() && without.size() == variants.size()) {
+                throw new IllegalArgumentException("--downstream db: no endpoint for it in " + without);
+            }
+        }
         if (precision.active() && precision.maxJvmStarts() < jvmStarts) {
             throw new IllegalArgumentException("--max-jvm-starts must be at least --jvm-starts (" + jvmStarts + ")");
         }
@@ -89,6 +110,11 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
     /** The downstream delays, in the grid's order. */
     public List<Integer> delays() {
         return grid.values(Axis.DELAY_MS);
+    }
+
+    /** Whether any window waits on the database: then the lab's PostgreSQL runs beside the delay service. */
+    public boolean usesDatabase() {
+        return database != null;
     }
 
     public int repetitions() {

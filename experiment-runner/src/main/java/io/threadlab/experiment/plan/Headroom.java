@@ -18,11 +18,12 @@ public record Headroom(double k6Cores, double roomCores) {
 
     /**
      * @param machineCores the CPUs of the machine the load ran on
-     * @param othersCores  what everything else on the load's CPUs used: the variant (shared only), the delay service
+     * @param dbCores      what the lab's PostgreSQL used (0 without it): it runs on any CPU, so it takes from a
+     *                     shared load's room only (a separate load's CPU is the load's and the delay service's)
      */
     public static Headroom of(double k6Cores, double machineCores, double variantCores, double delayCores,
-                              boolean separate) {
-        return new Headroom(k6Cores, separate ? 1 - delayCores : machineCores - variantCores - delayCores);
+                              double dbCores, boolean separate) {
+        return new Headroom(k6Cores, separate ? 1 - delayCores : machineCores - variantCores - delayCores - dbCores);
     }
 
     public double share() {

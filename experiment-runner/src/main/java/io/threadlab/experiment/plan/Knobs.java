@@ -88,13 +88,18 @@ public record Knobs(double cpuQuota, String heap, String gc, int connectionPoolS
     }
 
     /** The variants' fairness knobs as Quarkus system properties. */
-    public List<String> variantProperties(String delayUrl) {
+    public List<String> variantProperties(String delayUrl, String databaseUrl) {
         List<String> properties = new ArrayList<>();
-        serviceSettings(delayUrl).forEach((key, value) -> properties.add("-D" + key + "=" + value));
+        serviceSettings(delayUrl, databaseUrl).forEach((key, value) -> properties.add("-D" + key + "=" + value));
         return properties;
     }
 
-    public Map<String, Object> serviceSettings(String delayUrl) {
+    /**
+     * Every setting the variants get, by its Quarkus name: the delay service's client, the worker pool, and where the
+     * run has a database, its pool (lab.db.*, which each database client spells in its own keys). A request waits for
+     * a pooled connection, and PostgreSQL lets a query run, as long as the REST client waits for the delay service.
+     */
+    public Map<String, Object> serviceSettings(String delayUrl, String databaseUrl) {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("quarkus.rest-client.delay.url", delayUrl);
         settings.put("quarkus.rest-client.delay.connection-pool-size", connectionPoolSize);
@@ -102,6 +107,12 @@ public record Knobs(double cpuQuota, String heap, String gc, int connectionPoolS
         settings.put("quarkus.rest-client.delay.read-timeout", readTimeoutMs);
         settings.put("quarkus.rest-client.delay.connection-ttl", CONNECTION_TTL_MS);
         settings.put("quarkus.thread-pool.max-threads", workerPoolMax);
+        if (database != null) {
+            settings.put("lab.db.url", databaseUrl);
+            settings.put("lab.db.pool-size", database.size());
+            settings.put("lab.db.acquisition-timeout-ms", database.acquisitionTimeoutMs());
+            settings.put("lab.db.statement-timeout-ms", readTimeoutMs);
+        }
         return settings;
     }
 }

@@ -2,6 +2,7 @@ package io.threadlab.experiment.predict;
 
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 
@@ -26,8 +27,13 @@ import java.util.Optional;
  * the window, and 0.104 and 0.106 at the levels beside it). Beyond the saturating levels the nearest one's cost is
  * taken; above the most users the point is marked an extrapolation, its expected error widened by the last
  * trend;</li>
- * <li>workers (worker variants) and connections: the pool ÷ the time a request holds one, the downstream's delay plus
- * the overhead the JVM showed above the calibration's delay where nothing queued;</li>
+ * <li>workers (worker variants) and connections (the REST client's pool to the delay service, or the database pool):
+ * the pool ÷ the time a request holds one, the downstream's delay plus the overhead the JVM showed above the
+ * calibration's delay where nothing queued. The whole request is taken as holding its connection: what it spends
+ * before and after its call makes this a lower bound of the pool's ceiling;</li>
+ * <li>the database's CPU (database downstream): its quota ÷ the CPU one query costs it, the median over the
+ * calibration levels (PostgreSQL runs each query in a backend of its own, so the cost is taken as the same at any
+ * users);</li>
  * <li>users: the closed model's users ÷ that same time.</li>
  * </ul>
  * The prediction is the lowest ceiling, named; the latency is the closed model's (users ÷ throughput); the memory a
@@ -45,7 +51,7 @@ public final class CapacityModel {
     static final double SATURATED_SHARE = 0.9;
 
     /** One calibration window, as the model uses it. */
-    record Level(int users, double rps, double cpuMs, double meanMs, double rssMb, double cores) {
+    record Level(int users, double rps, double cpuMs, double meanMs, double rssMb, double cores, double dbCpuMs) {
     }
 
     private final String jvm;
@@ -59,10 +65,14 @@ public final class CapacityModel {
     private final boolean overheadMeasured;
     private final double interpolationError;
     private final double[] rssLine;
+    private final Downstream downstream;
+    /** The database's CPU per query, and its quota at calibration (NaN and null without the database). */
+    private final double dbCpuMs;
+    private final Double dbQuota;
 
     private CapacityModel(String jvm, Variant.Threads threads, List<Level> levels, boolean saturated, int delayMs,
                           double quota, double overheadMs, boolean overheadMeasured, double interpolationError,
-                          double[] rssLine) {
+                          double[] rssLine, Downstream downstream, double dbCpuMs, Double dbQuota) {
         this.jvm = jvm;
         this.threads = threads;
         this.levels = levels;
@@ -73,6 +83,9 @@ public final class CapacityModel {
         this.overheadMeasured = overheadMeasured;
         this.interpolationError = interpolationError;
         this.rssLine = rssLine;
+        this.downstream = downstream;
+        this.dbCpuMs = dbCpuMs;
+        this.dbQuota = dbQuota;
     }
 
     /**
@@ -88,7 +101,8 @@ public final class CapacityModel {
             List<WindowResult> at = usable.stream().filter(r -> r.users().equals(u)).toList();
             levels.add(new Level(u, mean(at, r -> r.load().requestsPerSecond()),
                     mean(at, r -> r.cpu().medianMsPerRequest()), mean(at, r -> r.load().meanMs()),
-                    mean(at, r -> r.memory().rssMb()), mean(at, r -> r.cpu().cpuCores())));
+                    mean(at, r -> r.memory().rssMb()), mean(at, r -> r.cpu().cpuCores()),
+                    mean(at, CapacityModel::dbCpuMs)));
         });
         if (levels.size() < 2) {
             return new Fit(Optional.empty(), jvm + ": " + (calibration.isEmpty() ? "no calibration windows"
@@ -99,7 +113,9 @@ public final class CapacityModel {
         int delay = first.delayMs();
         double quota = first.at().get(Axis.CPUS);
         Integer workers = first.at().get(Axis.WORKER_MAX);
-        Integer pool = first.at().get(Axis.POOL_SIZE);
+        Downstream downstream = first.at().has(Axis.DOWNSTREAM) ? first.at().get(Axis.DOWNSTREAM) : Downstream.HTTP;
+        // a level is light only where each request had a connection of its own: the pool of its downstream
+        Integer pool = first.at().get(downstream == Downstream.DB ? Axis.DB_POOL_SIZE : Axis.POOL_SIZE);
         List<Level> light = levels.stream().filter(l -> l.cores() < LIGHT_SHARE * quota
                 && (pool == null || l.users() <= pool)
                 && (threads != Variant.Threads.WORKER || workers == null || l.users() <= workers)).toList();
@@ -114,8 +130,17 @@ public final class CapacityModel {
         }
         List<Level> busy = levels.stream().filter(l -> l.cores() >= SATURATED_SHARE * quota).toList();
         List<Level> cpu = busy.isEmpty() ? List.of(levels.getLast()) : busy;
+        double[] queries = levels.stream().mapToDouble(Level::dbCpuMs).filter(d -> d > 0).sorted().toArray();
+        double dbCpu = queries.length == 0 ? Double.NaN : queries.length % 2 == 1 ? queries[queries.length / 2]
+                : (queries[queries.length / 2 - 1] + queries[queries.length / 2]) / 2;
         return new Fit(Optional.of(new CapacityModel(jvm, threads, cpu, !busy.isEmpty(), delay, quota, overhead,
-                measured, leaveOneOut(cpu), line(levels))), null);
+                measured, leaveOneOut(cpu), line(levels), downstream, dbCpu, first.at().get(Axis.DB_CPUS))), null);
+    }
+
+    /** The database's CPU per request of a window (its query's), or NaN where it has none. */
+    private static double dbCpuMs(WindowResult r) {
+        Double seconds = r.instruments().dbCpuSeconds();
+        return seconds == null || r.load().requests() <= 0 ? Double.NaN : seconds * 1000 / r.load().requests();
     }
 
     /**
@@ -163,8 +188,15 @@ public final class CapacityModel {
         if (threads == Variant.Threads.WORKER && at.has(Axis.WORKER_MAX)) {
             ceilings.put(Ceiling.WORKERS, at.get(Axis.WORKER_MAX) / holdSeconds);
         }
-        if (at.has(Axis.POOL_SIZE)) {
+        if (downstream == Downstream.HTTP && at.has(Axis.POOL_SIZE)) {
             ceilings.put(Ceiling.CONNECTIONS, at.get(Axis.POOL_SIZE) / holdSeconds);
+        }
+        if (downstream == Downstream.DB && at.has(Axis.DB_POOL_SIZE)) {
+            ceilings.put(Ceiling.DB_POOL, at.get(Axis.DB_POOL_SIZE) / holdSeconds);
+        }
+        Double dbCpus = at.has(Axis.DB_CPUS) ? at.get(Axis.DB_CPUS) : dbQuota;
+        if (downstream == Downstream.DB && dbCpus != null && dbCpuMs > 0) {
+            ceilings.put(Ceiling.DB_CPU, dbCpus * 1000 / dbCpuMs);
         }
         ceilings.put(Ceiling.USERS, users / holdSeconds);
         Map.Entry<Ceiling, Double> binding = ceilings.entrySet().stream()
@@ -274,6 +306,16 @@ public final class CapacityModel {
 
     public double interpolationError() {
         return interpolationError;
+    }
+
+    /** What the calibration's requests waited on: each downstream has a model of its own. */
+    public Downstream downstream() {
+        return downstream;
+    }
+
+    /** The database's CPU per query (NaN without the database). */
+    public double dbCpuMsPerQuery() {
+        return dbCpuMs;
     }
 
     private static <T extends Comparable<T>> T require(Point at, Axis<T> axis) {

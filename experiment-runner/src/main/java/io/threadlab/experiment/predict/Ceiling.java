@@ -1,9 +1,10 @@
 package io.threadlab.experiment.predict;
 
 /**
- * The four things that can cap a variant's throughput at one point, each predicted from its JVM's calibration: what
- * the quota allows at the CPU one request costs, what the workers and the connections allow at the time each request
- * holds one, and what the closed model's users ask for.
+ * What can cap a variant's throughput at one point, each predicted from its JVM's calibration: what the quota allows
+ * at the CPU one request costs, what the workers and the connections (the REST client's, or the database pool's)
+ * allow at the time each request holds one, what the database's own quota allows at the CPU its query costs, and what
+ * the closed model's users ask for.
  */
 public enum Ceiling {
     /** The CPU quota divided by the CPU one request costs. */
@@ -12,6 +13,10 @@ public enum Ceiling {
     WORKERS("workers", "worker maximum ÷ time a worker is held"),
     /** The client's connection pool divided by how long a connection is held per call. */
     CONNECTIONS("connections", "connection pool ÷ time a connection is held"),
+    /** The database pool divided by how long a request holds a pooled connection. */
+    DB_POOL("database pool", "database pool ÷ time a connection is held"),
+    /** The database's CPU quota divided by the CPU its query costs it. */
+    DB_CPU("database CPU", "database quota ÷ its CPU per query"),
     /** A closed model's users divided by the least response time: no more requests are asked for. */
     USERS("users", "users ÷ least response time");
 

@@ -1,6 +1,8 @@
 package io.threadlab.experiment.predict;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Jvm;
 import io.threadlab.experiment.plan.Point;
 
@@ -20,10 +22,15 @@ public final class Predictions {
     private final Map<String, List<WindowResult>> calibration = new HashMap<>();
     private final Map<String, CapacityModel.Fit> fitted = new HashMap<>();
 
-    /** A calibration window of its JVM, as it was measured. */
+    /** A calibration window of its JVM, as it was measured: each downstream calibrates a model of its own. */
     public void calibrated(Jvm jvm, WindowResult row) {
-        calibration.computeIfAbsent(jvm.id(), k -> new ArrayList<>()).add(row);
-        fitted.remove(jvm.id());
+        String key = key(jvm, row.at());
+        calibration.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
+        fitted.remove(key);
+    }
+
+    private static String key(Jvm jvm, Point at) {
+        return jvm.id() + "@" + (at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP).label();
     }
 
     /**
@@ -31,14 +38,14 @@ public final class Predictions {
      * calibrated.
      */
     public Optional<Forecast> before(Jvm jvm, Point at) {
-        String calibrated = calibration.containsKey(jvm.id()) ? jvm.id()
-                : new Jvm(jvm.variant(), 1, jvm.port(), jvm.setup()).id();
+        String calibrated = calibration.containsKey(key(jvm, at)) ? key(jvm, at)
+                : key(new Jvm(jvm.variant(), 1, jvm.port(), jvm.setup()), at);
         List<WindowResult> rows = calibration.get(calibrated);
         if (rows == null) {
             return Optional.empty();
         }
-        CapacityModel.Fit fit = fitted.computeIfAbsent(calibrated, k -> CapacityModel.fit(k, jvm.variant().threads(),
-                rows));
+        CapacityModel.Fit fit = fitted.computeIfAbsent(calibrated, k -> CapacityModel.fit(k.substring(0,
+                k.indexOf('@')), jvm.variant().threads(), rows));
         return fit.model().map(m -> m.predict(at));
     }
 }

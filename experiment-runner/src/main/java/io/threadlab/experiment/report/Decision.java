@@ -27,7 +27,7 @@ record Decision(List<Row> rows, RunManifest.PrecisionOutcome outcome) {
         int starts = (int) run.windows().stream().mapToInt(w -> w.jvm()).distinct().count();
         double minutesPerStart = Checks.runMinutes(run.manifest()) / Math.max(1, starts);
         List<Row> rows = HeadlineRatios.of(run.windows()).stream().map(r -> new Row(
-                SummaryTables.at(Point.of(Axis.DELAY_MS, r.delayMs()).with(Axis.USERS, r.users())), r.variant() + " / " + r.baseline(),
+                SummaryTables.at(r.at()), r.variant() + " / " + r.baseline(),
                 Numbers.ratio(r.ratio()), r.direction().words(r.variant(), r.baseline()),
                 r.decided() && r.within(TARGET) ? "decided, within ±10 %" : (r.decided() ? "decided; ±10 % at " : "")
                         + Precision.toDecide(r.ratio(), starts, TARGET, minutesPerStart, 40).map(n -> n.words(starts))

@@ -1,12 +1,15 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Downstream;
+import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.TreeSet;
+import java.util.Comparator;
 
 /**
  * The headline ratios: at every delay and number of users, the throughput of each variant that answers the
@@ -15,9 +18,23 @@ import java.util.TreeSet;
  */
 public final class HeadlineRatios {
 
-    /** One headline ratio: variant / baseline at a delay and users, and the JVM means behind it. */
-    public record Ratio(String variant, String baseline, int delayMs, int users, Stats.Ratio ratio,
+    /** One headline ratio: variant / baseline at a point (its window axes), and the JVM means behind it. */
+    public record Ratio(String variant, String baseline, Point at, Stats.Ratio ratio,
                         List<Double> variantJvmMeans, List<Double> baselineJvmMeans) {
+
+        public int delayMs() {
+            return at.get(Axis.DELAY_MS);
+        }
+
+        public int users() {
+            return at.get(Axis.USERS);
+        }
+
+        /** "10 ms, 100 users", with the database named where it is what the requests wait on. */
+        public String where() {
+            return at.describe();
+        }
+
         public boolean decided() {
             return !Double.isNaN(ratio.low()) && (ratio.low() > 1 || ratio.high() < 1);
         }
@@ -60,27 +77,29 @@ public final class HeadlineRatios {
                 .filter(v -> Variant.find(v).map(Variant::answersTheQuestion).orElse(false))
                 .filter(v -> !v.equals(baseline)).toList();
         List<Ratio> ratios = new ArrayList<>();
-        for (int delay : new TreeSet<>(plain.stream().map(WindowResult::delayMs).toList())) {
-            for (int users : new TreeSet<>(plain.stream().map(WindowResult::users).toList())) {
-                List<WindowResult> base = cell(plain, baseline, delay, users);
-                if (base.isEmpty()) {
-                    continue;
-                }
-                for (String variant : variants) {
-                    List<WindowResult> mine = cell(plain, variant, delay, users);
-                    if (!mine.isEmpty()) {
-                        ratios.add(new Ratio(variant, baseline, delay, users, Ratios.between(mine, base,
-                                Metric.THROUGHPUT), jvmMeans(mine), jvmMeans(base)));
-                    }
+        List<Point> cells = plain.stream().map(WindowResult::cell).distinct()
+                .sorted(Comparator.comparing((Point p) -> p.has(Axis.DOWNSTREAM) ? p.get(Axis.DOWNSTREAM)
+                        : Downstream.HTTP).thenComparing(p -> p.get(Axis.DELAY_MS)).thenComparing(p -> p.get(Axis.USERS)))
+                .toList();
+        for (Point at : cells) {
+            List<WindowResult> base = cell(plain, baseline, at);
+            if (base.isEmpty()) {
+                continue;
+            }
+            for (String variant : variants) {
+                List<WindowResult> mine = cell(plain, variant, at);
+                if (!mine.isEmpty()) {
+                    ratios.add(new Ratio(variant, baseline, at, Ratios.between(mine, base, Metric.THROUGHPUT),
+                            jvmMeans(mine), jvmMeans(base)));
                 }
             }
         }
         return ratios;
     }
 
-    private static List<WindowResult> cell(List<WindowResult> rows, String variant, int delay, int users) {
-        return rows.stream().filter(r -> r.variant().equals(variant) && r.delayMs() == delay
-                && r.users() == users && r.jvmName().equals(variant)).toList();
+    private static List<WindowResult> cell(List<WindowResult> rows, String variant, Point at) {
+        return rows.stream().filter(r -> r.variant().equals(variant) && r.cell().equals(at)
+                && r.jvmName().equals(variant)).toList();
     }
 
     /** The mean throughput of each JVM start, in start order. */

@@ -84,8 +84,7 @@ final class HeadroomChecks {
 
     /** The rule, applied to one window of the run. */
     static Headroom headroom(Run run, WindowResult w) {
-        return Headroom.of(w.instruments().k6CpuSeconds() / seconds(w), run.lab().machineCores(), w.cpu().cpuCores(),
-                w.instruments().delayCpuSeconds() / seconds(w), "separate".equals(w.window().loadCpus()));
+        return w.headroom(run.lab().machineCores());
     }
 
     private static double seconds(WindowResult w) {

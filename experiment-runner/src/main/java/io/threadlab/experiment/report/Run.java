@@ -7,6 +7,7 @@ import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 
@@ -37,9 +38,15 @@ final class Run {
         record.results().windows().stream().map(WindowResult::delayMs).filter(d -> d != null).forEach(delays::add);
         this.delays = List.copyOf(delays);
         Set<Point> points = new LinkedHashSet<>();
-        for (int delay : this.delays) {
-            plan().closedModelVus().forEach(users -> points.add(Point.of(Axis.DELAY_MS, delay)
-                    .with(Axis.USERS, users)));
+        // a run with the database names the downstream of every point; one on the delay service alone, none
+        List<String> downstreams = plan().downstreams();
+        for (String downstream : downstreams) {
+            Point on = downstreams.equals(List.of("http")) ? Point.NONE
+                    : Point.of(Axis.DOWNSTREAM, Downstream.parse(downstream));
+            for (int delay : this.delays) {
+                plan().closedModelVus().forEach(users -> points.add(on.with(Axis.DELAY_MS, delay)
+                        .with(Axis.USERS, users)));
+            }
         }
         record.results().windows().stream().filter(w -> !w.calibration()).map(this::point).flatMap(Optional::stream)
                 .forEach(points::add);
@@ -63,7 +70,7 @@ final class Run {
 
     PlanFacts plan() {
         return record.manifest().plan() != null ? record.manifest().plan() : new PlanFacts(null, null, null, null, 0,
-                0, 0, 0, 0, 0, null, null, 0, 0, false, false, null, null, null, null, null, null, null);
+                0, 0, 0, 0, 0, null, null, 0, 0, false, false, null, null, null, null, null, null, null, null);
     }
 
     RunManifest.Lab lab() {
@@ -110,9 +117,12 @@ final class Run {
         return delays;
     }
 
-    /** With several delays every table names the delay beside the users; with one it keeps the users alone. */
+    /**
+     * With several delays, or the database among the downstreams, every table names the delay (and the database where
+     * the requests waited on it) beside the users; with one delay on the delay service it keeps the users alone.
+     */
     boolean severalDelays() {
-        return delays.size() > 1;
+        return delays.size() > 1 || points.stream().anyMatch(p -> p.has(Axis.DOWNSTREAM));
     }
 
     /** Closed-model points, by delay (in plan order), then users (in plan order). */

@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Point;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +39,8 @@ final class SummaryTables {
     }
 
     static At at(Point p) {
-        return new At(String.valueOf(p.get(Axis.DELAY_MS)), String.valueOf(p.get(Axis.USERS)));
+        boolean database = p.has(Axis.DOWNSTREAM) && p.get(Axis.DOWNSTREAM) == Downstream.DB;
+        return new At(p.get(Axis.DELAY_MS) + (database ? " (database)" : ""), String.valueOf(p.get(Axis.USERS)));
     }
 
     static List<SummaryRow> summary(List<Cell> cells) {

@@ -10,6 +10,7 @@ import io.threadlab.experiment.collect.Json;
 import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.confine.ContainerCgroups;
 import io.threadlab.experiment.plan.Jvm;
+import io.threadlab.experiment.plan.Database;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.record.ContainerRecorder;
 import io.threadlab.experiment.record.Recorder;
@@ -53,13 +54,13 @@ public final class ComposeEngine implements Engine {
     private final List<ContainerService> started = new CopyOnWriteArrayList<>();
     private final Map<String, Object> facts = new ConcurrentHashMap<>();
 
-    public ComposeEngine(Path labHome, Knobs knobs, int delayMs) {
+    public ComposeEngine(Path labHome, Knobs knobs, int delayMs, Database database) {
         ComposeCli.requireEngine();
         if (knobs.confineDelayService()) {
             throw new IllegalArgumentException("--confine-delay-service is not available with --engine compose:"
                     + " compose.yaml leaves the delay service unconfined");
         }
-        this.compose = new ComposeCli(labHome, environment(knobs, delayMs));
+        this.compose = new ComposeCli(labHome, environment(knobs, delayMs, database));
         this.project = projectName(compose);
         this.confinement = ContainerCgroups.forThisMachine(
                 (container, cpus) -> compose.docker(SHORT, "update", "--cpus", String.valueOf(cpus), container));
@@ -68,8 +69,11 @@ public final class ComposeEngine implements Engine {
         this.networksBefore = networks();
     }
 
-    /** The run's knobs in compose's variables (see .env and compose.yaml). */
-    static Map<String, String> environment(Knobs knobs, int delayMs) {
+    /**
+     * The run's knobs in compose's variables (see .env and compose.yaml); the database's only in a run with the
+     * database downstream (else its service, in profile "database", is not started, and .env's values stand).
+     */
+    static Map<String, String> environment(Knobs knobs, int delayMs, Database database) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("LAB_CPUS", String.valueOf(knobs.cpuQuota()));
         env.put("LAB_HEAP", knobs.heap());
@@ -80,6 +84,13 @@ public final class ComposeEngine implements Engine {
         env.put("LAB_READ_TIMEOUT_MS", String.valueOf(knobs.readTimeoutMs()));
         env.put("LAB_WORKER_POOL_MAX", String.valueOf(knobs.workerPoolMax()));
         env.put("LAB_RECORD_FROM_START", ""); // set and empty: no continuous recording (see compose.yaml)
+        if (database != null) {
+            env.put("LAB_DB_CPUS", String.valueOf(database.cpus()));
+            env.put("LAB_DB_MAX_CONNECTIONS", String.valueOf(database.maxConnections()));
+            env.put("LAB_DB_SHARED_BUFFERS", database.sharedBuffers());
+            env.put("LAB_DB_FSYNC", database.fsync() ? "on" : "off");
+            env.put("LAB_DB_POOL_SIZE", String.valueOf(knobs.database().size()));
+        }
         return env;
     }
 

@@ -1,5 +1,6 @@
 package io.threadlab.experiment.start;
 
+import io.threadlab.experiment.plan.Database;
 import io.threadlab.experiment.plan.Jvm;
 import io.threadlab.experiment.plan.Knobs;
 
@@ -39,6 +40,20 @@ public final class JavaCommand {
         return command;
     }
 
+    /**
+     * The lab's PostgreSQL: {@code lab-database serve} with the run's database settings, which unpacks, starts and
+     * loads it, writes {@code ready} once it is, and on SIGTERM stops it and removes all it made, keeping the server's
+     * log at {@code serverLog}. Its JVM only loads the data and waits: a small fixed heap of its own.
+     */
+    public List<String> database(Database database, int port, Path ready, Path serverLog) {
+        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xms128m",
+                "-Xmx128m", "-XX:+UseSerialGC", "-jar", jars.jar(LabDatabase.MODULE).toString(), "serve",
+                "--port=" + port, "--max-connections=" + database.maxConnections(),
+                "--shared-buffers=" + database.sharedBuffers(), "--fsync=" + (database.fsync() ? "on" : "off"),
+                "--ready-file=" + ready, "--keep-log=" + serverLog));
+        return command;
+    }
+
     /** One variant's JVM, with the knobs of its setup. */
     public List<String> variant(Jvm jvm, Knobs knobs, Path compilerRepository) {
         List<String> command = java(knobs);
@@ -46,7 +61,7 @@ public final class JavaCommand {
         command.add("-XX:StartFlightRecording=name=" + COMPILER_RECORDING + ",settings="
                 + labHome.resolve("jfr/compiler.jfc"));
         command.add("-XX:FlightRecorderOptions=repository=" + compilerRepository);
-        command.addAll(knobs.variantProperties(delayUrl()));
+        command.addAll(knobs.variantProperties(delayUrl(), LabDatabase.url()));
         jvm.variant().properties().forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add("-Dquarkus.http.port=" + jvm.port());
         command.addAll(List.of("-jar", jars.jar(jvm.variant().module()).toString()));

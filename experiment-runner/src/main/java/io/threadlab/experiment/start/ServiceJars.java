@@ -19,7 +19,8 @@ public final class ServiceJars {
     }
 
     public Path jar(String module) {
-        return labHome.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
+        return labHome.resolve(module).resolve(module.equals(LabDatabase.MODULE) ? "target/lab-database.jar"
+                : "target/quarkus-app/quarkus-run.jar");
     }
 
     public List<String> stale(List<String> modules) {

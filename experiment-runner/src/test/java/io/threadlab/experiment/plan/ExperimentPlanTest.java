@@ -184,7 +184,7 @@ class ExperimentPlanTest {
     @Test
     void theKnobsBecomeIdenticalFlagsForEveryVariant() {
         assertThat(knobs.jvmFlags()).containsExactly("-Xms512m", "-Xmx512m", "-XX:+UseSerialGC");
-        assertThat(knobs.variantProperties("http://127.0.0.1:8090")).contains(
+        assertThat(knobs.variantProperties("http://127.0.0.1:8090", "postgresql://127.0.0.1:5432/lab")).contains(
                 "-Dquarkus.rest-client.delay.connection-pool-size=1000", "-Dquarkus.thread-pool.max-threads=200",
                 "-Dquarkus.rest-client.delay.url=http://127.0.0.1:8090",
                 "-Dquarkus.rest-client.delay.connection-ttl=" + Knobs.CONNECTION_TTL_MS);
@@ -192,7 +192,7 @@ class ExperimentPlanTest {
 
     @Test
     void rejectsKnobsThatMakeNoSense() {
-        assertThat(knobs.variantProperties("http://127.0.0.1:8090")).noneMatch(p -> p.contains("delay.ms"));
+        assertThat(knobs.variantProperties("http://127.0.0.1:8090", "postgresql://127.0.0.1:5432/lab")).noneMatch(p -> p.contains("delay.ms"));
         assertThatThrownBy(() -> new Knobs(0, "512m", "Serial", 1000, 1000, 5000, 200, false))
                 .hasMessageContaining("--cpus");
         assertThatThrownBy(() -> new Knobs(0.5, "lots", "Serial", 1000, 1000, 5000, 200, false))

@@ -1,5 +1,6 @@
 package io.threadlab.experiment.start;
 
+import io.threadlab.experiment.plan.Database;
 import io.threadlab.experiment.plan.Knobs;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class ComposeEngineTest {
     @Test
     void theRunsKnobsReachEveryVariableComposeUses() throws IOException {
         Knobs knobs = new Knobs(0.75, "768m", "Parallel", 300, 900, 4000, 150, false);
-        var env = ComposeEngine.environment(knobs, 20);
+        var env = ComposeEngine.environment(knobs, 20, null);
         assertThat(env).containsEntry("LAB_CPUS", "0.75").containsEntry("LAB_HEAP", "768m")
                 .containsEntry("LAB_GC", "Parallel").containsEntry("LAB_DELAY_MS", "20")
                 .containsEntry("LAB_CONNECTION_POOL_SIZE", "300").containsEntry("LAB_CONNECT_TIMEOUT_MS", "900")
@@ -32,6 +33,18 @@ class ComposeEngineTest {
             used.add(m.group(1));
         }
         used.remove("LAB_MEMORY");
-        assertThat(env.keySet()).containsAll(used);
+        Set<String> database = new TreeSet<>(used.stream().filter(v -> v.startsWith("LAB_DB_")).toList());
+        assertThat(database).as("the database's variables").isNotEmpty();
+        assertThat(env.keySet()).containsAll(used.stream().filter(v -> !database.contains(v)).toList())
+                .doesNotContainAnyElementsOf(database);
+
+        // A run with the database downstream sets the database's too.
+        Knobs withPool = new Knobs(0.75, "768m", "Parallel", 300, 900, 4000, 150, false,
+                new Knobs.DatabasePool(12, 4000));
+        var withDb = ComposeEngine.environment(withPool, 20, new Database(1.5, 150, "64MB", false));
+        assertThat(withDb).containsEntry("LAB_DB_CPUS", "1.5").containsEntry("LAB_DB_MAX_CONNECTIONS", "150")
+                .containsEntry("LAB_DB_SHARED_BUFFERS", "64MB").containsEntry("LAB_DB_FSYNC", "off")
+                .containsEntry("LAB_DB_POOL_SIZE", "12");
+        assertThat(withDb.keySet()).containsAll(used);
     }
 }

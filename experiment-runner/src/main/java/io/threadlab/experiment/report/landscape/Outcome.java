@@ -33,14 +33,11 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
 
     /** A window of the run as an outcome; {@code calibrated} says whether its JVM was calibrated at its point. */
     public static Outcome of(WindowResult w, boolean calibrated, double machineCores) {
-        double seconds = Math.max(1e-9, w.load().windowSeconds());
         Double little = w.load().meanMs() == null ? null : w.load().requestsPerSecond() * w.load().meanMs() / 1000;
         return new Outcome(w.jvmName(), w.jvmName() + "-jvm" + w.jvm(), w.variant(), w.at(),
                 w.load().requestsPerSecond(),
                 Optional.ofNullable(w.prediction()), calibrated, w.cpu().cpuCores() / w.at().get(Axis.CPUS), little,
-                machineCores <= 0 ? Optional.empty() : Optional.of(Headroom.of(w.instruments().k6CpuSeconds() / seconds,
-                        machineCores, w.cpu().cpuCores(), w.instruments().delayCpuSeconds() / seconds,
-                        "separate".equals(w.window().loadCpus()))),
+                machineCores <= 0 ? Optional.empty() : Optional.of(w.headroom(machineCores)),
                 w.load().errors(), w.load().errorCauses(), w.load().p99Ms() == null ? Double.NaN : w.load().p99Ms());
     }
 
