@@ -30,11 +30,16 @@ for entry in "${services[@]}"; do
   fi
 done
 
+# The services' tests need lab-database, which -am builds with each of them (it is installed in no repository):
+# compiled once here, so that the dev modes started side by side find it up to date instead of compiling it at once.
+echo "Compiling lab-database"
+(cd "$work" && ./mvnw -B -q -pl lab-database compile)
+
 for entry in "${services[@]}"; do
   IFS=: read -r module port path <<<"$entry"
   echo "Starting $module in dev mode on :$port"
   # its own process group, so that cleanup stops Maven and the app it forked
-  setsid bash -c "cd '$work' && exec ./mvnw -B -q -pl $module quarkus:dev -Dquarkus.console.disable-input=true" \
+  setsid bash -c "cd '$work' && exec ./mvnw -B -q -pl $module -am quarkus:dev -Dquarkus.console.disable-input=true" \
     >"$work/$module-dev.log" 2>&1 &
   pids+=("$!")
 done

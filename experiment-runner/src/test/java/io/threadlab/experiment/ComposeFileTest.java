@@ -194,6 +194,11 @@ class ComposeFileTest {
                     .as("compose.yaml: variant %s sets no wait (LAB_DELAY_MS): the delay service decides it", variant)
                     .isFalse();
             assertThat(environment.path("DELAY_URL").asText()).isEqualTo("http://delay-service:8090");
+            // The lab's PostgreSQL, the database service, which a variant does not wait for: it starts without it.
+            assertThat(environment.path("DB_URL").asText()).isEqualTo("postgresql://database:5432/lab");
+            assertThat(resolved(environment.path("LAB_DB_POOL_SIZE"))).isEqualTo(env.get("LAB_DB_POOL_SIZE"));
+            assertThat(service(variant).path("depends_on").has("database"))
+                    .as("compose.yaml: variant %s does not wait for the database", variant).isFalse();
         }
         assertThat(flags).as("identical JVM flags apart from the recording's file name").containsOnly(flags.getFirst());
 
@@ -206,6 +211,18 @@ class ComposeFileTest {
         }
         assertThat(knobs.cpuQuota()).isEqualTo(Double.parseDouble(env.get("LAB_CPUS")));
         assertThat(knobs.connectionPoolSize()).isEqualTo(Integer.parseInt(env.get("LAB_CONNECTION_POOL_SIZE")));
+    }
+
+    /** Each variant reads the two database knobs compose passes, under these names, with .env's pool as its default. */
+    @Test
+    void theVariantsReadTheDatabaseKnobsComposeGivesThem() throws IOException {
+        for (Variant variant : VARIANTS) {
+            List<String> properties = Files.readAllLines(
+                    LAB.resolve(variant.module()).resolve("src/main/resources/application.properties"));
+            assertThat(properties).as("%s's application.properties", variant.module())
+                    .contains("lab.db.url=${DB_URL:postgresql://127.0.0.1:5432/lab}",
+                            "lab.db.pool-size=${LAB_DB_POOL_SIZE:" + env.get("LAB_DB_POOL_SIZE") + "}");
+        }
     }
 
     /** The wait is the delay service's own default (every variant sends the same GET /delay), set from .env. */

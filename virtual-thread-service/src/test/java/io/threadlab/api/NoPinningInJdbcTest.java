@@ -1,0 +1,43 @@
+package io.threadlab.api;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * NoPinningTest's check for GET /api/articles, in a class of its own because it needs the real database: neither
+ * Agroal (2.8, in Quarkus 3.27) nor pgjdbc pins a virtual thread's carrier on this JDK, measured with
+ * {@code jdk.VirtualThreadPinned} at threshold 0 (NoPinningTest proves the recorder sees pinning when it happens).
+ */
+@QuarkusTest
+@RealPostgres
+@QuarkusTestResource(value = LabPostgres.class, restrictToAnnotatedClass = true)
+class NoPinningInJdbcTest {
+
+    @Test
+    void articleRequestsNeverPinTheirCarrier() throws Exception {
+        List<String> pinned = PinningRecorder.pinnedDuring(() -> {
+            // The pool starts empty, so the first requests wait while Agroal opens connections (on its housekeeping
+            // thread, in 2.8); then 8 callers share its 4 connections (the tests' pool), so virtual threads also wait
+            // for one to be returned; and pgjdbc waits for every reply in a socket read.
+            try (ExecutorService callers = Executors.newFixedThreadPool(8)) {
+                List<Future<Integer>> statuses = IntStream.range(0, 40)
+                        .mapToObj(i -> callers.submit(() -> given().when().get("/api/articles").statusCode()))
+                        .toList();
+                for (Future<Integer> status : statuses) {
+                    assertEquals(200, status.get());
+                }
+            }
+        });
+        assertEquals(List.of(), pinned, "frames that pinned a carrier");
+    }
+}
