@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
 @Command(name = "experiment", mixinStandardHelpOptions = true, version = "quarkus-thread-lab 1.0",
         description = "Worker threads vs event loop vs virtual threads in Quarkus, measured.",
         subcommands = {ExperimentCommand.Run.class, ExperimentCommand.MapCommand.class, ExperimentCommand.Analyze.class,
-                ExperimentCommand.ReportCommand.class})
+                ExperimentCommand.ReportCommand.class, PredictCommand.class})
 public final class ExperimentCommand {
 
     public static void main(String[] args) {

@@ -32,6 +32,12 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
         return margin >= CLEAR_MARGIN;
     }
 
+    /** The next ceiling over the binding one: what {@link #margin} is measured to. */
+    public Ceiling next() {
+        return ceilings.entrySet().stream().filter(e -> e.getKey() != binding)
+                .min(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElseThrow();
+    }
+
     /** As a window's row keeps it, stamped with when it was made. */
     public WindowResult.Prediction asRecorded(Instant madeAt) {
         Map<String, Double> byName = new LinkedHashMap<>();

@@ -1,0 +1,98 @@
+package io.threadlab.experiment;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.threadlab.experiment.collect.Json;
+import io.threadlab.experiment.plan.Defaults;
+import io.threadlab.experiment.predict.CalibratedRun;
+import io.threadlab.experiment.predict.CannotPredict;
+import io.threadlab.experiment.predict.ForecastJson;
+import io.threadlab.experiment.predict.ForecastTable;
+import io.threadlab.experiment.predict.WhatIf;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ./experiment predict}: the capacity model of each variant, fitted to a finished run's calibration windows,
+ * asked about a point nobody measured. Reads the results directory only; measures nothing.
+ *
+ * <p>Exit codes: 0 answered; 2 a bad value of a flag (with the usage) or nothing to predict from (the directory
+ * unreadable, no calibration, a variant not calibrated, a delay past the client's timeout; without the usage, which
+ * would not help).
+ */
+@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Predict each variant's throughput, p50 and RSS at a point of your choosing from the calibration"
+                + " windows of a finished run, and name the ceiling that binds (CPU, workers, connections, users) with"
+                + " every ceiling's value. Measures nothing; needs no running service.",
+                "Each variant is predicted from its first calibrated JVM start (imperative-jvm1), as the runner"
+                        + " predicts its later JVM starts. Every value not given is that calibration's own; users above"
+                        + " the most it calibrated are predicted, marked extrapolated, with a wider error."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:predicted", "2:a bad value of a flag; or nothing to predict from: the directory unreadable,"
+                + " no calibration windows (runs before calibration, results formats 1 and 2, have none, nor have"
+                + " runs with --no-calibration, nor --mistakes runs without --calibration-levels), a variant not"
+                + " calibrated, a delay at or past the client's read timeout"},
+        footerHeading = "%nExamples:%n",
+        footer = {"  ./experiment predict --from results/<run>",
+                "  ./experiment predict --from results/<run> --users 3000 --delay-ms 300",
+                "  ./experiment predict --from results/<run> --variants reactive --cpus 1 --json"})
+public final class PredictCommand implements Callable<Integer> {
+
+    @Option(names = "--from", required = true, paramLabel = "RESULTS_DIR",
+            description = "A results directory of ./experiment run or map with calibration windows (results/<run>).")
+    Path from;
+
+    @Option(names = "--users", paramLabel = "N", description = "Closed-model concurrent users (default: the most"
+            + " the variant's calibration measured: 700 of run's " + Defaults.CALIBRATION_LEVELS + ").")
+    Integer users;
+
+    @Option(names = "--delay-ms", paramLabel = "MS", description = "The downstream's delay (default: the"
+            + " calibration's). Another delay keeps the CPU per request and the overhead measured above the"
+            + " calibration's delay, and says so; one at or past the client's read timeout is refused.")
+    Integer delayMs;
+
+    @Option(names = "--cpus", paramLabel = "CPUS", description = "CPU quota (default: the calibration's); the CPU per"
+            + " request is taken as the same at another.")
+    Double cpus;
+
+    @Option(names = "--worker-max", paramLabel = "N", description = "Worker-pool maximum, for the variants on workers"
+            + " (default: the calibration's).")
+    Integer workerMax;
+
+    @Option(names = "--pool-size", paramLabel = "N", description = "The REST client's connection pool (default: the"
+            + " calibration's).")
+    Integer poolSize;
+
+    @Option(names = "--variants", split = ",", paramLabel = "NAME", description = "Variants to predict, in order"
+            + " (default: every calibrated variant whose calibration fits a model).")
+    List<String> variants;
+
+    @Option(names = "--json", description = "Print one JSON array, an object per variant, instead of the table.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        WhatIf whatIf = new WhatIf(users, delayMs, cpus, workerMax, poolSize); // a bad value: usage error, exit 2
+        try {
+            CalibratedRun run = CalibratedRun.read(from);
+            CalibratedRun.Answer answer = run.predict(variants, whatIf);
+            if (json) {
+                answer.leftOut().forEach(l -> System.err.println("experiment predict: left out: " + l));
+                System.out.println(Json.MAPPER.writeValueAsString(answer.forecasts().stream().map(ForecastJson::of)
+                        .toList()));
+            } else {
+                System.out.print(ForecastTable.of(run.dir(), answer.forecasts(), answer.leftOut()));
+            }
+            return 0;
+        } catch (CannotPredict e) {
+            System.err.println("experiment predict: " + e.getMessage());
+            return 2;
+        } catch (JsonProcessingException e) { // our own records: not expected, but no usage error either
+            System.err.println("experiment predict: cannot write JSON: " + e.getMessage());
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package io.threadlab.experiment.predict;
+
+import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Defaults;
+import io.threadlab.experiment.plan.Point;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A results directory's calibrations, as {@code ./experiment predict} asks them about a point no window measured.
+ * Each variant is predicted from its first calibrated JVM start on the run's own knobs, as the runner predicted every
+ * later JVM start of it ({@link Predictions}): a run calibrates only that one, and where an earlier runner calibrated
+ * more, the first is the one its later starts would have been predicted from.
+ */
+public final class CalibratedRun {
+
+    /** Where the manifest keeps the client's read timeout (the key {@code Knobs.serviceSettings} writes). */
+    static final String READ_TIMEOUT = "quarkus.rest-client.delay.read-timeout";
+
+    private final Path dir;
+    private final Map<String, Calibrated> variants;
+    private final Integer readTimeoutMs;
+
+    private CalibratedRun(Path dir, Map<String, Calibrated> variants, Integer readTimeoutMs) {
+        this.dir = dir;
+        this.variants = variants;
+        this.readTimeoutMs = readTimeoutMs;
+    }
+
+    /** The calibrations of {@code dir}; refused, saying why, where it cannot be read or has none. */
+    public static CalibratedRun read(Path dir) throws CannotPredict {
+        if (!Files.isDirectory(dir)) {
+            throw new CannotPredict("no such results directory: " + dir);
+        }
+        RunRecord record;
+        try {
+            record = RunRecord.read(dir); // names the file and field at fault, and reads the earlier formats
+        } catch (IOException e) {
+            throw new CannotPredict(e.getMessage());
+        }
+        List<WindowResult> calibration = record.results().windows().stream().filter(WindowResult::calibration)
+                .filter(w -> w.users() != null && w.delayMs() != null).toList();
+        if (calibration.isEmpty()) {
+            Integer format = record.manifest().format();
+            throw new CannotPredict(dir + " has no calibration windows (results format " + (format == null ? 1
+                    : format) + "): runs written before the runner calibrated each JVM (results formats 1 and 2)"
+                    + " have none, nor have runs made with --no-calibration, nor --mistakes runs without"
+                    + " --calibration-levels. Measure a run that has"
+                    + " them: ./experiment run (it calibrates each variant's first JVM start at "
+                    + Defaults.CALIBRATION_LEVELS + " users), then ./experiment predict --from results/<that run>");
+        }
+        Map<String, List<WindowResult>> byJvm = new LinkedHashMap<>();
+        calibration.forEach(w -> byJvm.computeIfAbsent(w.jvmName() + "-jvm" + w.jvm(), k -> new ArrayList<>())
+                .add(w));
+        Set<String> order = new LinkedHashSet<>(record.manifest().plan() == null ? List.of()
+                : record.manifest().plan().variants());
+        calibration.forEach(w -> order.add(w.variant()));
+        Map<String, Calibrated> variants = new LinkedHashMap<>();
+        for (String variant : order) {
+            // the JVM on the run's own knobs (its label is the variant's) before a map's other setups, then the
+            // first start
+            byJvm.values().stream().filter(rows -> rows.getFirst().variant().equals(variant))
+                    .min(Comparator.comparing((List<WindowResult> rows) -> !rows.getFirst().jvmName().equals(variant))
+                            .thenComparingInt(rows -> rows.getFirst().jvm()))
+                    .ifPresent(rows -> variants.put(variant, Calibrated.of(variant,
+                            rows.getFirst().jvmName() + "-jvm" + rows.getFirst().jvm(), rows)));
+        }
+        Object timeout = record.manifest().knobs().get(READ_TIMEOUT);
+        return new CalibratedRun(dir, variants, timeout instanceof Number n ? n.intValue() : null);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** The calibrated variants, in the run's order. */
+    public List<String> variants() {
+        return List.copyOf(variants.keySet());
+    }
+
+    public Calibrated calibrated(String variant) throws CannotPredict {
+        Calibrated c = variants.get(variant);
+        if (c == null) {
+            throw new CannotPredict(variant + " has no calibration windows in " + dir + "; calibrated: "
+                    + String.join(", ", variants.keySet()));
+        }
+        return c;
+    }
+
+    /** The forecasts asked for, and each calibrated variant left out because its calibration fits no model. */
+    public record Answer(List<VariantForecast> forecasts, List<String> leftOut) {
+    }
+
+    /**
+     * Each of {@code asked} at the point {@code whatIf} gives (null or empty: every calibrated variant). A variant
+     * asked for by name must have a model; by default, those without one are left out, saying why. None left:
+     * refused.
+     */
+    public Answer predict(List<String> asked, WhatIf whatIf) throws CannotPredict {
+        boolean named = asked != null && !asked.isEmpty();
+        List<VariantForecast> forecasts = new ArrayList<>();
+        List<String> leftOut = new ArrayList<>();
+        for (String variant : named ? asked : variants()) {
+            Calibrated c = calibrated(variant);
+            if (c.fit().model().isEmpty()) {
+                String why = variant + ": its calibration in " + dir + " fits no model (" + c.fit().missing() + ")";
+                if (named) {
+                    throw new CannotPredict(why);
+                }
+                leftOut.add(why);
+                continue;
+            }
+            forecasts.add(predict(c, whatIf));
+        }
+        if (forecasts.isEmpty()) {
+            throw new CannotPredict("no calibration in " + dir + " fits a model: " + String.join("; ", leftOut));
+        }
+        return new Answer(forecasts, leftOut);
+    }
+
+    private VariantForecast predict(Calibrated c, WhatIf whatIf) throws CannotPredict {
+        Point at = whatIf.at(c);
+        int delay = at.get(Axis.DELAY_MS);
+        if (readTimeoutMs != null && delay >= readTimeoutMs) {
+            // the model knows requests that are answered; past the timeout every call fails, which it does not describe
+            throw new CannotPredict(String.format(Locale.ROOT, "--delay-ms %d is not below the client's read timeout"
+                    + " in %s (%d ms): every call would time out, and the model predicts answered requests only",
+                    delay, dir, readTimeoutMs));
+        }
+        CapacityModel model = c.fit().model().orElseThrow();
+        Forecast forecast = model.predict(at);
+        List<String> notes = new ArrayList<>(forecast.notes());
+        notes.addAll(whatIf.notes(c, at, model.overheadMs()));
+        return new VariantForecast(c, at, forecast, notes);
+    }
+}

@@ -1,0 +1,78 @@
+package io.threadlab.experiment.predict;
+
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.plan.Variant;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The point a prediction is asked for: each value given, or (null) the calibration's own. The users default to the
+ * most the calibration measured: the heaviest load the model has seen, and so the variant's capacity where the CPU
+ * binds, without an extrapolation.
+ */
+public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer workerMax, Integer poolSize) {
+
+    public static final WhatIf CALIBRATIONS_OWN = new WhatIf(null, null, null, null, null);
+
+    /** Refuses a number no JVM or load could have, naming the flag. */
+    public WhatIf {
+        positive("--users", users);
+        positive("--worker-max", workerMax);
+        positive("--pool-size", poolSize);
+        if (delayMs != null && delayMs < 0) {
+            throw new IllegalArgumentException("--delay-ms must be 0 or more, was " + delayMs);
+        }
+        if (cpus != null && (!(cpus > 0) || cpus.isInfinite())) {
+            throw new IllegalArgumentException("--cpus must be a quota above 0 (e.g. 0.5), was " + cpus);
+        }
+    }
+
+    /** The point for {@code calibrated}'s model: its setup and delay, its most users, overridden where given. */
+    public Point at(Calibrated calibrated) {
+        Point setup = calibrated.setup();
+        return setup.with(Axis.CPUS, cpus != null ? cpus : setup.get(Axis.CPUS))
+                .with(Axis.WORKER_MAX, workerMax != null ? workerMax : setup.get(Axis.WORKER_MAX))
+                .with(Axis.POOL_SIZE, poolSize != null ? poolSize : setup.get(Axis.POOL_SIZE))
+                .with(Axis.DELAY_MS, delayMs != null ? delayMs : calibrated.delayMs())
+                .with(Axis.USERS, users != null ? users : calibrated.users().getFirst());
+    }
+
+    /**
+     * What the prediction at {@code at} assumes beyond its calibration that {@link CapacityModel#predict} does not
+     * already say (it names another quota and users beyond the calibrated ones).
+     */
+    public List<String> notes(Calibrated calibrated, Point at, double overheadMs) {
+        List<String> notes = new ArrayList<>();
+        int delay = at.get(Axis.DELAY_MS);
+        if (delay != calibrated.delayMs()) {
+            notes.add(String.format(Locale.ROOT, "calibrated at %d ms: at %d ms a request is taken to cost the same"
+                    + " CPU, and to hold its worker or connection for the delay plus the %.1f ms measured above %d ms",
+                    calibrated.delayMs(), delay, overheadMs, calibrated.delayMs()));
+        }
+        Integer calibratedWorkers = calibrated.setup().get(Axis.WORKER_MAX);
+        if (workerMax != null && !workerMax.equals(calibratedWorkers)) {
+            notes.add(calibrated.threads() == Variant.Threads.WORKER
+                    ? String.format(Locale.ROOT, "calibrated with %,d workers: the CPU per request is taken as the"
+                    + " same with %,d", calibratedWorkers, workerMax)
+                    : "--worker-max does not apply: " + calibrated.variant() + " does not run requests on workers");
+        }
+        Integer calibratedPool = calibrated.setup().get(Axis.POOL_SIZE);
+        if (poolSize != null && !poolSize.equals(calibratedPool)) {
+            notes.add(String.format(Locale.ROOT, "calibrated with a pool of %,d: the CPU per request is taken as the"
+                    + " same with %,d", calibratedPool, poolSize));
+        }
+        if (!calibrated.known()) {
+            notes.add(calibrated.variant() + " is not a variant this runner knows: taken to run on workers");
+        }
+        return notes;
+    }
+
+    private static void positive(String flag, Integer value) {
+        if (value != null && value < 1) {
+            throw new IllegalArgumentException(flag + " must be 1 or more, was " + value);
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package io.threadlab.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.threadlab.experiment.testing.CalibratedRunFixture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * {@code ./experiment predict} as a user runs it: what it prints for a calibrated run, its JSON, and the exit code
+ * and message of everything it refuses. The numbers themselves are {@code CalibratedRunTest}'s.
+ */
+class PredictCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Outcome(int exit, String out, String err) {
+    }
+
+    private static Outcome execute(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+            int exit = ExperimentCommand.execute(args);
+            return new Outcome(exit, outBytes.toString(StandardCharsets.UTF_8),
+                    errBytes.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    @Test
+    void theTableHasARowPerCalibratedVariantWithItsCeilingsAndSaysWhoseCalibrationItIs() {
+        CalibratedRunFixture.calibrated(dir);
+        Outcome outcome = execute("predict", "--from", dir.toString(), "--users", "500");
+        assertThat(outcome.exit()).isZero();
+        assertThat(outcome.err()).isEmpty();
+        List<String> lines = outcome.out().lines().toList();
+        assertThat(lines.getFirst()).isEqualTo("Predicted from the calibrations in " + dir);
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("variant").contains("req/s", "binding", "margin",
+                "p50 ms", "RSS MB", "CPU", "workers", "connections", "users"));
+        // reactive at 500 users: 8,312.87 req/s by the CPU, 5.32× under the users' 44,188; p50 60.1 ms; RSS 329 MB
+        assertThat(lines).anySatisfy(l -> assertThat(l.split(" +")).containsExactly("reactive", "500", "10", "ms",
+                "0.5", "8,313", "±5", "%", "CPU", "5.32×", "users", "60.1", "329", "|", "8,313", "–", "88,376",
+                "44,188"));
+        assertThat(outcome.out()).contains("reactive: calibrated on reactive-jvm1 (10 ms, 0.5 CPU, 200 workers, pool"
+                + " 1,000) at 700, 300, 150, 10 users");
+    }
+
+    @Test
+    void anExtrapolationIsPrintedAsOneWithItsWiderError() {
+        CalibratedRunFixture.calibrated(dir);
+        Outcome outcome = execute("predict", "--from", dir.toString(), "--users", "2000", "--variants", "reactive");
+        assertThat(outcome.exit()).isZero();
+        assertThat(outcome.out()).contains("±11 % extrapolated")
+                .contains("  - beyond the calibrated users (150 to 700)");
+    }
+
+    @Test
+    void jsonIsOneArrayWithAnObjectPerVariantAndEveryFieldItPromises() throws IOException {
+        CalibratedRunFixture.calibrated(dir);
+        Outcome outcome = execute("predict", "--from", dir.toString(), "--users", "500", "--delay-ms", "10",
+                "--variants", "reactive,imperative", "--json");
+        assertThat(outcome.exit()).isZero();
+        assertThat(outcome.err()).isEmpty();
+        JsonNode array = new ObjectMapper().readTree(outcome.out());
+        assertThat(array.isArray()).isTrue();
+        assertThat(array).hasSize(2);
+        JsonNode reactive = array.get(0);
+        assertThat(reactive.path("variant").asText()).isEqualTo("reactive");
+        assertThat(array.get(1).path("variant").asText()).isEqualTo("imperative");
+        assertThat(reactive.path("at").path("users").asInt()).isEqualTo(500);
+        assertThat(reactive.path("at").path("delay_ms").asInt()).isEqualTo(10);
+        assertThat(reactive.path("at").path("cpu_quota").asDouble()).isEqualTo(0.5);
+        assertThat(reactive.path("predicted_rps").asDouble()).isEqualTo(8312.869);
+        assertThat(reactive.path("binding").asText()).isEqualTo("cpu");
+        assertThat(reactive.path("margin").asDouble()).isEqualTo(5.316);
+        assertThat(reactive.path("next").asText()).isEqualTo("users");
+        assertThat(reactive.path("p50_ms").asDouble()).isEqualTo(60.148);
+        assertThat(reactive.path("rss_mb").asDouble()).isEqualTo(329.322);
+        assertThat(reactive.path("expected_error").asDouble()).isEqualTo(0.05);
+        assertThat(reactive.path("extrapolated").isBoolean()).isTrue();
+        assertThat(reactive.path("extrapolated").asBoolean()).isFalse();
+        assertThat(reactive.path("ceilings").properties()).extracting(java.util.Map.Entry::getKey)
+                .containsExactly("cpu", "connections", "users");
+        assertThat(reactive.path("ceilings").path("users").asDouble()).isCloseTo(44187.853, within(1e-3));
+        assertThat(reactive.path("hold_ms").asDouble()).isEqualTo(11.315);
+        JsonNode on = reactive.path("calibrated_on");
+        assertThat(on.path("jvm").asText()).isEqualTo("reactive-jvm1");
+        assertThat(on.path("users")).extracting(JsonNode::asInt).containsExactly(700, 300, 150, 10);
+        assertThat(on.path("delay_ms").asInt()).isEqualTo(10);
+        assertThat(on.path("cpu_quota").asDouble()).isEqualTo(0.5);
+        assertThat(on.path("worker_max").asInt()).isEqualTo(200);
+        assertThat(on.path("pool_size").asInt()).isEqualTo(1000);
+        assertThat(on.path("cpu_ms_per_request").path("300").asDouble()).isEqualTo(0.062);
+        assertThat(on.path("overhead_ms").asDouble()).isEqualTo(1.315);
+        assertThat(on.path("overhead_measured").asBoolean()).isTrue();
+        assertThat(reactive.path("notes").isArray()).isTrue();
+        assertThat(array.get(1).path("ceilings").has("workers")).as("the imperative variant's workers").isTrue();
+    }
+
+    @Test
+    void aResultsDirectoryThatIsMissingOrNotOneIsExitCode2NamingIt() {
+        Outcome missing = execute("predict", "--from", dir.resolve("no-such-run").toString());
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.err()).isEqualTo("experiment predict: no such results directory: "
+                + dir.resolve("no-such-run") + System.lineSeparator());
+        Outcome empty = execute("predict", "--from", dir.toString());
+        assertThat(empty.exit()).isEqualTo(2);
+        assertThat(empty.err()).contains(dir.resolve("manifest.json") + " is missing");
+        assertThat(empty.out()).isEmpty();
+    }
+
+    @Test
+    void aRunWithoutCalibrationIsExitCode2SayingWhichRunsHaveNoneAndWhatToRun() {
+        CalibratedRunFixture.beforeCalibration(dir);
+        Outcome outcome = execute("predict", "--from", dir.toString());
+        assertThat(outcome.exit()).isEqualTo(2);
+        assertThat(outcome.err()).startsWith("experiment predict: " + dir + " has no calibration windows (results"
+                + " format 1)").contains("./experiment run").doesNotContain("Usage:");
+        assertThat(outcome.out()).isEmpty();
+    }
+
+    @Test
+    void aVariantWithoutCalibrationIsExitCode2NamingItAndTheCalibratedOnes() {
+        CalibratedRunFixture.calibrated(dir);
+        Outcome outcome = execute("predict", "--from", dir.toString(), "--variants", "reactive,imperative-rest");
+        assertThat(outcome.exit()).isEqualTo(2);
+        assertThat(outcome.err()).isEqualTo("experiment predict: imperative-rest has no calibration windows in " + dir
+                + "; calibrated: imperative, reactive, virtual-thread" + System.lineSeparator());
+        assertThat(outcome.out()).isEmpty();
+    }
+
+    @Test
+    void aDelayPastTheReadTimeoutIsExitCode2() {
+        CalibratedRunFixture.calibrated(dir);
+        Outcome outcome = execute("predict", "--from", dir.toString(), "--delay-ms", "6000");
+        assertThat(outcome.exit()).isEqualTo(2);
+        assertThat(outcome.err()).contains("--delay-ms 6000 is not below the client's read timeout");
+    }
+
+    @Test
+    void aBadNumberIsAUsageErrorNamingTheFlag() {
+        CalibratedRunFixture.calibrated(dir);
+        for (List<String> bad : List.of(List.of("--users", "0"), List.of("--cpus", "0"), List.of("--cpus", "-0.5"),
+                List.of("--worker-max", "0"), List.of("--pool-size", "-1"), List.of("--delay-ms", "-1"))) {
+            List<String> args = new java.util.ArrayList<>(List.of("predict", "--from", dir.toString()));
+            args.addAll(bad);
+            Outcome outcome = execute(args.toArray(String[]::new));
+            assertThat(outcome.exit()).as("%s", bad).isEqualTo(2);
+            assertThat(outcome.err()).as("%s", bad).startsWith("experiment: " + bad.getFirst() + " must be")
+                    .contains("Usage:");
+            assertThat(outcome.out()).isEmpty();
+        }
+        Outcome words = execute("predict", "--from", dir.toString(), "--users", "many");
+        assertThat(words.exit()).isEqualTo(2);
+        assertThat(words.err()).contains("--users").contains("many");
+        Outcome noFrom = execute("predict");
+        assertThat(noFrom.exit()).isEqualTo(2);
+        assertThat(noFrom.err()).contains("Missing required option: '--from=RESULTS_DIR'");
+    }
+
+    @Test
+    void helpSaysWhatItDoesAndEveryFlag() {
+        Outcome help = execute("predict", "--help");
+        assertThat(help.exit()).isZero();
+        assertThat(help.out()).contains("--from=RESULTS_DIR", "--users", "--delay-ms", "--cpus", "--worker-max",
+                "--pool-size", "--variants", "--json", "first calibrated JVM start", "extrapolated", "Exit codes:",
+                "Examples:");
+        assertThat(execute("--help").out()).contains("predict");
+    }
+}

@@ -1,0 +1,268 @@
+package io.threadlab.experiment.predict;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.testing.CalibratedRunFixture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * {@code ./experiment predict}'s logic on a real calibrated run ({@link CalibratedRunFixture}): which calibration,
+ * which point, the model's answer there, and what it refuses.
+ */
+class CalibratedRunTest {
+
+    @TempDir
+    Path dir;
+
+    /** Each variant once, at {@code whatIf}. */
+    private VariantForecast predict(String variant, WhatIf whatIf) throws CannotPredict {
+        return CalibratedRun.read(CalibratedRunFixture.calibrated(dir)).predict(List.of(variant), whatIf)
+                .forecasts().getFirst();
+    }
+
+    /**
+     * By hand, from the reactive JVM 1's calibration windows in results.json (10 ms, 0.5 CPU, pool 1,000):
+     * <pre>
+     * users  cores  mean ms   median CPU ms/request of its seconds
+     *   700  0.503  88.2      0.0589437203187448   (0.0493, 0.0576, 0.0603, 0.1239)
+     *   300  0.497  37.7      0.06197558063101748  (0.0590, 0.0608, 0.0631, 0.0727)
+     *   150  0.502  20.7      0.068646782014576    (0.0638, 0.0673, 0.0700, 0.0725)
+     *    10  0.125  11.315326885319804 (light: below 0.8 × 0.5 CPU)
+     * </pre>
+     * At 500 users the CPU per request lies ln(5/3) / ln(7/3) = 0.60289 of the way from 300 to 700 users: 0.061976 −
+     * 0.60289 × 0.003032 = 0.060148 ms, so the CPU allows 0.5 × 1000 / 0.060148 = 8,312.87 req/s. A request holds its
+     * connection 11.315 ms (10 ms plus the light level's 1.315 above it): users allow 500 / 0.011315 = 44,188 req/s,
+     * the pool 1000 / 0.011315 = 88,376. The CPU binds, 5.316× under the users; p50 = 500 / 8,312.87 = 60.148 ms.
+     * Leaving 300 out, 150 → 700 says 0.064281 there, 3.7 % off: less than the least error claimed, so ±5 %. RSS by
+     * least squares through (700, 328.914), (300, 329.711), (150, 330.082), (10, 330.258) MB: 329.322 MB at 500.
+     */
+    @Test
+    void reactiveAt500UsersIsWhatItsCalibrationGivesByHand() throws CannotPredict {
+        VariantForecast v = predict("reactive", new WhatIf(500, null, null, null, null));
+        Forecast f = v.forecast();
+        double cpuMs = 0.06197558063101748 + Math.log(5.0 / 3) / Math.log(7.0 / 3)
+                * (0.0589437203187448 - 0.06197558063101748);
+        assertThat(cpuMs).isCloseTo(0.060148, within(1e-6));
+        assertThat(f.binding()).isEqualTo(Ceiling.CPU);
+        assertThat(f.rps()).isCloseTo(0.5 * 1000 / cpuMs, within(1e-6)).isCloseTo(8312.87, within(0.01));
+        assertThat(f.ceilings().get(Ceiling.USERS)).isCloseTo(500 / 0.011315326885319804, within(1e-6));
+        assertThat(f.ceilings().get(Ceiling.CONNECTIONS)).isCloseTo(1000 / 0.011315326885319804, within(1e-6));
+        assertThat(f.ceilings()).doesNotContainKey(Ceiling.WORKERS); // the event loop holds no worker
+        assertThat(f.next()).isEqualTo(Ceiling.USERS);
+        assertThat(f.margin()).isCloseTo(5.3156, within(1e-4));
+        assertThat(f.p50Ms()).isCloseTo(60.148, within(1e-3));
+        assertThat(f.expectedError()).isEqualTo(CapacityModel.LEAST_ERROR);
+        assertThat(f.rssMb()).isCloseTo(329.322, within(1e-3));
+        assertThat(f.extrapolated()).isFalse();
+        assertThat(v.notes()).isEmpty();
+        assertThat(v.calibrated().jvm()).isEqualTo("reactive-jvm1");
+        assertThat(v.at()).isEqualTo(Point.of(Axis.CPUS, 0.5).with(Axis.WORKER_MAX, 200).with(Axis.POOL_SIZE, 1000)
+                .with(Axis.DELAY_MS, 10).with(Axis.USERS, 500));
+    }
+
+    /**
+     * The runner predicted every window of the run before measuring it, from the same calibration and the same
+     * model: asked at each of those windows' points, predict says what the runner recorded (to its three decimals),
+     * JVM start 2's windows from JVM start 1's calibration as well.
+     */
+    @Test
+    void atEveryMeasuredPointItSaysWhatTheRunnerRecordedBeforeMeasuring() throws IOException, CannotPredict {
+        CalibratedRun run = CalibratedRun.read(CalibratedRunFixture.calibrated(dir));
+        List<WindowResult> predicted = RunRecord.read(dir).results().windows().stream()
+                .filter(w -> w.prediction() != null).toList();
+        assertThat(predicted).as("the fixture's windows carry the runner's predictions").hasSizeGreaterThan(10)
+                .anyMatch(w -> w.jvm() == 2);
+        for (WindowResult w : predicted) {
+            Point at = w.at();
+            VariantForecast v = run.predict(List.of(w.variant()), new WhatIf(at.get(Axis.USERS),
+                    at.get(Axis.DELAY_MS), at.get(Axis.CPUS), at.get(Axis.WORKER_MAX), at.get(Axis.POOL_SIZE)))
+                    .forecasts().getFirst();
+            WindowResult.Prediction recorded = w.prediction();
+            WindowResult.Prediction now = v.forecast().asRecorded(java.time.Instant.EPOCH);
+            assertThat(v.calibrated().jvm()).as(w.window().id()).isEqualTo(recorded.calibratedOn());
+            assertThat(now.predictedRps()).as(w.window().id()).isEqualTo(recorded.predictedRps());
+            assertThat(now.binding()).as(w.window().id()).isEqualTo(recorded.binding());
+            assertThat(now.margin()).as(w.window().id()).isEqualTo(recorded.margin());
+            assertThat(now.predictedP50Ms()).as(w.window().id()).isEqualTo(recorded.predictedP50Ms());
+            assertThat(now.predictedRssMb()).as(w.window().id()).isEqualTo(recorded.predictedRssMb());
+            assertThat(now.expectedError()).as(w.window().id()).isEqualTo(recorded.expectedError());
+            assertThat(now.ceilings()).as(w.window().id()).isEqualTo(recorded.ceilings());
+        }
+    }
+
+    @Test
+    void withNothingGivenEachVariantIsPredictedAtItsCalibrationsOwnPointAndItsMostUsers() throws CannotPredict {
+        CalibratedRun.Answer answer = CalibratedRun.read(CalibratedRunFixture.calibrated(dir)).predict(null,
+                WhatIf.CALIBRATIONS_OWN);
+        assertThat(answer.forecasts()).extracting(VariantForecast::variant).containsExactly("imperative", "reactive",
+                "virtual-thread");
+        assertThat(answer.leftOut()).isEmpty();
+        for (VariantForecast v : answer.forecasts()) {
+            assertThat(v.at().get(Axis.USERS)).isEqualTo(700);
+            assertThat(v.at().get(Axis.DELAY_MS)).isEqualTo(10);
+            assertThat(v.at().get(Axis.CPUS)).isEqualTo(0.5);
+            assertThat(v.forecast().extrapolated()).isFalse();
+            assertThat(v.calibrated().users()).containsExactly(700, 300, 150, 10);
+        }
+    }
+
+    /**
+     * Beyond the most users that saturated the quota the CPU per request is the last level's (700: 0.058944 ms, so
+     * 8,482.67 req/s), and the error is widened by the last trend: (0.058944 − 0.061976) / ln(7/3) per unit of
+     * ln(users), carried ln(2000/700) further, is 6.37 % of 0.058944; with the 5 % it is 11.37 %.
+     */
+    @Test
+    void beyondTheCalibratedUsersItIsPredictedAndMarkedAnExtrapolationWithAWiderError() throws CannotPredict {
+        Forecast f = predict("reactive", new WhatIf(2000, null, null, null, null)).forecast();
+        assertThat(f.extrapolated()).isTrue();
+        assertThat(f.binding()).isEqualTo(Ceiling.CPU);
+        assertThat(f.rps()).isCloseTo(500 / 0.0589437203187448, within(1e-6));
+        double widened = Math.abs((0.0589437203187448 - 0.06197558063101748) / Math.log(7.0 / 3)
+                * Math.log(2000.0 / 700)) / 0.0589437203187448;
+        assertThat(f.expectedError()).isCloseTo(0.05 + widened, within(1e-9)).isCloseTo(0.1137, within(1e-4));
+        assertThat(f.notes()).anyMatch(n -> n.contains("beyond the calibrated users (150 to 700)"));
+    }
+
+    /**
+     * At 300 ms a request of the imperative variant holds its worker 301.907 ms (its light level took 1.907 ms above
+     * the calibration's 10 ms): 200 workers allow 662.45 req/s, far below its CPU's 4,834 at 700 users. The delay is
+     * not the calibration's, and the prediction says what it assumes for that.
+     */
+    @Test
+    void anotherDelayIsPredictedAndSaysWhatItAssumes() throws CannotPredict {
+        VariantForecast v = predict("imperative", new WhatIf(700, 300, null, null, null));
+        assertThat(v.forecast().binding()).isEqualTo(Ceiling.WORKERS);
+        assertThat(v.forecast().rps()).isCloseTo(200 / 0.301907289027844, within(1e-6));
+        assertThat(v.forecast().holdMs()).isCloseTo(301.907, within(1e-3));
+        assertThat(v.notes()).anyMatch(n -> n.startsWith("calibrated at 10 ms: at 300 ms a request is taken to cost"
+                + " the same CPU") && n.contains("1.9 ms measured above 10 ms"));
+    }
+
+    @Test
+    void moreWorkersRaiseTheWorkersCeilingAndAreSaidToBeAnAssumptionAndMeanNothingToTheEventLoop()
+            throws CannotPredict {
+        WhatIf more = new WhatIf(700, 300, null, 800, null);
+        VariantForecast imperative = predict("imperative", more);
+        assertThat(imperative.forecast().ceilings().get(Ceiling.WORKERS)).isCloseTo(800 / 0.301907289027844,
+                within(1e-6));
+        assertThat(imperative.notes()).contains("calibrated with 200 workers: the CPU per request is taken as the same"
+                + " with 800");
+        VariantForecast reactive = CalibratedRun.read(dir).predict(List.of("reactive"), more).forecasts().getFirst();
+        assertThat(reactive.forecast().ceilings()).doesNotContainKey(Ceiling.WORKERS);
+        assertThat(reactive.notes()).contains("--worker-max does not apply: reactive does not run requests on workers");
+    }
+
+    /** Where an earlier runner calibrated later JVM starts too, the first one's calibration predicts, as today. */
+    @Test
+    void theFirstJvmStartsCalibrationPredictsWhateverComesFirstInTheFile() throws CannotPredict {
+        CalibratedRunFixture.calibrated(dir, results -> {
+            ArrayNode windows = (ArrayNode) results.get("windows");
+            List<JsonNode> second = new java.util.ArrayList<>();
+            for (JsonNode w : windows) {
+                if (w.path("window").path("role").asText().equals("calibration")
+                        && w.path("window").path("variant").asText().equals("reactive")) {
+                    ObjectNode copy = w.deepCopy();
+                    ((ObjectNode) copy.get("window")).put("jvm", 2).put("id", copy.path("window").path("id")
+                            .asText().replace("-cal1", "-cal2"));
+                    ((ObjectNode) copy.get("cpu")).putArray("per_second_ms_per_request").add(1.0);
+                    second.add(copy);
+                }
+            }
+            for (int i = second.size() - 1; i >= 0; i--) {
+                windows.insert(0, second.get(i)); // JVM 2's first in the file, every level costing 1 CPU-ms
+            }
+        });
+        VariantForecast v = CalibratedRun.read(dir).predict(List.of("reactive"), new WhatIf(500, null, null, null,
+                null)).forecasts().getFirst();
+        assertThat(v.calibrated().jvm()).isEqualTo("reactive-jvm1");
+        assertThat(v.forecast().rps()).isCloseTo(8312.87, within(0.01));
+    }
+
+    @Test
+    void aVariantWhoseCalibrationFitsNoModelIsLeftOutByDefaultAndRefusedWhenAskedFor() throws CannotPredict {
+        CalibratedRunFixture.calibrated(dir, results -> {
+            ArrayNode windows = (ArrayNode) results.get("windows");
+            for (int i = windows.size() - 1; i >= 0; i--) {
+                JsonNode w = windows.get(i).path("window");
+                if (w.path("role").asText().equals("calibration") && w.path("variant").asText().equals("reactive")
+                        && !w.path("id").asText().contains("-700-")) {
+                    windows.remove(i); // one level left: no curve of the CPU per request
+                }
+            }
+        });
+        CalibratedRun run = CalibratedRun.read(dir);
+        CalibratedRun.Answer answer = run.predict(null, WhatIf.CALIBRATIONS_OWN);
+        assertThat(answer.forecasts()).extracting(VariantForecast::variant).containsExactly("imperative",
+                "virtual-thread");
+        assertThat(answer.leftOut()).singleElement().asString().startsWith("reactive: its calibration in " + dir
+                + " fits no model (reactive-jvm1: calibration windows at 1 number of users");
+        assertThatThrownBy(() -> run.predict(List.of("reactive"), WhatIf.CALIBRATIONS_OWN))
+                .isInstanceOf(CannotPredict.class).hasMessageContaining("reactive: its calibration in")
+                .hasMessageContaining("the model needs two");
+    }
+
+    @Test
+    void aDirectoryWithoutCalibrationIsRefusedSayingWhichRunsHaveNoneAndWhatToDo() {
+        CalibratedRunFixture.beforeCalibration(dir);
+        assertThatThrownBy(() -> CalibratedRun.read(dir)).isInstanceOf(CannotPredict.class)
+                .hasMessageStartingWith(dir + " has no calibration windows (results format 1): runs written before"
+                        + " the runner calibrated each JVM (results formats 1 and 2) have none")
+                .hasMessageContaining("--no-calibration, nor --mistakes runs without --calibration-levels")
+                .hasMessageContaining("./experiment run (it calibrates each variant's first JVM start at"
+                        + " 700,300,150,10 users)");
+    }
+
+    @Test
+    void aMissingOrUnreadableDirectoryAndAnUncalibratedVariantAreNamed() {
+        assertThatThrownBy(() -> CalibratedRun.read(dir.resolve("nothing"))).isInstanceOf(CannotPredict.class)
+                .hasMessage("no such results directory: " + dir.resolve("nothing"));
+        assertThatThrownBy(() -> CalibratedRun.read(dir)).isInstanceOf(CannotPredict.class)
+                .hasMessage(dir.resolve("manifest.json") + " is missing: not a results directory of ./experiment run");
+        CalibratedRunFixture.calibrated(dir);
+        assertThatThrownBy(() -> CalibratedRun.read(dir).predict(List.of("imperative-rest"), WhatIf.CALIBRATIONS_OWN))
+                .isInstanceOf(CannotPredict.class).hasMessage("imperative-rest has no calibration windows in " + dir
+                        + "; calibrated: imperative, reactive, virtual-thread");
+    }
+
+    /** The manifest's read timeout is 5,000 ms: a delay there is every call timing out, which the model never saw. */
+    @Test
+    void aDelayAtTheClientsReadTimeoutIsRefusedAndOneBelowItIsNot() throws CannotPredict {
+        CalibratedRun run = CalibratedRun.read(CalibratedRunFixture.calibrated(dir));
+        assertThatThrownBy(() -> run.predict(null, new WhatIf(null, 5000, null, null, null)))
+                .isInstanceOf(CannotPredict.class).hasMessage(String.format(Locale.ROOT, "--delay-ms 5000 is not"
+                        + " below the client's read timeout in %s (5000 ms): every call would time out, and the"
+                        + " model predicts answered requests only", dir));
+        assertThat(run.predict(null, new WhatIf(null, 4999, null, null, null)).forecasts()).hasSize(3);
+    }
+
+    @Test
+    void numbersNoJvmOrLoadCouldHaveAreRefusedNamingTheFlag() {
+        Map<String, Runnable> bad = Map.of(
+                "--users must be 1 or more, was 0", () -> new WhatIf(0, null, null, null, null),
+                "--worker-max must be 1 or more, was -1", () -> new WhatIf(null, null, null, -1, null),
+                "--pool-size must be 1 or more, was 0", () -> new WhatIf(null, null, null, null, 0),
+                "--delay-ms must be 0 or more, was -5", () -> new WhatIf(null, -5, null, null, null),
+                "--cpus must be a quota above 0 (e.g. 0.5), was 0.0", () -> new WhatIf(null, null, 0.0, null, null),
+                "--cpus must be a quota above 0 (e.g. 0.5), was NaN", () -> new WhatIf(null, null, Double.NaN, null,
+                        null));
+        bad.forEach((message, make) -> assertThatThrownBy(make::run).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(message));
+        new WhatIf(1, 0, 0.01, 1, 1); // the least of each is a point
+    }
+}
