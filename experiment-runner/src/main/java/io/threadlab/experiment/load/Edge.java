@@ -1,6 +1,7 @@
 package io.threadlab.experiment.load;
 
 import io.threadlab.experiment.confine.CpuReading;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.record.DatabaseReading;
 import io.threadlab.experiment.record.DelayHeadroom;
 import io.threadlab.experiment.record.ProcessStats;
@@ -21,6 +22,11 @@ import java.time.Instant;
 public record Edge(long nanos, Instant at, CpuReading cpu, CpuReading delayCpu, CpuReading k6,
                    DelayHeadroom.Counters delayServed, ProcessStats stats, ThreadGroupTimes threads,
                    LoadCounters load, String metrics, DatabaseReading database) {
+
+    /** The downstream's count of the calls it answered so far: the delay service's, or the database's queries. */
+    double served(Downstream downstream) {
+        return downstream == Downstream.DB ? database.transactions() : delayServed.count();
+    }
 
     Edge withK6(CpuReading reading) {
         return new Edge(nanos, at, cpu, delayCpu, reading, delayServed, stats, threads, load, metrics, database);

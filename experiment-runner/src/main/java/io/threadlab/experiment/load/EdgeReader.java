@@ -3,6 +3,7 @@ package io.threadlab.experiment.load;
 import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.process.ServiceProcess;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.record.DatabaseReading;
 import io.threadlab.experiment.record.DelayHeadroom;
 import io.threadlab.experiment.record.ProcessStats;
@@ -61,6 +62,14 @@ final class EdgeReader {
     /** The variant's CPU counters now, between the edges: per second of a closed-model window. */
     CpuReading cpu(RunningJvm jvm) {
         return confinement.read(jvm.group(), jvm.service().pid());
+    }
+
+    /**
+     * The downstream's count of the calls it answered: the delay service's (one per request, read at no cost to the
+     * variant), or the database's transactions (one per page query, published up to about a second late).
+     */
+    double served(Downstream downstream) {
+        return downstream == Downstream.DB ? database.read().transactions() : servedCount().count();
     }
 
     /** The delay service's count of calls: one per request, read at no cost to the variant. */

@@ -1,5 +1,6 @@
 package io.threadlab.experiment.load;
 
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.OpenModel;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.progress.Console;
@@ -69,10 +70,10 @@ final class OpenWindow {
         }
         List<Double> perSecond = new ArrayList<>();
         try (K6Run load = loads.open(jvm, window.path(), rates, open.stepSeconds(), maxUsers, latencyMs, id)) {
-            awaitFirstRequests(load, id);
+            awaitFirstRequests(load, id, window.downstream());
             Edge before = edges.read(jvm, id + "-before", load.pid(), null, true);
             var k6Seen = before.k6();
-            double lastServed = before.delayServed().count();
+            double lastServed = before.served(window.downstream());
             long lastAt = before.nanos();
             int stepsSeconds = open.seconds();
             long giveUp = System.nanoTime() + (stepsSeconds + Window.OPEN_MODEL_STRAGGLERS_SECONDS) * 1_000_000_000L;
@@ -81,7 +82,7 @@ final class OpenWindow {
                 requireAlive.accept(jvm);
                 k6Seen = latest(k6Seen, edges.k6(load.pid()));
                 if (tick < stepsSeconds) { // after the last step only k6's end is awaited
-                    double served = edges.servedCount().count();
+                    double served = edges.served(window.downstream());
                     long at = System.nanoTime();
                     perSecond.add(WindowFigures.round((served - lastServed) / ((at - lastAt) / 1e9)));
                     lastServed = served;
@@ -106,19 +107,20 @@ final class OpenWindow {
     }
 
     /**
-     * Until the delay service has served the open model's first requests: k6 first makes all its users (thousands
+     * Until the downstream has served the open model's first requests: k6 first makes all its users (thousands
      * take it more than 10 s on 2 cores), and the first answer comes a delay after the first request.
      */
-    private void awaitFirstRequests(K6Run load, String windowId) {
-        double initial = edges.servedCount().count();
+    private void awaitFirstRequests(K6Run load, String windowId, Downstream downstream) {
+        double initial = edges.served(downstream);
         long deadline = System.nanoTime() + Duration.ofSeconds(Window.OPEN_MODEL_STARTUP_SECONDS).toNanos();
         while (load.isAlive() && System.nanoTime() < deadline) {
-            if (edges.servedCount().count() > initial) {
+            if (edges.served(downstream) > initial) {
                 return;
             }
             Pause.millis(100);
         }
-        warn.accept(windowId + ": the delay service served none of the open model's requests in its first "
+        warn.accept(windowId + ": " + (downstream == Downstream.DB ? "the database" : "the delay service")
+                + " served none of the open model's requests in its first "
                 + Window.OPEN_MODEL_STARTUP_SECONDS + " s");
     }
 
