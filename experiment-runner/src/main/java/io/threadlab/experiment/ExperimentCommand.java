@@ -169,7 +169,7 @@ public final class ExperimentCommand {
             }
             options.requireEngine();
             Defaults defaults = defaults();
-            List<Variant> chosen = mistakes ? Variant.mistakesWithTheirReferences() : options.chosenVariants();
+            List<Variant> chosen = mistakes ? Variant.mistakesWithTheirReferences(options.downstreams()) : options.chosenVariants();
             Knobs knobs = options.knobs(null);
             OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(openRates != null ? openRates
                     : Defaults.integers(defaults.openRates()), List.of(),

@@ -1,6 +1,7 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.analyse.ThreadKind;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.start.JavaCommand;
 import org.junit.jupiter.api.Test;
@@ -135,8 +136,14 @@ class VariantListsTest {
         List<Variant> mine = Variant.all().stream().filter(v -> v.module().equals(MISTAKES_SERVICE)).toList();
         assertThat(mine).as("plan.Variant's variants served by %s", MISTAKES_SERVICE).isNotEmpty();
         for (Variant variant : mine) {
-            assertThat(served).as("%s serves %s, the path of variant %s", MISTAKES_SERVICE, variant.path(), variant)
-                    .contains(variant.path());
+            for (Downstream downstream : Downstream.values()) {
+                if (variant.path(downstream) != null) {
+                    assertThat(served).as("%s serves %s, the %s path of variant %s", MISTAKES_SERVICE,
+                            variant.path(downstream), downstream.label(), variant).contains(variant.path(downstream));
+                }
+            }
+            assertThat(Stream.of(Downstream.values()).map(variant::path).filter(p -> p != null))
+                    .as("variant %s has a path", variant).isNotEmpty();
         }
 
         String file = MISTAKES_SERVICE + "/src/main/resources/application.properties";

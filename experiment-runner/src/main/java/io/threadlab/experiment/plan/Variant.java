@@ -73,6 +73,11 @@ public record Variant(String label, String module, int port, String path, String
             "Quarkus REST, worker threads (the control)", Map.of(), List.of(), null);
 
     private static final String MISTAKE_GREY = "#7f7f7f";
+    /**
+     * The pool that asks PostgreSQL for more connections than it has: more than .env's max_connections (200) on its
+     * own. Its first requests beyond the free slots get "too many clients", answered 503.
+     */
+    public static final int BEYOND_MAX_CONNECTIONS = 250;
 
     /** The mistakes gallery: each on a port of its own, so that all can run side by side. */
     public static final List<Variant> MISTAKES = List.of(
@@ -95,7 +100,19 @@ public record Variant(String label, String module, int port, String path, String
             new Variant("native-call-on-virtual-thread", "mistakes-service", 8098, "/mistakes/native-call", null,
                     Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
                     "a blocking native call on a virtual thread", Map.of(),
-                    List.of("--enable-native-access=ALL-UNNAMED"), "virtual-thread"));
+                    List.of("--enable-native-access=ALL-UNNAMED"), "virtual-thread"),
+            // With the database downstream only (--downstream db --mistakes).
+            new Variant("jdbc-on-event-loop", "mistakes-service", 8099, null, "/mistakes/jdbc-on-event-loop",
+                    Role.MISTAKE, Threads.EVENT_LOOP, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+                    "blocking JDBC on the event loop", Map.of(), List.of(), "reactive"),
+            new Variant("small-pool-virtual-threads", "virtual-thread-service", 8100, null, ARTICLES, Role.MISTAKE,
+                    Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+                    "a database pool of 2 behind any number of virtual threads", Map.of("lab.db.pool-size", "2"),
+                    List.of(), "virtual-thread"),
+            new Variant("pool-beyond-max-connections", "virtual-thread-service", 8101, null, ARTICLES, Role.MISTAKE,
+                    Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+                    "a database pool larger than PostgreSQL's free connection slots",
+                    Map.of("lab.db.pool-size", String.valueOf(BEYOND_MAX_CONNECTIONS)), List.of(), "virtual-thread"));
 
     private static final List<Variant> ALL = Stream.concat(
             Stream.of(IMPERATIVE, REACTIVE, VIRTUAL_THREAD, IMPERATIVE_REST), MISTAKES.stream()).toList();
@@ -128,11 +145,16 @@ public record Variant(String label, String module, int port, String path, String
         return ALL.stream().filter(Variant::defaultRun).toList();
     }
 
-    /** The mistakes and what they are measured against, correct variants first: what {@code --mistakes} runs. */
-    public static List<Variant> mistakesWithTheirReferences() {
-        List<String> spoiled = MISTAKES.stream().map(Variant::spoils).filter(s -> s != null).distinct().toList();
+    /**
+     * The mistakes that have an endpoint for one of {@code downstreams}, and what they are measured against, correct
+     * variants first: what {@code --mistakes} runs.
+     */
+    public static List<Variant> mistakesWithTheirReferences(List<Downstream> downstreams) {
+        List<Variant> mistakes = MISTAKES.stream().filter(v -> downstreams.stream().anyMatch(d -> v.path(d) != null))
+                .toList();
+        List<String> spoiled = mistakes.stream().map(Variant::spoils).filter(s -> s != null).distinct().toList();
         return Stream.concat(ALL.stream().filter(v -> v.role() != Role.MISTAKE && spoiled.contains(v.label())),
-                MISTAKES.stream().filter(v -> v.role() == Role.MISTAKE)).toList();
+                mistakes.stream().filter(v -> v.role() == Role.MISTAKE)).toList();
     }
 
     public static Variant fromLabel(String label) {

@@ -20,13 +20,21 @@ enum Metric {
     HEAP_USED("heap used", "MB", 0, w -> orNaN(w.memory().heapUsedMb())),
     HEAP_LIVE("live after GC", "MB", 0, w -> orNaN(w.memory().heapLiveMb())),
     PLATFORM_THREADS("platform threads", "", 0, w -> orNaN(w.memory().liveThreads())),
-    OS_THREADS("OS threads", "", 0, w -> w.memory().threads());
+    OS_THREADS("OS threads", "", 0, w -> w.memory().threads()),
+    DB_CPU_PER_REQUEST("database CPU per request", "ms", 3, w -> w.instruments().dbCpuSeconds() == null
+            || w.load().requests() <= 0 ? Double.NaN : w.instruments().dbCpuSeconds() * 1000 / w.load().requests()),
+    DB_CORES("database CPU", "CPUs", 2, w -> w.instruments().dbCpuSeconds() == null ? Double.NaN
+            : w.instruments().dbCpuSeconds() / Math.max(1e-9, w.load().windowSeconds())),
+    DB_CONNECTIONS("connections", "at the end", 0, w -> orNaN(w.instruments().dbConnections())),
+    DB_ACTIVE("running a query", "at the end", 0, w -> orNaN(w.instruments().dbActive()));
 
     /** The summary table's columns. */
     static final List<Metric> SUMMARY = List.of(THROUGHPUT, P50, P90, P99, MAX, ERRORS, CPU_PER_REQUEST,
             REQUESTS_PER_CPU_SECOND);
     /** Memory and threads. */
     static final List<Metric> MEMORY = List.of(RSS, HEAP_USED, HEAP_LIVE, PLATFORM_THREADS, OS_THREADS);
+    /** The lab's PostgreSQL beside the windows that waited on it. */
+    static final List<Metric> DATABASE = List.of(DB_CPU_PER_REQUEST, DB_CORES, DB_CONNECTIONS, DB_ACTIVE);
 
     private final String heading;
     private final String unit;

@@ -24,6 +24,9 @@ final class SummaryTables {
     record MemoryRow(At at, String variant, String colour, List<String> values, String virtualThreads) {
     }
 
+    record DatabaseRow(At at, String variant, String colour, List<String> values) {
+    }
+
     record RatioRow(At at, String variant, String colour, RatioCell throughput, RatioCell p99, RatioCell cpu) {
     }
 
@@ -56,6 +59,15 @@ final class SummaryTables {
         return cells.stream().map(c -> new MemoryRow(at(c.point()), c.variant(), ChartStyle.hex(c.variant()),
                 Metric.MEMORY.stream().map(m -> Numbers.number(c.get(m).median(), m.digits())).toList(),
                 virtualThreadsPerSecond(recorded, c))).toList();
+    }
+
+    /** The database beside each cell whose requests waited on it; none in a run without it. */
+    static List<DatabaseRow> database(List<Cell> cells) {
+        return cells.stream().filter(c -> c.point().has(Axis.DOWNSTREAM)
+                        && c.point().get(Axis.DOWNSTREAM) == Downstream.DB)
+                .map(c -> new DatabaseRow(at(c.point()), c.variant(), ChartStyle.hex(c.variant()),
+                        Metric.DATABASE.stream().map(m -> Numbers.number(c.get(m).median(), m.digits())).toList()))
+                .toList();
     }
 
     /**
