@@ -120,7 +120,7 @@ final class Rig implements StepLoop.Performer {
         }
         WaitControl waits = new WaitControl(delayService, plan.delays().getFirst());
         windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, waits, results,
-                manifest, console, dir, plan, cpuSets, new Predictions());
+                manifest, console, dir, plan, cpuSets, Predictions.from(results.windows()));
         jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console, cpuSets), results,
                 manifest, console, dir, cpuSets, waits);
     }

@@ -20,6 +20,18 @@ public final class Predictions {
     private final Map<String, List<WindowResult>> calibration = new HashMap<>();
     private final Map<String, CapacityModel.Fit> fitted = new HashMap<>();
 
+    /**
+     * With the calibration windows already measured, as an extension ({@code --extend}) finds them in the earlier
+     * run: its JVM starts are predicted from the first JVM start's calibration, as precision on demand's are within
+     * one run. None (a new run): nothing is calibrated yet.
+     */
+    public static Predictions from(List<WindowResult> measured) {
+        Predictions predictions = new Predictions();
+        measured.stream().filter(WindowResult::calibration).forEach(row -> predictions.calibration
+                .computeIfAbsent(row.jvmName() + "-jvm" + row.jvm(), k -> new ArrayList<>()).add(row));
+        return predictions;
+    }
+
     /** A calibration window of its JVM, as it was measured. */
     public void calibrated(Jvm jvm, WindowResult row) {
         calibration.computeIfAbsent(jvm.id(), k -> new ArrayList<>()).add(row);
