@@ -55,10 +55,8 @@ final class Experiment {
 
     /** Runs the plan; returns the results directory. Throws after cleaning up if the run failed. */
     Path run() {
-        int firstStart = extending == null ? 1 : extending.results().windows().stream()
-                .mapToInt(WindowResult::jvm).max().orElse(0) + 1;
-        Schedule schedule = extending == null ? plan.schedule()
-                : new Schedule(plan.block(firstStart, plan.variants()));
+        int firstStart = extending == null ? 1 : Extending.firstStart(extending.results());
+        Schedule schedule = extending == null ? plan.schedule() : Extending.schedule(plan, extending.results());
         PortCheck.requireFree(DELAY_PORT, Rig.DELAY_MODULE);
         if (extending == null) {
             dir = ResultsDirectory.create(outputRoot, Instant.now());

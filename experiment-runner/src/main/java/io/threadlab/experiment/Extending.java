@@ -2,6 +2,10 @@ package io.threadlab.experiment;
 
 import io.threadlab.experiment.collect.PlanFacts;
 import io.threadlab.experiment.collect.RunManifest;
+import io.threadlab.experiment.collect.RunResults;
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.Schedule;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,11 +15,23 @@ import java.util.Objects;
 /**
  * {@code --extend}: JVM starts may be added to an earlier run only if they measure the same thing the same way —
  * the same plan (variants, users, delays, timing, repetitions, warm-up, recording), the same knobs, and the same
- * versions and machine. Anything else is refused, naming every difference, before anything starts.
+ * versions and machine. Anything else is refused, naming every difference, before anything starts. What is added is
+ * numbered on from the earlier run (JVM starts, and with them repetitions and window names), so that the merged
+ * results.json holds every window once and no file of the earlier run is written over.
  */
 final class Extending {
 
     private Extending() {
+    }
+
+    /** The first JVM start an extension adds: the one after the earlier run's last. */
+    static int firstStart(RunResults earlier) {
+        return earlier.windows().stream().mapToInt(WindowResult::jvm).max().orElse(0) + 1;
+    }
+
+    /** What an extension measures: one more JVM start of every variant, each in its block. */
+    static Schedule schedule(ExperimentPlan plan, RunResults earlier) {
+        return new Schedule(plan.block(firstStart(earlier), plan.variants()));
     }
 
     static void requireSame(RunManifest earlier, RunManifest.Lab now, PlanFacts plan, Map<String, Object> knobs) {

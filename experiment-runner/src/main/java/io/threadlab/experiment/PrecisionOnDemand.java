@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Precision on demand: after the planned JVM starts, one more JVM start at a time — of the variant whose next start
@@ -32,17 +33,25 @@ final class PrecisionOnDemand {
     private final ResultsWriter results;
     private final Manifest manifest;
     private final Console console;
+    /** {@link System#nanoTime()}, or a test's clock: the budget and the blocks' times are read from it alone. */
+    private final LongSupplier nanoTime;
 
     PrecisionOnDemand(ExperimentPlan plan, ResultsWriter results, Manifest manifest, Console console) {
+        this(plan, results, manifest, console, System::nanoTime);
+    }
+
+    PrecisionOnDemand(ExperimentPlan plan, ResultsWriter results, Manifest manifest, Console console,
+                      LongSupplier nanoTime) {
         this.plan = plan;
         this.results = results;
         this.manifest = manifest;
         this.console = console;
+        this.nanoTime = nanoTime;
     }
 
     /**
-     * @param runStart when the run (or the extension) began ({@link System#nanoTime()}), against which the budget
-     *                 counts
+     * @param runStart when the run (or the extension) began (on the clock this was given), against which the
+     *                 budget counts
      * @return why it stopped
      */
     String extend(long runStart, Consumer<Step> perform) {
@@ -52,7 +61,7 @@ final class PrecisionOnDemand {
         boolean measured = false;
         while (true) {
             List<HeadlineRatios.Ratio> ratios = HeadlineRatios.of(results.windows());
-            double elapsedMinutes = (System.nanoTime() - runStart) / 6e10;
+            double elapsedMinutes = (nanoTime.getAsLong() - runStart) / 6e10;
             Optional<HeadlineRatios.Ratio> furthest = ratios.stream().filter(r -> !ok(r, goal))
                     .max(Comparator.comparingDouble(PrecisionOnDemand::distance));
             Optional<Variant> next = furthest.map(r -> Variant.fromLabel(r.sideToAdd()));
@@ -72,9 +81,9 @@ final class PrecisionOnDemand {
                     nextStart, variant.label(), jvmMinutes, r.variant(), r.baseline(), r.where(),
                     r.ratio().ratio(), r.ratio().low(), r.ratio().high(),
                     ratios.stream().filter(x -> !ok(x, goal)).count(), ratios.size()));
-            long blockStart = System.nanoTime();
+            long blockStart = nanoTime.getAsLong();
             plan.block(nextStart, List.of(variant)).forEach(perform);
-            double took = (System.nanoTime() - blockStart) / 6e10;
+            double took = (nanoTime.getAsLong() - blockStart) / 6e10;
             jvmMinutes = measured ? Math.max(jvmMinutes, took) : took;
             measured = true;
         }

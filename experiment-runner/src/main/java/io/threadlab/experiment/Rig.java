@@ -136,7 +136,7 @@ final class Rig implements StepLoop.Performer {
             waits.database(database::setWait);
         }
         windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, waits, results,
-                manifest, console, dir, plan, cpuSets, new Predictions(), database);
+                manifest, console, dir, plan, cpuSets, Predictions.from(results.windows()), database);
         jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console, cpuSets), results,
                 manifest, console, dir, cpuSets, waits);
     }

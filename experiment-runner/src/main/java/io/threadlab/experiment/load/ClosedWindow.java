@@ -46,9 +46,9 @@ final class ClosedWindow {
             requireAlive.accept(jvm);
             LoadCounters now = load.read();
             CpuReading cpu = edges.cpu(jvm);
-            long answered = now.completed() - last.completed();
-            perSecond.add(WindowFigures.round(answered / ((now.nanos() - last.nanos()) / 1e9)));
-            cpuPerSecond.add(answered <= 0 ? null : cpu.minus(lastCpu).cpuSeconds() * 1000 / answered);
+            WindowFigures.Second figures = WindowFigures.second(last, lastCpu, now, cpu);
+            perSecond.add(figures.requestsPerSecond());
+            cpuPerSecond.add(figures.cpuMsPerRequest());
             last = now;
             lastCpu = cpu;
             if (second % 3 == 0) {

@@ -33,6 +33,21 @@ public final class WindowFigures {
                           Database database) {
     }
 
+    /**
+     * One second of a closed-model window, between two of its readings: the requests answered in it per second, and
+     * the variant's CPU per request answered (null when none was: a stalled second has no CPU per request, and is left
+     * out of the window's median).
+     */
+    record Second(double requestsPerSecond, Double cpuMsPerRequest) {
+    }
+
+    /** The second between two readings of the load's counters and the variant's CPU, taken together. */
+    static Second second(LoadCounters last, CpuReading lastCpu, LoadCounters now, CpuReading cpu) {
+        long answered = now.completed() - last.completed();
+        return new Second(round(answered / ((now.nanos() - last.nanos()) / 1e9)),
+                answered <= 0 ? null : cpu.minus(lastCpu).cpuSeconds() * 1000 / answered);
+    }
+
     public static WindowResult of(Context context, Edge before, Edge after, LoadFigures load, List<Double> perSecond,
                                   List<Double> cpuPerSecond, Settled settled) {
         Window window = context.window();

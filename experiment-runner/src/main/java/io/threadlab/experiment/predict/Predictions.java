@@ -22,6 +22,18 @@ public final class Predictions {
     private final Map<String, List<WindowResult>> calibration = new HashMap<>();
     private final Map<String, CapacityModel.Fit> fitted = new HashMap<>();
 
+    /**
+     * With the calibration windows already measured, as an extension ({@code --extend}) finds them in the earlier
+     * run: its JVM starts are predicted from the first JVM start's calibration, as precision on demand's are within
+     * one run. None (a new run): nothing is calibrated yet.
+     */
+    public static Predictions from(List<WindowResult> measured) {
+        Predictions predictions = new Predictions();
+        measured.stream().filter(WindowResult::calibration).forEach(row -> predictions.calibration
+                .computeIfAbsent(key(row.jvmName() + "-jvm" + row.jvm(), row.at()), k -> new ArrayList<>()).add(row));
+        return predictions;
+    }
+
     /** A calibration window of its JVM, as it was measured: each downstream calibrates a model of its own. */
     public void calibrated(Jvm jvm, WindowResult row) {
         String key = key(jvm, row.at());
@@ -30,7 +42,11 @@ public final class Predictions {
     }
 
     private static String key(Jvm jvm, Point at) {
-        return jvm.id() + "@" + (at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP).label();
+        return key(jvm.id(), at);
+    }
+
+    private static String key(String jvm, Point at) {
+        return jvm + "@" + (at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP).label();
     }
 
     /**

@@ -2,6 +2,8 @@ package io.threadlab.experiment.analyse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.threadlab.experiment.collect.Json;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,6 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A stall's seconds found in a recording: a worker thread busy in one method, then in another; results.json says
  * the throughput stalled in a second that lies inside the second method's time. The stall's samples must be that
  * method's, and none of the first's.
+ *
+ * <p>The second is placed by the recording's own clock, never the test's: it begins just after the last sample of the
+ * first method. From then on the worker ran the second method only (for 1.3 s from the first method's end, longer
+ * than the second that follows) and then ended, whatever the machine's speed or load.
  */
 class StallChainsTest {
 
@@ -30,22 +35,33 @@ class StallChainsTest {
     static Path run;
     static Path recording;
     static Instant measuredAt;
+    /** Every execution sample in the stalled second, counted here from the recording. */
+    static long samplesInTheSecond;
 
     @BeforeAll
     static void recordAWorkerThatChangesWhatItDoes() throws Exception {
         recording = Files.createDirectories(run.resolve("jfr")).resolve("imperative-300ms-closed-3000-jfr-1.jfr");
-        AtomicReference<Instant> stallBegins = new AtomicReference<>();
         ThreadAnalysisTest.record(recording, () -> {
             Thread worker = new Thread(() -> {
                 spinBeforeTheStall(BEFORE);
-                stallBegins.set(Instant.now());
                 spinDuringTheStall(DURING);
             }, "executor-thread-1");
             worker.start();
             worker.join();
         });
-        // second 1 of the measured interval: from 150 ms into the second method, a second long, inside its 1.3 s
-        measuredAt = stallBegins.get().plusMillis(150).minusSeconds(1);
+        List<RecordedEvent> samples = RecordingFile.readAllEvents(recording).stream()
+                .filter(e -> e.getEventType().getName().equals("jdk.ExecutionSample")).toList();
+        Instant lastBefore = samples.stream().filter(e -> in(e, "spinBeforeTheStall")).map(RecordedEvent::getStartTime)
+                .max(Instant::compareTo).orElseThrow(() -> new AssertionError("the first method was never sampled"));
+        // second 1 of the measured interval: from just after the first method's last sample, a second long
+        measuredAt = lastBefore.plusNanos(1).minusSeconds(1);
+        StallChains.Interval second = StallChains.interval(measuredAt, new Stalls.Stall(1, 1, 10.0, 2000.0));
+        samplesInTheSecond = samples.stream().filter(e -> second.contains(e.getStartTime())).count();
+    }
+
+    private static boolean in(RecordedEvent sample, String method) {
+        return sample.getStackTrace() != null && sample.getStackTrace().getFrames().stream()
+                .anyMatch(f -> f.getMethod() != null && f.getMethod().getName().equals(method));
     }
 
     @Test
@@ -63,7 +79,7 @@ class StallChainsTest {
         List<Stalls.Stall> stalls = Stalls.find(List.of(2000.0, 10.0, 2000.0));
         assertThat(stalls).singleElement().extracting(Stalls.Stall::firstSecond).isEqualTo(1);
         AnalysisFile.Stall stall = StallChains.read(recording, stalls, measuredAt).getFirst();
-        assertThat(stall.samples()).as("a busy thread is sampled every 20 ms").isGreaterThan(20);
+        assertThat(stall.samples()).as("the samples of its second").isEqualTo(samplesInTheSecond).isPositive();
         assertThat(stall.samplesByGroup()).containsOnlyKeys("worker");
         assertThat(stall.topFrames()).allSatisfy(t -> assertThat(t.site()).contains("spinDuringTheStall"))
                 .noneSatisfy(t -> assertThat(t.site()).contains("spinBeforeTheStall"));

@@ -50,6 +50,19 @@ class ThreadAnalysisTest {
     static ThreadAnalysis.Outcome outcome;
     /** What results.json says each recorded window cost per request, measured as the runner measures it. */
     static final Map<String, Double> cpuMsPerRequest = new LinkedHashMap<>();
+    /**
+     * The requests each recorded workload made. The workloads run for a time, so how many they make depends on the
+     * machine; what the analysis counts is asserted against these, never against a number a fast machine reaches.
+     */
+    static final Map<String, Long> requestsMade = new LinkedHashMap<>();
+
+    /**
+     * Nine in ten of {@code requests}: what the analysis must count where each request leaves an event. The recording
+     * misses the odd one (seen: 880 socket reads of 896 requests, 1,176 parks of 1,177), so not all of them.
+     */
+    static long mostOf(long requests) {
+        return requests * 9 / 10;
+    }
 
     @BeforeAll
     static void recordTheFourSignaturesAndAnalyseThem() throws Exception {
@@ -58,14 +71,12 @@ class ThreadAnalysisTest {
         // Unrecorded first: a virtual thread that loads a class on its way to a park can pin for a moment (the class
         // loader is called from the VM, a native frame), which is start-up, not the signature under test.
         workloads.virtualThreads(2, Duration.ofMillis(100));
-        cpuMsPerRequest.put("imperative-closed-10-1", recordCpuMsPerRequest(jfr.resolve("imperative-closed-10-1.jfr"),
-                () -> workloads.imperative(WORKERS, WINDOW)));
-        cpuMsPerRequest.put("reactive-closed-10-1", recordCpuMsPerRequest(jfr.resolve("reactive-closed-10-1.jfr"),
-                () -> workloads.reactive(IN_FLIGHT, WINDOW)));
-        cpuMsPerRequest.put("virtual-thread-closed-10-1", recordCpuMsPerRequest(
-                jfr.resolve("virtual-thread-closed-10-1.jfr"), () -> workloads.virtualThreads(IN_FLIGHT, WINDOW)));
+        recordWindow(jfr, "imperative-closed-10-1", () -> workloads.imperative(WORKERS, WINDOW));
+        recordWindow(jfr, "reactive-closed-10-1", () -> workloads.reactive(IN_FLIGHT, WINDOW));
+        recordWindow(jfr, "virtual-thread-closed-10-1", () -> workloads.virtualThreads(IN_FLIGHT, WINDOW));
         // Without a row in results.json: the analysis then counts the calls in the recording itself.
-        record(jfr.resolve("imperative-rest-closed-10-1.jfr"), () -> workloads.imperativeRest(WORKERS, WINDOW));
+        record(jfr.resolve("imperative-rest-closed-10-1.jfr"), () -> requestsMade.put("imperative-rest-closed-10-1",
+                workloads.imperativeRest(WORKERS, WINDOW)));
         writeResultsJson(results, cpuMsPerRequest);
         outcome = new ThreadAnalysis(workloads.delayPort()).analyse(results);
     }
@@ -101,12 +112,23 @@ class ThreadAnalysisTest {
         }
     }
 
-    /** Records {@code workload} with threads.jfc and returns the process's CPU per request, as results.json has it. */
-    static double recordCpuMsPerRequest(Path file, Requests workload) throws Exception {
+    /** A recorded window of this class: its CPU per request for results.json, and the requests it made. */
+    private static void recordWindow(Path jfr, String window, Requests workload) throws Exception {
+        Recorded recorded = recordRequests(jfr.resolve(window + ".jfr"), workload);
+        cpuMsPerRequest.put(window, recorded.cpuMsPerRequest());
+        requestsMade.put(window, recorded.requests());
+    }
+
+    /** What a recorded workload did: the requests it made and the process's CPU per request, as results.json has it. */
+    record Recorded(long requests, double cpuMsPerRequest) {
+    }
+
+    /** Records {@code workload} with threads.jfc: the requests it made, and the process's CPU per request. */
+    static Recorded recordRequests(Path file, Requests workload) throws Exception {
         long[] requests = new long[1];
         long cpuNanos = record(file, () -> requests[0] = workload.run());
         assertThat(requests[0]).as("requests made while recording " + file.getFileName()).isPositive();
-        return cpuNanos / 1e6 / requests[0];
+        return new Recorded(requests[0], cpuNanos / 1e6 / requests[0]);
     }
 
     /** The runner's results.json, as far as the analysis reads it: a row per window, by its recording's name. */
@@ -160,7 +182,9 @@ class ThreadAnalysisTest {
         RecordingAnalysis a = analysis("imperative");
         GroupStats workers = a.group(ThreadKind.WORKER);
         assertThat(workers.threadsReadingDownstream).hasSize(WORKERS);
-        assertThat(workers.downstreamReads.count()).isGreaterThan(100);
+        // each request is one blocking read of the 10 ms reply, above the recording's 1 ms threshold
+        assertThat((long) workers.downstreamReads.count()).isBetween(mostOf(requestsMade.get("imperative-closed-10-1")),
+                requestsMade.get("imperative-closed-10-1"));
         assertThat(workers.downstreamReads.percentile(50)).isGreaterThanOrEqualTo(9.0); // the 10 ms wait
         assertThat(a.group(ThreadKind.EVENT_LOOP).downstreamReads.count()).isZero();
 
@@ -219,9 +243,11 @@ class ThreadAnalysisTest {
     void virtualThreadsAreCountedUnpinnedWithTheirCarriersMostlyIdle() throws IOException {
         RecordingAnalysis a = analysis("virtual-thread");
         GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
-        assertThat(a.virtualThreadsStarted()).isGreaterThan(100);
+        // a virtual thread per request, and one per user that made them
+        long requests = requestsMade.get("virtual-thread-closed-10-1");
+        assertThat(a.virtualThreadsStarted()).isBetween(mostOf(requests), requests + IN_FLIGHT);
         assertThat(virtuals.requestSamples).isPositive();
-        assertThat(virtuals.lifetimes.count()).isGreaterThan(100);
+        assertThat((long) virtuals.lifetimes.count()).isBetween(mostOf(requests), requests + IN_FLIGHT);
         assertThat(virtuals.lifetimes.percentile(50)).as("each waits 10 ms for its reply").isGreaterThanOrEqualTo(9.0);
         assertThat(virtuals.downstreamReads.count()).isZero();
         assertThat(a.pinned().count()).isZero();
@@ -247,7 +273,8 @@ class ThreadAnalysisTest {
         WaitSites.Site waits = a.workerFutureParks();
         assertThat(waits.on()).startsWith("java.util.concurrent.CompletableFuture");
         assertThat(waits.site()).startsWith("io.threadlab.api.SignatureWorkloads$EventLoop.callAndWait:");
-        assertThat(waits.count()).isGreaterThan(100);
+        // each request parks its worker until the 10 ms reply, above the recording's 1 ms threshold
+        assertThat((long) waits.count()).isGreaterThanOrEqualTo(mostOf(requestsMade.get("imperative-rest-closed-10-1")));
         assertThat(Verdicts.of(a).unexpected()).isEmpty();
         assertThat(json("imperative-rest").get("verdicts").get(1).asText()).startsWith(String.format(Locale.ROOT,
                 "workers parked %,d times waiting for the client's reply", waits.count()));
@@ -394,10 +421,11 @@ class ThreadAnalysisTest {
     @Test
     void everySocketEventIsCountedWhereTheRecordingHasThem(@TempDir Path dir) throws Exception {
         Path jfr = Files.createDirectories(dir.resolve("jfr"));
+        long[] requests = new long[2];
         record(jfr.resolve("reactive-closed-10-1.jfr"), EVERY_SOCKET_EVENT_JFC,
-                () -> workloads.reactive(IN_FLIGHT, WINDOW));
+                () -> requests[0] = workloads.reactive(IN_FLIGHT, WINDOW));
         record(jfr.resolve("imperative-rest-closed-10-1.jfr"), EVERY_SOCKET_EVENT_JFC,
-                () -> workloads.imperativeRest(WORKERS, WINDOW));
+                () -> requests[1] = workloads.imperativeRest(WORKERS, WINDOW));
         ThreadAnalysis.Outcome every = new ThreadAnalysis(workloads.delayPort()).analyse(dir);
         assertThat(every.failures()).isEmpty();
         for (RecordingAnalysis a : every.analyses()) {
@@ -410,7 +438,8 @@ class ThreadAnalysisTest {
                 .findFirst().orElseThrow();
         GroupStats loops = reactive.group(ThreadKind.EVENT_LOOP);
         assertThat(loops.threadsReadingDownstream).hasSize(1);
-        assertThat(loops.downstreamReads.count()).isGreaterThan(1000);
+        // every reply read, however short the read
+        assertThat((long) loops.downstreamReads.count()).isGreaterThanOrEqualTo(mostOf(requests[0]));
         assertThat(loops.downstreamReads.percentile(50)).isLessThan(1.0); // ready data: no waiting in the read
         assertThat(analysis("reactive").group(ThreadKind.EVENT_LOOP).downstreamReads.count())
                 .as("from 1 ms, the same reads are not recorded").isLessThan(loops.downstreamReads.count() / 10);
@@ -419,7 +448,8 @@ class ThreadAnalysisTest {
 
         RecordingAnalysis control = every.analyses().stream().filter(a -> a.variant().equals("imperative-rest"))
                 .findFirst().orElseThrow();
-        assertThat(control.group(ThreadKind.EVENT_LOOP).downstreamReads.count()).isGreaterThan(100);
+        assertThat((long) control.group(ThreadKind.EVENT_LOOP).downstreamReads.count())
+                .isGreaterThanOrEqualTo(mostOf(requests[1]));
         assertThat(control.group(ThreadKind.WORKER).downstreamReads.count()).isZero();
         assertThat(Verdicts.of(control).findings().getFirst()).contains("the event loops read the delay service's"
                 + " replies for them: " + String.format(Locale.ROOT, "%,d",

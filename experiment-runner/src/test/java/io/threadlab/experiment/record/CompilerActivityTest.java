@@ -49,13 +49,13 @@ class CompilerActivityTest {
                 "-XX:FlightRecorderOptions=repository=" + repository, program.toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
-            Instant started = Instant.now();
             await(() -> hasChunkDirectory(repository), "the JVM's chunk directory in " + repository);
             try (CompilerActivity compiler = CompilerActivity.follow(repository)) {
                 await(() -> compiler.snapshot().compilations() > 0 && compiler.snapshot().peakQueue() > 0,
                         "compiler statistics and queue events");
                 CompilerActivity.Snapshot snapshot = compiler.snapshot();
-                assertThat(snapshot.at()).isAfter(started.minusSeconds(5));
+                assertThat(snapshot.at()).as("the time of an event read, not the none it starts from")
+                        .isAfter(Instant.EPOCH);
                 assertThat(snapshot.codeBytes()).isPositive();
                 assertThat(snapshot.c1Queue()).isNotNegative();
                 assertThat(snapshot.c2Queue()).isNotNegative();

@@ -12,9 +12,12 @@ import java.time.Duration;
 
 /**
  * How long the analysis takes, and how much heap, on a large recording. A JFR file is a sequence of chunks, so
- * copies of a real recording laid end to end make a valid large one. Prints numbers; asserts nothing.
+ * copies of a real recording laid end to end make a valid large one. Prints numbers; asserts nothing, so it is not a
+ * test (its name does not end in Test) and runs only when asked. It lives in the test sources to keep it out of the
+ * product jar, in the analysis' package for the package-private analyser; the shaded jar gives it every dependency:
  *
- * <pre>java -Xmx1g -cp experiment-runner/target/experiment-runner.jar \
+ * <pre>./mvnw -pl experiment-runner package -DskipTests     # compiles the test sources too
+ * java -Xmx1g -cp experiment-runner/target/experiment-runner.jar:experiment-runner/target/test-classes \
  *     io.threadlab.experiment.analyse.AnalysisBenchmark results/&lt;run&gt;/jfr/reactive-closed-500-jfr-1.jfr 100</pre>
  */
 public final class AnalysisBenchmark {
