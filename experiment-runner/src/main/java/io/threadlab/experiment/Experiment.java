@@ -53,6 +53,9 @@ final class Experiment {
         this.jfrSettings = jfrSettings;
     }
 
+    static final String PREPARE = "preparing: service builds, k6, the delay service, the database";
+    static final String TEAR_DOWN = "stopping the JVMs and cleaning up";
+
     /** Runs the plan; returns the results directory. Throws after cleaning up if the run failed. */
     Path run() {
         int firstStart = extending == null ? 1 : Extending.firstStart(extending.results());
@@ -75,8 +78,10 @@ final class Experiment {
         });
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
+            long preparing = System.nanoTime();
             rig = new Rig(plan, labHome, javaHome, jfrSettings, console, dir, manifest, results);
             rig.prepare(schedule, engineName, extending == null);
+            manifest.timeSpent(PREPARE, (System.nanoTime() - preparing) / 1e9);
             Eta eta = new Eta(schedule);
             console.follow(eta);
             StepLoop steps = new StepLoop(rig, manifest, console);
@@ -125,7 +130,9 @@ final class Experiment {
             return;
         }
         if (rig != null) {
+            long tearing = System.nanoTime();
             rig.tearDown("completed".equals(status));
+            manifest.timeSpent(TEAR_DOWN, (System.nanoTime() - tearing) / 1e9);
         }
         manifest.finish(status, failure);
         if (!"completed".equals(status)) {

@@ -17,6 +17,7 @@ import io.threadlab.experiment.plan.Grid;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.process.ComposeCli;
 import io.threadlab.experiment.report.Report;
+import io.threadlab.experiment.report.TimeSpent;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,7 +27,9 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code ./experiment}: the lab's one command. */
@@ -283,12 +286,23 @@ public final class ExperimentCommand {
         Path dir = new Experiment(plan, labHome, options.output.isAbsolute() ? options.output
                 : labHome.resolve(options.output), javaHome, options.engine, settings, extending).run();
         int analysed = 0;
+        long analysing = System.nanoTime();
         if (!recorded) {
             System.out.println("Thread analysis: none (no recorded windows)");
         } else {
             analysed = Analyze.analyse(dir);
         }
-        return Math.max(analysed, ReportCommand.report(dir));
+        long reporting = System.nanoTime();
+        int reported = ReportCommand.report(dir);
+        Map<String, Double> after = new LinkedHashMap<>();
+        after.put("thread analysis", (reporting - analysing) / 1e9);
+        after.put("report", (System.nanoTime() - reporting) / 1e9);
+        try {
+            System.out.println(TimeSpent.line(TimeSpent.of(RunRecord.read(dir).manifest(), after)));
+        } catch (java.io.IOException e) {
+            System.err.println("experiment: cannot read back " + dir + " to say where the time went: " + e.getMessage());
+        }
+        return Math.max(analysed, reported);
     }
 
     @Command(name = "analyze", mixinStandardHelpOptions = true,

@@ -8,6 +8,7 @@ import io.threadlab.experiment.predict.CannotPredict;
 import io.threadlab.experiment.predict.ForecastJson;
 import io.threadlab.experiment.predict.ForecastTable;
 import io.threadlab.experiment.predict.WhatIf;
+import io.threadlab.experiment.plan.Downstream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -66,6 +67,18 @@ public final class PredictCommand implements Callable<Integer> {
             + " calibration's).")
     Integer poolSize;
 
+    @Option(names = "--downstream", paramLabel = "KIND", description = "Which calibration: the one whose requests"
+            + " waited on http (the delay service) or db (the lab's PostgreSQL) (default: http).")
+    String downstream = "http";
+
+    @Option(names = "--db-pool-size", paramLabel = "N", description = "The database pool, with --downstream db"
+            + " (default: the calibration's).")
+    Integer dbPoolSize;
+
+    @Option(names = "--db-cpus", paramLabel = "CPUS", description = "The database's CPU quota, with --downstream db"
+            + " (default: the calibration's); its CPU per query is taken as the same at another.")
+    Double dbCpus;
+
     @Option(names = "--variants", split = ",", paramLabel = "NAME", description = "Variants to predict, in order"
             + " (default: every calibrated variant whose calibration fits a model).")
     List<String> variants;
@@ -75,9 +88,11 @@ public final class PredictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        WhatIf whatIf = new WhatIf(users, delayMs, cpus, workerMax, poolSize); // a bad value: usage error, exit 2
+        // a bad value: usage error, exit 2
+        WhatIf whatIf = new WhatIf(users, delayMs, cpus, workerMax, poolSize, dbPoolSize, dbCpus);
+        Downstream kind = Downstream.parse(downstream);
         try {
-            CalibratedRun run = CalibratedRun.read(from);
+            CalibratedRun run = CalibratedRun.read(from, kind);
             CalibratedRun.Answer answer = run.predict(variants, whatIf);
             if (json) {
                 answer.leftOut().forEach(l -> System.err.println("experiment predict: left out: " + l));

@@ -9,6 +9,7 @@ import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Grid;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.LoadPlacement;
+import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.OpenModel;
 import io.threadlab.experiment.plan.PrecisionGoal;
 import io.threadlab.experiment.plan.Step;
@@ -205,18 +206,20 @@ class PrecisionOnDemandTest {
         assertThat(run.manifest.snapshot().precision().jvmStartsRun()).isEqualTo(4);
     }
 
+    private static final Point AT_10_100 = Point.of(Axis.DELAY_MS, 10).with(Axis.USERS, 100);
+
     @Test
     void aSideWithOneJvmStartIsAddedFirstItsSpreadNotMeasured() {
         Stats.Ratio undecided = new Stats.Ratio(1.0, 0.5, 2.0, 2, Stats.Method.POOLED);
-        assertThat(new HeadlineRatios.Ratio(REA, IMP, 10, 100, undecided, List.of(2000.0),
+        assertThat(new HeadlineRatios.Ratio(REA, IMP, AT_10_100, undecided, List.of(2000.0),
                 List.of(1000.0, 1100.0)).sideToAdd()).isEqualTo(REA);
-        assertThat(new HeadlineRatios.Ratio(REA, IMP, 10, 100, undecided, List.of(2000.0, 2200.0),
+        assertThat(new HeadlineRatios.Ratio(REA, IMP, AT_10_100, undecided, List.of(2000.0, 2200.0),
                 List.of(1000.0)).sideToAdd()).isEqualTo(IMP);
         // both with one: the variant, as on any tie
-        assertThat(new HeadlineRatios.Ratio(REA, IMP, 10, 100, undecided, List.of(2000.0), List.of(1000.0))
+        assertThat(new HeadlineRatios.Ratio(REA, IMP, AT_10_100, undecided, List.of(2000.0), List.of(1000.0))
                 .sideToAdd()).isEqualTo(REA);
         // sd^2 of ln(1000, 1331) = (3u)^2 / 2 = 4.5u^2, over 2: 2.25u^2, against (u)^2 / 2 / 2 = 0.25u^2
-        assertThat(new HeadlineRatios.Ratio(REA, IMP, 10, 100, undecided, List.of(2000.0, 2200.0),
+        assertThat(new HeadlineRatios.Ratio(REA, IMP, AT_10_100, undecided, List.of(2000.0, 2200.0),
                 List.of(1000.0, 1331.0)).sideToAdd()).isEqualTo(IMP);
     }
 

@@ -68,8 +68,8 @@ class PredictCommandTest {
         CalibratedRunFixture.calibrated(dir);
         Outcome outcome = execute("predict", "--from", dir.toString(), "--users", "2000", "--variants", "reactive");
         assertThat(outcome.exit()).isZero();
-        assertThat(outcome.out()).contains("±11 % extrapolated")
-                .contains("  - beyond the calibrated users (150 to 700)");
+        assertThat(outcome.out()).contains("±31 % extrapolated")
+                .contains("  - 2,000 users is beyond the most that saturated the CPU in the calibration (700)");
     }
 
     @Test

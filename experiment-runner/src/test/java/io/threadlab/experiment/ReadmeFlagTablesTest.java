@@ -83,7 +83,9 @@ class ReadmeFlagTablesTest {
             entry("--worker-max", p -> p.plan().knobs().workerPoolMax()),
             entry("--connect-timeout-ms", p -> p.plan().knobs().connectTimeoutMs()),
             entry("--read-timeout-ms", p -> p.plan().knobs().readTimeoutMs()),
-            entry("--downstream", p -> p.options().downstreams().stream().map(d -> d.label()).toList()),
+            // predict has no options of run's: its default is the delay service's calibration
+            entry("--downstream", p -> p.options() == null ? List.of("http")
+                    : p.options().downstreams().stream().map(d -> d.label()).toList()),
             entry("--db-pool-size", p -> p.options().dbPoolSize),
             entry("--db-cpus", p -> p.options().dbCpus),
             entry("--db-max-connections", p -> p.options().dbMaxConnections),

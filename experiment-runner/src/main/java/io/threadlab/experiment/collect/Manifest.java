@@ -26,6 +26,8 @@ public final class Manifest {
     private List<Map<String, Object>> containers;
     private RunManifest.PrecisionOutcome precision;
     private Map<String, Object> database;
+    /** Seconds of what is not a step: preparing (builds, k6, the delay service, the database), tearing down. */
+    private final Map<String, Double> timeSpent = new java.util.LinkedHashMap<>();
     private final List<RunManifest.Extension> extensions = new ArrayList<>();
     private String status = "running";
     private String failure;
@@ -100,6 +102,12 @@ public final class Manifest {
         write();
     }
 
+    /** How long a part of the run that is not a step took (added to what an earlier part of that name took). */
+    public synchronized void timeSpent(String part, double seconds) {
+        timeSpent.merge(part, Math.round(seconds * 10) / 10.0, Double::sum);
+        write();
+    }
+
     /** The lab's PostgreSQL as it reported itself once ready: version, settings in force, rows, quota. */
     public synchronized void database(Map<String, Object> facts) {
         this.database = facts;
@@ -130,7 +138,7 @@ public final class Manifest {
     public synchronized RunManifest snapshot() {
         return new RunManifest(RunManifest.FORMAT, finished && "completed".equals(status), status, startedAt,
                 finishedAt, failure, warnings, lab, confinement, jvmFlags, settingsFile, knobs, jfrSettings, plan,
-                asRun, containers, precision, extensions, database);
+                asRun, containers, precision, extensions, database, new java.util.LinkedHashMap<>(timeSpent));
     }
 
     private void write() {

@@ -25,7 +25,7 @@ public record RunManifest(Integer format, boolean completed, String status, Stri
                           List<String> jvmFlags, Map<String, String> settingsFile, Map<String, Object> knobs,
                           JfrSettings jfrSettings, PlanFacts plan, List<StepAsRun> scheduleAsRun,
                           List<Map<String, Object>> containers, PrecisionOutcome precision,
-                          List<Extension> extensions, Map<String, Object> database) {
+                          List<Extension> extensions, Map<String, Object> database, Map<String, Double> timeSpent) {
 
     /** How a warning that a point was lost begins: the report's checks list these. */
     public static final String POINT_LOST = "point not measured: ";
@@ -39,6 +39,7 @@ public record RunManifest(Integer format, boolean completed, String status, Stri
         knobs = knobs == null ? Map.of() : knobs;
         scheduleAsRun = scheduleAsRun == null ? List.of() : List.copyOf(scheduleAsRun);
         extensions = extensions == null ? List.of() : List.copyOf(extensions);
+        timeSpent = timeSpent == null ? Map.of() : timeSpent;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Defaults;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Point;
 
 import java.io.IOException;
@@ -39,8 +40,16 @@ public final class CalibratedRun {
         this.readTimeoutMs = readTimeoutMs;
     }
 
-    /** The calibrations of {@code dir}; refused, saying why, where it cannot be read or has none. */
+    /** The calibrations of {@code dir} on the delay service; refused, saying why, where it cannot be read or has none. */
     public static CalibratedRun read(Path dir) throws CannotPredict {
+        return read(dir, Downstream.HTTP);
+    }
+
+    /**
+     * The calibrations of {@code dir} whose requests waited on {@code downstream} (each downstream has a model of its
+     * own); refused, saying why, where it cannot be read or has none.
+     */
+    public static CalibratedRun read(Path dir, Downstream downstream) throws CannotPredict {
         if (!Files.isDirectory(dir)) {
             throw new CannotPredict("no such results directory: " + dir);
         }
@@ -50,8 +59,14 @@ public final class CalibratedRun {
         } catch (IOException e) {
             throw new CannotPredict(e.getMessage());
         }
-        List<WindowResult> calibration = record.results().windows().stream().filter(WindowResult::calibration)
+        List<WindowResult> calibrations = record.results().windows().stream().filter(WindowResult::calibration)
                 .filter(w -> w.users() != null && w.delayMs() != null).toList();
+        List<WindowResult> calibration = calibrations.stream().filter(w -> downstream(w) == downstream).toList();
+        if (calibration.isEmpty() && !calibrations.isEmpty()) {
+            throw new CannotPredict(dir + " has no calibration on the " + downstream.label() + " downstream; it has"
+                    + " one on " + calibrations.stream().map(w -> downstream(w).label()).distinct().toList()
+                    + ": ask with --downstream " + downstream(calibrations.getFirst()).label());
+        }
         if (calibration.isEmpty()) {
             Integer format = record.manifest().format();
             throw new CannotPredict(dir + " has no calibration windows (results format " + (format == null ? 1
@@ -79,6 +94,10 @@ public final class CalibratedRun {
         }
         Object timeout = record.manifest().knobs().get(READ_TIMEOUT);
         return new CalibratedRun(dir, variants, timeout instanceof Number n ? n.intValue() : null);
+    }
+
+    private static Downstream downstream(WindowResult w) {
+        return w.at().has(Axis.DOWNSTREAM) ? w.at().get(Axis.DOWNSTREAM) : Downstream.HTTP;
     }
 
     public Path dir() {

@@ -13,15 +13,25 @@ import java.util.Locale;
  * most the calibration measured: the heaviest load the model has seen, and so the variant's capacity where the CPU
  * binds, without an extrapolation.
  */
-public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer workerMax, Integer poolSize) {
+public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer workerMax, Integer poolSize,
+                     Integer dbPoolSize, Double dbCpus) {
 
-    public static final WhatIf CALIBRATIONS_OWN = new WhatIf(null, null, null, null, null);
+    public static final WhatIf CALIBRATIONS_OWN = new WhatIf(null, null, null, null, null, null, null);
+
+    /** A point on the delay service's side: the database's knobs the calibration's. */
+    public WhatIf(Integer users, Integer delayMs, Double cpus, Integer workerMax, Integer poolSize) {
+        this(users, delayMs, cpus, workerMax, poolSize, null, null);
+    }
 
     /** Refuses a number no JVM or load could have, naming the flag. */
     public WhatIf {
         positive("--users", users);
         positive("--worker-max", workerMax);
         positive("--pool-size", poolSize);
+        positive("--db-pool-size", dbPoolSize);
+        if (dbCpus != null && (!(dbCpus > 0) || dbCpus.isInfinite())) {
+            throw new IllegalArgumentException("--db-cpus must be a quota above 0 (e.g. 1.0), was " + dbCpus);
+        }
         if (delayMs != null && delayMs < 0) {
             throw new IllegalArgumentException("--delay-ms must be 0 or more, was " + delayMs);
         }
@@ -36,6 +46,8 @@ public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer worker
         return setup.with(Axis.CPUS, cpus != null ? cpus : setup.get(Axis.CPUS))
                 .with(Axis.WORKER_MAX, workerMax != null ? workerMax : setup.get(Axis.WORKER_MAX))
                 .with(Axis.POOL_SIZE, poolSize != null ? poolSize : setup.get(Axis.POOL_SIZE))
+                .with(Axis.DB_POOL_SIZE, dbPoolSize != null ? dbPoolSize : setup.get(Axis.DB_POOL_SIZE))
+                .with(Axis.DB_CPUS, dbCpus != null ? dbCpus : setup.get(Axis.DB_CPUS))
                 .with(Axis.DELAY_MS, delayMs != null ? delayMs : calibrated.delayMs())
                 .with(Axis.USERS, users != null ? users : calibrated.users().getFirst());
     }
@@ -63,6 +75,10 @@ public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer worker
         if (poolSize != null && !poolSize.equals(calibratedPool)) {
             notes.add(String.format(Locale.ROOT, "calibrated with a pool of %,d: the CPU per request is taken as the"
                     + " same with %,d", calibratedPool, poolSize));
+        }
+        if ((dbPoolSize != null || dbCpus != null) && !calibrated.setup().has(Axis.DB_POOL_SIZE)) {
+            notes.add("--db-pool-size and --db-cpus do not apply: this calibration waited on the delay service"
+                    + " (--downstream db asks the database's)");
         }
         if (!calibrated.known()) {
             notes.add(calibrated.variant() + " is not a variant this runner knows: taken to run on workers");

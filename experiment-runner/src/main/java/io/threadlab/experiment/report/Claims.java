@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 
@@ -19,8 +20,22 @@ final class Claims {
      *
      * @param numerator   the variant the claim favours, {@code denominator} the one it is measured against
      */
-    record Claim(String source, String claim, String setup, int delayMs, Integer users, Variant numerator,
-                 Variant denominator, double published, String differences) {
+    record Claim(String source, String claim, String setup, Downstream downstream, int delayMs, Integer users,
+                 Variant numerator, Variant denominator, double published, String differences, String howToMeasure) {
+
+        /** A claim on the delay service's side, measured by the map at its delay and users. */
+        Claim(String source, String claim, String setup, int delayMs, Integer users, Variant numerator,
+              Variant denominator, double published, String differences) {
+            this(source, claim, setup, Downstream.HTTP, delayMs, users, numerator, denominator, published,
+                    differences, "./experiment map --delay-ms " + delayMs + (users != null ? " --levels " + users : ""));
+        }
+
+        boolean at(Point p) {
+            Downstream d = p.has(Axis.DOWNSTREAM) ? p.get(Axis.DOWNSTREAM) : Downstream.HTTP;
+            return d == downstream && p.get(Axis.DELAY_MS) == delayMs && (users == null || p.get(Axis.USERS)
+                    .equals(users));
+        }
+
 
         String comparison() {
             return numerator.label() + " / " + denominator.label() + " throughput";
@@ -32,8 +47,7 @@ final class Claims {
 
         /** What to run to measure the claim's regime. */
         String howToMeasure() {
-            return "./experiment map --delay-ms " + claim.delayMs()
-                    + (claim.users() != null ? " --levels " + claim.users() : "");
+            return claim.howToMeasure();
         }
     }
 
@@ -60,7 +74,14 @@ final class Claims {
                         "as above", 10, 500, virtual, worker, 1.335, "as above"),
                 new Claim("Spring WebFlux comparison", "virtual threads ≈ WebFlux (reactive) throughput",
                         "300 ms sleep, 3000 users", 300, 3000, virtual, eventLoop, 1.0,
-                        "Quarkus here, not Spring WebFlux; CPU-bound at " + cpu + " CPU"));
+                        "Quarkus here, not Spring WebFlux; CPU-bound at " + cpu + " CPU"),
+                new Claim("Spring MVC + JPA comparison", "virtual threads about 8 % slower than 500 platform"
+                        + " threads, at half the memory", "Spring MVC, JPA, MySQL 8; wrk, 500 connections for 30 s;"
+                        + " 100 articles each with its comment as JSON; up to 500 platform threads", Downstream.DB,
+                        0, 500, virtual, worker, 0.92, "Quarkus here, JDBC through Agroal without JPA; PostgreSQL 18"
+                        + " (the lab's page query: 100 articles, their authors and 2 comments each), not MySQL 8; "
+                        + cpu + " CPU for the service and its own quota for the database, on the load's machine",
+                        "./experiment run --downstream db --delay-ms 0 --levels 500 --worker-max 500"));
     }
 
     /** Every claim whose two variants ran, at its regime when the run measured it there. */
@@ -70,8 +91,7 @@ final class Claims {
             if (!run.variants().contains(c.numerator().label()) || !run.variants().contains(c.denominator().label())) {
                 continue;
             }
-            Optional<Point> at = run.points().stream().filter(p -> p.get(Axis.DELAY_MS) == c.delayMs())
-                    .filter(p -> c.users() == null || p.get(Axis.USERS).equals(c.users()))
+            Optional<Point> at = run.points().stream().filter(c::at)
                     .filter(p -> !run.plain(c.numerator().label(), p).isEmpty())
                     .reduce((a, b) -> b.get(Axis.USERS) >= a.get(Axis.USERS) ? b : a);
             compared.add(new Compared(c, at, at.map(p -> ratios.of(c.numerator().label(), c.denominator().label(),

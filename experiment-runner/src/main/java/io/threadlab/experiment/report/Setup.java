@@ -36,7 +36,19 @@ final class Setup {
                 knobs(run.manifest().knobs()), String.join(", ", plan.closedModelVus().stream().map(String::valueOf)
                         .toList()), plan.windowSeconds(), plan.settleSeconds(), jvmStarts(run),
                 plan.repetitionsPerJvm(), run.warmUps().isEmpty() ? "none recorded" : run.warmUps().getFirst()
-                        .strategy(), abbreviate(lab.gitSha()), lab.gitDirty() ? " (with uncommitted changes)" : "");
+                        .strategy(), abbreviate(lab.gitSha()), lab.gitDirty() ? " (with uncommitted changes)" : "")
+                + database(run.manifest().database())
+                + (run.manifest().scheduleAsRun().isEmpty() ? ""
+                : " " + TimeSpent.line(TimeSpent.of(run.manifest(), Map.of())) + ".");
+    }
+
+    /** The lab's PostgreSQL, as it reported itself, in a run that had it. */
+    private static String database(Map<String, Object> facts) {
+        if (facts == null) {
+            return "";
+        }
+        return String.format(Locale.ROOT, " The lab's PostgreSQL %s ran in a CPU group of its own at %s CPU, with %s"
+                + " and %s rows.", facts.get("version"), facts.get("cpus"), facts.get("settings"), facts.get("rows"));
     }
 
     /** The JVM starts measured, and how many precision on demand or an extension added to the plan's. */

@@ -105,7 +105,8 @@ final class SummaryTables {
     static List<ClaimRow> claims(Run run, List<Claims.Compared> compared) {
         return compared.stream().map(c -> {
             Claims.Claim claim = c.claim();
-            String regime = claim.delayMs() + " ms" + (claim.users() != null ? String.format(Locale.ROOT,
+            String regime = (claim.downstream() == Downstream.DB ? "the database, " : "") + claim.delayMs() + " ms"
+                    + (claim.users() != null ? String.format(Locale.ROOT,
                     ", %,d users", claim.users()) : "");
             return new ClaimRow(claim.claim(), claim.source(), claim.setup(), claim.comparison() + " at "
                     + c.point().map(run::label).orElse(regime), c.point().isPresent() ? Numbers.ratio(c.thisRun())

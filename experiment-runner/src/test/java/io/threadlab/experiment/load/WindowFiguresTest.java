@@ -3,6 +3,9 @@ package io.threadlab.experiment.load;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.record.DatabaseReading;
+import io.threadlab.experiment.plan.Downstream;
+import io.threadlab.experiment.plan.Database;
 import io.threadlab.experiment.plan.Jvm;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.Point;
@@ -70,11 +73,45 @@ class WindowFiguresTest {
             Map.of(200, 20_000L, 300, 25_000L), 5_000 * 99.0 + 2_178_000.0,
             Map.of("timeout", 10L, "refused", 4L, "http_502", 2L, "reset", 5L));
 
+    @Test
+    void aDatabaseWindowCountsK6sRequestsAndCarriesTheDatabasesFigures() {
+        // The same edges on the database: the delay service served nothing of it, so the variant's CPU per request is
+        // over k6's 40,000 answers: 5.12 s x 1000 / 40,000 = 0.128 ms. The database's group used 56.144 - 50 =
+        // 6.144 s (0.6 of a CPU over 10.24 s), ran 140,500 - 100,000 = 40,500 transactions, and had 20 connections of
+        // the services, 12 running a query, at the closing edge.
+        Window onDb = new Window(new Jvm(Variant.IMPERATIVE, 1, 8081), Point.of(Axis.DOWNSTREAM, Downstream.DB)
+                .with(Axis.DELAY_MS, 10).with(Axis.USERS, 100), new Window.Closed(3, 40, 10), false, 1);
+        Knobs withPool = new Knobs(0.5, "512m", "Serial", 1000, 1000, 5000, 200, false,
+                new Knobs.DatabasePool(20, 5000));
+        Edge before = withDatabase(before(), new DatabaseReading(new CpuReading(50_000_000_000L, 0, 0, 0), 100_000,
+                20, 5));
+        Edge after = withDatabase(after(), new DatabaseReading(new CpuReading(56_144_000_000L, 0, 0, 0), 140_500, 20,
+                12));
+        WindowResult row = WindowFigures.of(new WindowFigures.Context(onDb, withPool, true, "2026-11-24T21:55:38.931Z",
+                false, new Database(1.0, 200, "128MB", true)), before, after, LoadFigures.between(before.load(),
+                after.load()), List.of(), List.of(), SETTLED);
+        assertThat(row.cpu().cpuMsPerRequest()).isCloseTo(0.128, within(1e-9));
+        assertThat(row.instruments().dbCpuSeconds()).isCloseTo(6.144, within(1e-9));
+        assertThat(row.instruments().dbTransactions()).isEqualTo(40_500L);
+        assertThat(row.instruments().dbConnections()).isEqualTo(20);
+        assertThat(row.instruments().dbActive()).isEqualTo(12);
+        assertThat(row.at().get(Axis.DB_CPUS)).isEqualTo(1.0);
+        assertThat(row.at().get(Axis.DB_POOL_SIZE)).isEqualTo(20);
+        assertThat(row.at().get(Axis.DOWNSTREAM)).isEqualTo(Downstream.DB);
+        // and a window on the delay service carries none of it
+        assertThat(figures(before(), after(), true, List.of(), List.of()).instruments().dbCpuSeconds()).isNull();
+    }
+
+    private static Edge withDatabase(Edge e, DatabaseReading db) {
+        return new Edge(e.nanos(), e.at(), e.cpu(), e.delayCpu(), e.k6(), e.delayServed(), e.stats(), e.threads(),
+                e.load(), e.metrics(), db);
+    }
+
     private static Edge before() {
         return new Edge(T0, MEASURED_AT, new CpuReading(100_000_000_000L, 1_000, 400, 20_000_000_000L),
                 new CpuReading(10_000_000_000L, 0, 0, 0), new CpuReading(30_000_000_000L, 0, 0, 0),
                 new DelayHeadroom.Counters(50_000, 500.0), new ProcessStats(650.0, 120),
-                threads(9_000_000_000L, 1_000_000_000L, 20_000_000_000L), LOAD_BEFORE, METRICS);
+                threads(9_000_000_000L, 1_000_000_000L, 20_000_000_000L), LOAD_BEFORE, METRICS, null);
     }
 
     /**
@@ -87,7 +124,7 @@ class WindowFiguresTest {
         return new Edge(T0 + WINDOW_NANOS, MEASURED_AT.plusNanos(WINDOW_NANOS), cpu,
                 new CpuReading(11_024_000_000L, 0, 0, 0), new CpuReading(33_072_000_000L, 0, 0, 0),
                 new DelayHeadroom.Counters(90_960, 930.08), new ProcessStats(691.5, 124),
-                threads(9_051_200_000L, 1_250_000_000L, 23_047_000_000L), load, metrics);
+                threads(9_051_200_000L, 1_250_000_000L, 23_047_000_000L), load, metrics, null);
     }
 
     private static Edge after() {
@@ -96,7 +133,8 @@ class WindowFiguresTest {
 
     private static WindowResult figures(Edge before, Edge after, boolean confined, List<Double> perSecond,
                                         List<Double> cpuPerSecond) {
-        return WindowFigures.of(new WindowFigures.Context(WINDOW, KNOBS, confined, "2026-11-24T21:55:38.931Z", false),
+        return WindowFigures.of(new WindowFigures.Context(WINDOW, KNOBS, confined, "2026-11-24T21:55:38.931Z", false,
+                null),
                 before, after, LoadFigures.between(before.load(), after.load()), perSecond, cpuPerSecond, SETTLED);
     }
 
@@ -220,7 +258,7 @@ class WindowFiguresTest {
                 Map.of("timeout", 103L, "reset", 5L));
         Edge after = after(new CpuReading(100_400_000_000L, 1_102, 0, 0), METRICS, hung);
         Edge stalled = new Edge(after.nanos(), after.at(), after.cpu(), after.delayCpu(), after.k6(),
-                before().delayServed(), after.stats(), after.threads(), hung, after.metrics());
+                before().delayServed(), after.stats(), after.threads(), hung, after.metrics(), null);
         List<Double> perSecond = new ArrayList<>();
         List<Double> cpuPerSecond = new ArrayList<>();
         WindowFigures.Second second = WindowFigures.second(LOAD_BEFORE, before().cpu(), hung, stalled.cpu());
@@ -264,7 +302,7 @@ class WindowFiguresTest {
         Edge before = before();
         Edge later = new Edge(before.nanos(), before.at(), new CpuReading(1_000_000_000_000L, 90_000, 9_000, 0),
                 before.delayCpu(), before.k6(), before.delayServed(), before.stats(), before.threads(), before.load(),
-                before.metrics());
+                before.metrics(), null);
         Edge after = after(new CpuReading(1_005_120_000_000L, 90_102, 9_090, 0), METRICS, LOAD_AFTER);
         WindowResult.Cpu cpu = figures(later, after).cpu();
         assertThat(cpu.cpuSeconds()).isCloseTo(5.12, within(1e-9));
@@ -319,8 +357,9 @@ class WindowFiguresTest {
     void aClosingEdgeThatIsNotAfterTheOpeningOneIsRefused() {
         Edge before = before();
         Edge same = new Edge(before.nanos(), before.at(), before.cpu(), before.delayCpu(), before.k6(),
-                before.delayServed(), before.stats(), before.threads(), before.load(), before.metrics());
-        assertThatThrownBy(() -> WindowFigures.of(new WindowFigures.Context(WINDOW, KNOBS, true, "t", false), before,
+                before.delayServed(), before.stats(), before.threads(), before.load(), before.metrics(), null);
+        assertThatThrownBy(() -> WindowFigures.of(new WindowFigures.Context(WINDOW, KNOBS, true, "t", false, null),
+                before,
                 same, LoadFigures.between(before.load(), same.load()), List.of(), List.of(), SETTLED))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("closing edge must come after its opening edge, was 0.0 s");

@@ -133,10 +133,11 @@ class CalibratedRunTest {
         assertThat(f.extrapolated()).isTrue();
         assertThat(f.binding()).isEqualTo(Ceiling.CPU);
         assertThat(f.rps()).isCloseTo(500 / 0.0589437203187448, within(1e-6));
-        double widened = Math.abs((0.0589437203187448 - 0.06197558063101748) / Math.log(7.0 / 3)
-                * Math.log(2000.0 / 700)) / 0.0589437203187448;
-        assertThat(f.expectedError()).isCloseTo(0.05 + widened, within(1e-9)).isCloseTo(0.1137, within(1e-4));
-        assertThat(f.notes()).anyMatch(n -> n.contains("beyond the calibrated users (150 to 700)"));
+        // 25 % per e-fold beyond 700 users: 0.25 x ln(2000 / 700) = 0.2625, on the least error of 0.05
+        assertThat(f.expectedError()).isCloseTo(0.05 + 0.25 * Math.log(2000.0 / 700), within(1e-9))
+                .isCloseTo(0.3125, within(1e-4));
+        assertThat(f.notes()).anyMatch(n -> n.contains("2,000 users is beyond the most that saturated the CPU in the"
+                + " calibration (700)"));
     }
 
     /**

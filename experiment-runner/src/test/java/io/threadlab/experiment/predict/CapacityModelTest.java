@@ -64,11 +64,11 @@ class CapacityModelTest {
         Forecast f = model(Variant.Threads.EVENT_LOOP).predict(at(10, 4000));
         assertThat(f.extrapolated()).isTrue();
         assertThat(f.rps()).isCloseTo(0.5 * 1000 / 0.08, within(1e-6));
-        // the last trend, 0.025 CPU-ms per ln(10/3), carried over ln 4 more: 36 % of 0.08 wider
-        double widened = 0.025 / Math.log(10.0 / 3) * Math.log(4) / 0.08;
+        // 4,000 users is ln 4 = 1.386 e-folds beyond 1,000: 0.25 x 1.386 = 34.7 % wider
         CapacityModel m = model(Variant.Threads.EVENT_LOOP);
-        assertThat(f.expectedError()).isCloseTo(m.interpolationError() + widened, within(1e-9));
-        assertThat(f.notes()).anyMatch(n -> n.contains("beyond the calibrated users (100 to 1,000)"));
+        assertThat(f.expectedError()).isCloseTo(m.interpolationError() + 0.25 * Math.log(4), within(1e-9));
+        assertThat(f.notes()).anyMatch(n -> n.contains("4,000 users is beyond the most that saturated the CPU in the"
+                + " calibration (1,000)"));
     }
 
     @Test
