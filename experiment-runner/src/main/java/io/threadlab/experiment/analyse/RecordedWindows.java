@@ -5,6 +5,7 @@ import io.threadlab.experiment.plan.Axis;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.threadlab.experiment.collect.Json;
 
 import java.io.IOException;
@@ -69,7 +70,7 @@ final class RecordedWindows {
         try {
             JsonNode root = Json.MAPPER.readTree(resultsJson.toFile());
             for (JsonNode node : root.has("windows") ? root.get("windows") : root) { // an array before JVM starts
-                Row row = Json.MAPPER.treeToValue(node, Row.class);
+                Row row = Json.MAPPER.treeToValue(node.path("window").isObject() ? flat(node) : node, Row.class);
                 if (row.jfrFile() != null) {
                     rows.put(Path.of(row.jfrFile()).getFileName().toString(), row);
                 }
@@ -79,6 +80,20 @@ final class RecordedWindows {
             return Map.of();
         }
         return rows;
+    }
+
+    /**
+     * A row of format 3, its fields in groups (window, at, load, cpu, ...), as one object: the fields this reads have
+     * the same names in every format, only their place differs.
+     */
+    private static JsonNode flat(JsonNode grouped) {
+        ObjectNode flat = Json.MAPPER.createObjectNode();
+        grouped.properties().forEach(group -> {
+            if (group.getValue() instanceof ObjectNode fields) {
+                flat.setAll(fields);
+            }
+        });
+        return flat;
     }
 
     /** Format 1 (no "format" in the manifest) had one delay for the whole run, among the variants' knobs. */

@@ -32,6 +32,22 @@ class RecordedWindowsTest {
     }
 
     @Test
+    void aFormatThreeRowHasTheSameFieldsInItsGroups(@TempDir Path run) {
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of(Map.of(
+                "window", Map.of("id", "imperative-300ms-closed-3000-jfr-1", "jfr_file",
+                        "jfr/imperative-300ms-closed-3000-jfr-1.jfr", "measured_at", "2026-11-23T14:20:53Z"),
+                "at", Map.of("cpu_quota", 0.5, "delay_ms", 250, "users", 3000),
+                "load", Map.of("requests_per_second", 100.0, "per_second", List.of(100.0, 2.0, 100.0)),
+                "cpu", Map.of("cpu_ms_per_request", 0.5, "cpu_cores", 0.05)))));
+        RecordedWindows windows = RecordedWindows.read(run);
+        RecordedWindows.Row row = windows.row(RECORDING);
+        assertThat(row.cpuMsPerRequest()).isEqualTo(0.5);
+        assertThat(row.perSecond()).containsExactly(100.0, 2.0, 100.0);
+        assertThat(row.measuredAt()).isEqualTo("2026-11-23T14:20:53Z");
+        assertThat(windows.delayMs(RECORDING, "imperative-300ms-closed-3000-jfr-1")).isEqualTo(250);
+    }
+
+    @Test
     void aFormatOneRunHasItsOneDelayInTheManifestsKnobs(@TempDir Path run) {
         Json.write(run.resolve("results.json"), Map.of("windows", List.of(
                 Map.of("jfr_file", "jfr/imperative-closed-20-jfr-1.jfr", "cpu_ms_per_request", 0.2))));
