@@ -63,10 +63,40 @@ class RecordedWindowsTest {
     }
 
     @Test
+    void theJdkIsWhatTheJvmsReportedElseTheRunnersOwnWhereItStartedThem(@TempDir Path run) {
+        Map<String, Object> local = Map.of("format", 3, "lab", Map.of("runner_java_version", "25.0.3"),
+                "confinement", Map.of("engine", "local"));
+        Json.write(run.resolve("manifest.json"), local);
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of()));
+        assertThat(RecordedWindows.read(run).jdk()).isEqualTo("25.0.3");
+
+        // what the JVMs said of themselves wins: they are what was recorded
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of(), "warm_ups", List.of(
+                warmUp("imperative-jvm1", "21.0.5"), warmUp("reactive-jvm1", "21.0.5"))));
+        assertThat(RecordedWindows.read(run).jdk()).isEqualTo("21.0.5");
+        // JVMs that disagree name no one JDK as the run's
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of(), "warm_ups", List.of(
+                warmUp("imperative-jvm1", "21.0.5"), warmUp("reactive-jvm1", "25.0.3"))));
+        assertThat(RecordedWindows.read(run).jdk()).isNull();
+
+        // containers run their image's JDK, not the runner's
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of()));
+        Json.write(run.resolve("manifest.json"), Map.of("format", 3, "lab", Map.of("runner_java_version", "25.0.3"),
+                "confinement", Map.of("engine", "compose")));
+        assertThat(RecordedWindows.read(run).jdk()).isNull();
+    }
+
+    private static Map<String, Object> warmUp(String jvm, String javaVersion) {
+        return Map.of("jvm", jvm, "variant", jvm.replace("-jvm1", ""), "start", 1, "runtime_before",
+                Map.of("availableProcessors", 1, "javaVersion", javaVersion));
+    }
+
+    @Test
     void withoutItsRunTheNameStillSaysTheDelay(@TempDir Path nowhere) {
         RecordedWindows none = RecordedWindows.read(nowhere);
         assertThat(none.row(RECORDING)).isEqualTo(RecordedWindows.Row.NONE);
         assertThat(none.delayMs(RECORDING, "imperative-300ms-closed-3000-jfr-1")).isEqualTo(300);
         assertThat(none.delayMs(Path.of("mine.jfr"), "mine")).isNull();
+        assertThat(none.jdk()).isNull();
     }
 }
