@@ -5,10 +5,13 @@ import io.threadlab.experiment.plan.WarmUpPolicy;
 
 import java.util.List;
 
-/** The notes that say how to read a table, shared by both templates; the variants and numbers in them are the run's. */
+/**
+ * The notes that say how to read a table, shared by both templates; the variants and numbers in them are the run's,
+ * and an explanation in them is there only where the run's data shows what it explains.
+ */
 record Notes(String summary, String ratios, String split, String contention, String warmUp) {
 
-    static Notes of(Run run) {
+    static Notes of(Run run, List<Recorded> recorded) {
         String baseline = Splits.baseline().label();
         String control = Variant.control().map(Variant::label).orElse("the control");
         List<String> models = Splits.models().stream().map(Variant::label).toList();
@@ -29,14 +32,7 @@ record Notes(String summary, String ratios, String split, String contention, Str
                         + " costs at the same threading model, and " + perModel + " is what the threading model"
                         + " costs on the same stack; the two multiply to the total. The stack's share is its part of"
                         + " the total on the log scale.",
-                "Monitor contention in the recorded windows at the highest level, from jdk.JavaMonitorEnter (waits of"
-                        + " 1 ms or more). The classic REST client copies its provider configuration on every call and"
-                        + " takes locks shared by all worker threads while copying (SnapshotSet.lockSnapshots,"
-                        + " ResteasyProviderFactoryImpl.initializeCommon), registers each response with the JVM-wide"
-                        + " finalizer lock (Response.<init>), and leases and releases connections under Apache"
-                        + " HttpClient's single pool lock. Each critical section is short; the waits are long because"
-                        + " under a " + Numbers.quota(run.confinement().variantCpuQuota()) + "-CPU quota a holder can"
-                        + " be throttled mid-section, and every waiter then waits for the next 100 ms CFS period.",
+                Contention.note(run, recorded),
                 "Each JVM first ran a few seconds at the quota, so that what sizes itself on first use did so at the"
                         + " quota; then its quota was raised while its compile queue drained; then each level was held"
                         + " at the quota until the compile queue stayed empty, the compiler threads used at most "

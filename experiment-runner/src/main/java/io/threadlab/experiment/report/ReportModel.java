@@ -39,7 +39,7 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
         Landscape landscape = Landscape.of(run.windows(), run.lab().machineCores());
         return new ReportModel(run.dir().getFileName().toString(), run.dir().toString(), run.severalDelays(),
                 baseline, Headline.sentences(run, ratios), Headline.tiles(run, ratios), Headline.unfinished(run),
-                Notes.of(run), Setup.text(run), Setup.schedule(run), Checks.of(run, cells, ratios),
+                Notes.of(run, recorded), Setup.text(run), Setup.schedule(run), Checks.of(run, cells, ratios),
                 SummaryTables.headings(Metric.SUMMARY), SummaryTables.summary(cells), StalledWindows.perVariant(run),
                 Failures.of(run), SummaryTables.headings(Metric.MEMORY), SummaryTables.memory(cells, recorded),
                 SummaryTables.againstBaseline(run, ratios), new SplitHeadings(baseline + " / model (total)",

@@ -1,8 +1,6 @@
 package io.threadlab.experiment.report;
 
-import io.threadlab.experiment.collect.Json;
 import io.threadlab.experiment.collect.OpenStep;
-import io.threadlab.experiment.collect.RunResults;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.testing.Windows;
@@ -13,11 +11,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -221,53 +216,19 @@ class ValidityChecksTest {
         return run(windows, List.of(), Map.of());
     }
 
-    /**
-     * A results directory of these windows and warm-ups, with the manifest a runner of this format writes for them
-     * (confined to 0.5 CPU on a 2-CPU machine, one step as run), {@code changed} replacing its fields.
-     */
     private Run run(List<WindowResult> windows, List<WarmUpResult> warmUps, Map<String, Object> changed)
             throws IOException {
-        Path dir = Files.createDirectories(root.resolve("run-" + ++runs));
-        Json.write(dir.resolve("results.json"), new RunResults(windows, warmUps, List.of()));
-        Set<String> variants = new LinkedHashSet<>();
-        Set<Integer> users = new LinkedHashSet<>();
-        for (WindowResult w : windows) {
-            variants.add(w.variant());
-            if (w.users() != null) {
-                users.add(w.users());
-            }
-        }
-        Map<String, Object> manifest = new LinkedHashMap<>();
-        manifest.put("format", 3);
-        manifest.put("completed", true);
-        manifest.put("status", "completed");
-        manifest.put("lab", Map.of("runner_java_version", "25.0.1", "machine_cores", 2));
-        manifest.put("confinement", Map.of("engine", "local", "method", "cgroup-v2", "limits_cpu", true,
-                "variant_cpu_quota", 0.5, "warm_up_cpu_quota", 2.0, "delay_service_cpu_quota", "none"));
-        manifest.put("plan", Map.of("mode", "run", "delays_ms", List.of(10), "variants", List.copyOf(variants),
-                "closed_model_vus", List.copyOf(users)));
-        manifest.put("schedule_as_run", List.of(step("window", "the only window", 0, 13, null)));
-        manifest.put("warnings", List.of());
-        manifest.putAll(changed);
-        Json.write(dir.resolve("manifest.json"), manifest);
-        return Run.read(dir);
+        return Run.read(SmallRuns.write(Files.createDirectories(root.resolve("run-" + ++runs)), windows, warmUps,
+                changed, null));
     }
 
     private static Map<String, Object> step(String kind, String what, double startedAt, double seconds,
                                             String outcome) {
-        Map<String, Object> step = new LinkedHashMap<>(Map.of("kind", kind, "what", what, "started_at_seconds",
-                startedAt, "seconds", seconds));
-        if (outcome != null) {
-            step.put("outcome", outcome);
-        }
-        return step;
+        return SmallRuns.step(kind, what, startedAt, seconds, outcome);
     }
 
     private static WarmUpResult warmUp(String variant, boolean finished, Map<String, Object> before,
                                        Map<String, Object> after, List<String> changed) {
-        return new WarmUpResult(variant + "-jvm1", variant, 1, "boosted to 2.0 CPUs", 0.5, 2.0, finished, 80, 40,
-                3.0, null, List.of(new WarmUpResult.Level(100, 12, finished, finished ? "finished"
-                : "compile queue not empty", 0.01, 0.0, 1000)), List.of(), before, after, changed, Map.of(),
-                Map.of());
+        return SmallRuns.warmUp(variant, finished, before, after, changed);
     }
 }
