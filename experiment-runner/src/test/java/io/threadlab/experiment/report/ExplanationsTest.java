@@ -1,5 +1,6 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.testing.Windows;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,51 @@ class ExplanationsTest {
                 .doesNotContain(THROTTLED);
     }
 
+    // ---- the mistakes' cards -------------------------------------------------------------------------------------
+
+    @Test
+    void theGallerysExplanationIsQuotedOnlyWhereTheRecordingShowsTheMistakesSignature() throws IOException {
+        String gallery = MistakeTexts.of("blocking-event-loop");
+        assertThat(gallery).as("the bundled gallery").contains("Why it happens");
+
+        MistakeCards.Card found = card(mistakeRun("blocking-event-loop", "reactive", List.of("blocking-event-loop"),
+                Map.of()), "blocking-event-loop");
+        assertThat(found.explanation()).isEqualTo(gallery);
+        assertThat(found.noEvidence()).isNull();
+
+        MistakeCards.Card notFound = card(mistakeRun("blocking-event-loop", "reactive", List.of(), Map.of()),
+                "blocking-event-loop");
+        assertThat(notFound.explanation()).doesNotContain("Why it happens").contains("did not find this mistake's"
+                + " signature (blocking-event-loop) in its 1 recording");
+        assertThat(notFound.noEvidence()).isEqualTo("the analysis flagged nothing in this mistake's 1 recording");
+
+        MistakeCards.Card unrecorded = card(mistakeRun("blocking-event-loop", "reactive", null, Map.of()),
+                "blocking-event-loop");
+        assertThat(unrecorded.explanation()).doesNotContain("Why it happens").startsWith("No recording of this"
+                + " mistake was analysed");
+        assertThat(unrecorded.noEvidence()).isEqualTo("no recording of this mistake was analysed");
+    }
+
+    @Test
+    void aMistakeIsKnownByTheSignatureTheGalleryTableGivesIt() throws IOException {
+        // the pool left at 50 is recognised as the cap it causes, not by its own name
+        MistakeCards.Card card = card(mistakeRun("default-connection-pool", "imperative",
+                List.of("connection-pool-cap"), Map.of()), "default-connection-pool");
+        assertThat(card.explanation()).isEqualTo(MistakeTexts.of("default-connection-pool")).isNotEmpty();
+    }
+
+    @Test
+    void theGalleryWrittenForAnotherJdkSaysSoBeforeItsExplanation() throws IOException {
+        MistakeCards.Card on21 = card(mistakeRun("pinned-class-init", "virtual-thread", List.of("pinned-class-init"),
+                Map.of("javaVersion", "21.0.5")), "pinned-class-init");
+        assertThat(on21.explanation()).startsWith("*The gallery's explanation below was written for JDK 25 and"
+                + " Quarkus 3.27; this run ran JDK 21.0.5 and Quarkus 3.27.2.*")
+                .endsWith(MistakeTexts.of("pinned-class-init"));
+        MistakeCards.Card on25 = card(mistakeRun("pinned-class-init", "virtual-thread", List.of("pinned-class-init"),
+                Map.of("javaVersion", "25.0.3")), "pinned-class-init");
+        assertThat(on25.explanation()).isEqualTo(MistakeTexts.of("pinned-class-init"));
+    }
+
     // ---- the fixture -------------------------------------------------------------------------------------------
 
     private static Windows closed(String variant, int users, double rps) {
@@ -87,6 +133,30 @@ class ExplanationsTest {
                 throttled * 50.0));
         return Run.read(SmallRuns.write(dir(), List.of(closed(variant, 100, 1000).build(), twin), List.of(),
                 Map.of(), Map.of("recordings", List.of(recording))));
+    }
+
+    /**
+     * A mistake and what it spoils at 100 users; the mistake's recorded twin analysed with these mistakes found
+     * (null: no analysis at all), and JVMs that reported {@code runtime} before their warm-up.
+     */
+    private Run mistakeRun(String mistake, String spoils, List<String> found, Map<String, Object> runtime)
+            throws IOException {
+        WindowResult twin = closed(mistake, 100, 500).recorded().build();
+        List<WindowResult> windows = List.of(closed(spoils, 100, 1000).build(), closed(mistake, 100, 500).build(),
+                twin);
+        List<WarmUpResult> warmUps = runtime.isEmpty() ? List.of() : List.of(SmallRuns.warmUp(spoils, true, runtime,
+                runtime, List.of()), SmallRuns.warmUp(mistake, true, runtime, runtime, List.of()));
+        Map<String, Object> plan = Map.of("mode", "run", "delays_ms", List.of(10), "variants",
+                List.of(spoils, mistake), "closed_model_vus", List.of(100), "mistakes", Map.of(mistake, spoils));
+        Object analysis = found == null ? null : Map.of("recordings", List.of(Map.of("window", twin.window().id(),
+                "variant", spoils, "label", mistake, "mistakes", found.stream().map(name -> Map.of("name", name,
+                        "harmful", true, "group", "worker", "evidence", name + " seen")).toList())));
+        return Run.read(SmallRuns.write(dir(), windows, warmUps, Map.of("plan", plan), analysis));
+    }
+
+    private static MistakeCards.Card card(Run run, String label) {
+        return MistakeCards.of(run, new Ratios(run), Recorded.all(run)).stream().filter(c -> c.label().equals(label))
+                .findFirst().orElseThrow();
     }
 
     private Path dir() throws IOException {
