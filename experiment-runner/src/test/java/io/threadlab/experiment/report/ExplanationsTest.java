@@ -2,6 +2,7 @@ package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.report.landscape.InFlightCost;
 import io.threadlab.experiment.testing.Windows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -9,6 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,6 +112,97 @@ class ExplanationsTest {
         assertThat(on25.explanation()).isEqualTo(MistakeTexts.of("pinned-class-init"));
     }
 
+    // ---- the notes -----------------------------------------------------------------------------------------------
+
+    @Test
+    void howFarApartPairedWindowsWereIsMeasuredNotAssumed() throws IOException {
+        Instant start = Instant.parse("2026-11-23T10:00:00Z");
+        Run close = run(List.of(closed("imperative", 100, 1000).startedAt(start).build(),
+                closed("reactive", 100, 3000).startedAt(start.plusSeconds(40)).build()));
+        assertThat(Notes.apart(close)).isEqualTo("measured at most 40 s apart, ");
+        Run far = run(List.of(closed("imperative", 100, 1000).startedAt(start).build(),
+                closed("reactive", 100, 3000).startedAt(start.plusSeconds(300)).build()));
+        assertThat(Notes.apart(far)).isEqualTo("measured at most 5 min apart, ");
+        assertThat(Notes.of(far, List.of()).ratios()).doesNotContain("a minute apart");
+    }
+
+    @Test
+    void theBoostIsDescribedOnlyWhereTheJvmsWereBoosted() throws IOException {
+        List<WindowResult> windows = List.of(closed("imperative", 100, 1000).build());
+        String boosted = Notes.warmUp(run(windows, List.of(SmallRuns.warmUp("imperative", true, Map.of(), Map.of(),
+                List.of())), Map.of()));
+        assertThat(boosted).contains("its quota was raised to 2.0 CPUs", "before and after the boost");
+        WarmUpResult atQuota = new WarmUpResult("imperative-jvm1", "imperative", 1, "at 0.50 CPU from the JVM's"
+                + " start", 0.5, 0.5, true, 80, 0, 0, null, List.of(new WarmUpResult.Level(100, 80, true,
+                "finished", 0.01, 0.0, 1000)), List.of(), Map.of(), Map.of(), List.of(), Map.of(), Map.of());
+        String unboosted = Notes.warmUp(run(windows, List.of(atQuota), Map.of()));
+        assertThat(unboosted).contains("without a boost").doesNotContain("raised", "the boost");
+    }
+
+    @Test
+    void whereTheLoadRanSaysHowManyJvmStartsRanBothPlacements() throws IOException {
+        List<WindowResult> both = new ArrayList<>();
+        for (int jvm = 1; jvm <= 2; jvm++) {
+            both.add(closed("imperative", 100, 1000).jvm(jvm).repetition(2 * jvm - 1).build());
+            both.add(closed("imperative", 100, 1000).jvm(jvm).repetition(2 * jvm).separateLoad().build());
+        }
+        assertThat(LoadPlacementView.of(run(both)).note()).endsWith("every JVM start ran both.");
+        List<WindowResult> one = new ArrayList<>(both.subList(0, 3));
+        assertThat(LoadPlacementView.of(run(one)).note()).contains("1 of 2 JVM starts ran both")
+                .doesNotContain("every JVM start");
+    }
+
+    @Test
+    void aWorkerLineIsCalledABlendOnlyWhereItsPointsCrossTheWorkerMaximum() {
+        // in flight = users (Little's law, as the windows are built): 20 and 100 below 200 workers, 1,000 above
+        List<WindowResult> crossing = List.of(closed("imperative", 20, 100).build(),
+                closed("imperative", 100, 500).build(), closed("imperative", 1000, 2000).build());
+        assertThat(LandscapeView.inFlightNote(InFlightCost.of(crossing), crossing))
+                .contains("a line is a blend, here for imperative (200 workers)");
+        List<WindowResult> below = List.of(closed("imperative", 10, 100).build(),
+                closed("imperative", 50, 500).build(), closed("imperative", 150, 1000).build());
+        assertThat(LandscapeView.inFlightNote(InFlightCost.of(below), below)).doesNotContain("blend");
+        List<WindowResult> eventLoop = List.of(closed("reactive", 20, 100).build(),
+                closed("reactive", 100, 500).build(), closed("reactive", 1000, 2000).build());
+        assertThat(LandscapeView.inFlightNote(InFlightCost.of(eventLoop), eventLoop)).doesNotContain("blend");
+    }
+
+    // ---- the claims, the setup -----------------------------------------------------------------------------------
+
+    @Test
+    void aClaimsRegimeIsCalledCpuBoundOnlyWhereBothVariantsUsedTheirQuota() throws IOException {
+        Run bound = run(List.of(closed("virtual-thread", 3000, 4000).delay(300).cpuCores(0.49).build(),
+                closed("reactive", 3000, 5000).delay(300).cpuCores(0.5).build()));
+        assertThat(Claims.cpuUse(bound, 300, 3000, io.threadlab.experiment.plan.Variant.VIRTUAL_THREAD,
+                io.threadlab.experiment.plan.Variant.REACTIVE))
+                .isEqualTo("; CPU-bound: virtual-thread used 98 % and reactive 100 % of their 0.5 CPU here");
+        Run idle = run(List.of(closed("virtual-thread", 3000, 4000).delay(300).cpuCores(0.3).build(),
+                closed("reactive", 3000, 5000).delay(300).cpuCores(0.5).build()));
+        assertThat(Claims.cpuUse(idle, 300, 3000, io.threadlab.experiment.plan.Variant.VIRTUAL_THREAD,
+                io.threadlab.experiment.plan.Variant.REACTIVE)).startsWith("; not both CPU-bound: virtual-thread"
+                + " used 60 %");
+        Run elsewhere = run(List.of(closed("virtual-thread", 100, 4000).build(),
+                closed("reactive", 100, 5000).build()));
+        assertThat(Claims.cpuUse(elsewhere, 300, 3000, io.threadlab.experiment.plan.Variant.VIRTUAL_THREAD,
+                io.threadlab.experiment.plan.Variant.REACTIVE)).isEmpty();
+    }
+
+    @Test
+    void theSetupSaysWhatTheRunRecordedOfItsConfinementJdkAndCompilerRecordings() throws IOException {
+        List<WindowResult> windows = List.of(closed("imperative", 100, 1000).build());
+        Run confined = run(windows);
+        assertThat(Setup.text(confined)).contains("(JDK 25.0.1)", "Each JVM ran in its own CPU group at 0.5 CPU"
+                + " (cgroup-v2)").doesNotContain("compiler events");
+        Files.createDirectories(confined.dir().resolve("jfr/compiler"));
+        Files.writeString(confined.dir().resolve("jfr/compiler/imperative-jvm1.jfr"), "");
+        assertThat(Setup.text(confined)).contains("a light JFR recording of compiler events");
+
+        Run unconfined = run(windows, List.of(), Map.of("confinement", Map.of("engine", "compose", "method",
+                "none", "limits_cpu", false)));
+        assertThat(Setup.text(unconfined)).contains("The JVMs were NOT confined (none)", "(JDK not recorded)")
+                .doesNotContain("own CPU group");
+    }
+
     // ---- the fixture -------------------------------------------------------------------------------------------
 
     private static Windows closed(String variant, int users, double rps) {
@@ -157,6 +251,15 @@ class ExplanationsTest {
     private static MistakeCards.Card card(Run run, String label) {
         return MistakeCards.of(run, new Ratios(run), Recorded.all(run)).stream().filter(c -> c.label().equals(label))
                 .findFirst().orElseThrow();
+    }
+
+    private Run run(List<WindowResult> windows) throws IOException {
+        return run(windows, List.of(), Map.of());
+    }
+
+    private Run run(List<WindowResult> windows, List<WarmUpResult> warmUps, Map<String, Object> changed)
+            throws IOException {
+        return Run.read(SmallRuns.write(dir(), windows, warmUps, changed, null));
     }
 
     private Path dir() throws IOException {
