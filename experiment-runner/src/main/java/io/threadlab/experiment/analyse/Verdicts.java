@@ -59,8 +59,8 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         // The reference of the CPU mistakes: heavy request code where it belongs, on time-sliced platform threads.
         Mistakes.heavyRequestCpu(a, ThreadKind.WORKER).ifPresent(cpu -> findings.add(f("request code's own CPU ran on"
                         + " worker threads: %.0f %% of their execution samples (%,d), about %.2f ms per downstream call,"
-                        + " most at %s; platform threads are time-sliced by the OS, so it delays no other request's"
-                        + " I/O (the reference for CPU-heavy requests)", cpu.share() * 100, cpu.samples(),
+                        + " most at %s; platform threads are time-sliced by the OS (the reference for CPU-heavy"
+                        + " requests)", cpu.share() * 100, cpu.samples(),
                 cpu.msPerCall(), cpu.site())));
         return new Verdicts(List.copyOf(findings), List.copyOf(unexpected), mistakes);
     }
