@@ -103,9 +103,9 @@ class ApiResourceTest {
         }, "a timed-out call kept its pooled connection");
         assertEquals(List.of(), ThreadsStillReading.downstream(), "threads still waiting on the delay service");
         // Every reply came back, so no thread, platform or virtual, may still be in request code: one that is there
-        // has not finished its call and never will. And the pools may have grown by a thread or two for the calls above,
-        // never by one per timed-out call, which is what a thread leaked per timeout adds (one without request code
-        // on its stack too: an executor made per call and never shut down).
+        // has not finished its call and never will. And the pools may have grown by a thread or two for the calls
+        // above, never by one per timed-out call, which is what a thread leaked per timeout adds (one without request
+        // code on its stack too: an executor made per call and never shut down).
         ServiceThreads.Settled after = ServiceThreads.settle(before + spare, Duration.ofSeconds(10));
         assertEquals(List.of(), after.inRequestCode(), "threads still in request code after every reply came back");
         assertTrue(after.count() <= before + spare, before + " threads before " + timeouts + " timed-out"

@@ -53,8 +53,9 @@ final class Claims {
                 new Claim("Quarkus team, 2022", eventLoop.label() + " ≈ +30 % throughput over " + worker.label()
                         + " at equal CPU", "Quarkus 2, Java 11, 0.5-CPU containers, 10 ms downstream delay", 10,
                         null, eventLoop, worker, 1.30, "Quarkus " + run.lab().quarkusVersion() + " and "
-                        + run.jdk().map(v -> "JDK " + v).orElse("a JDK the run did not record") + " here; " + cpu + " CPU via cgroups, load generator on the"
-                        + " same " + run.lab().machineCores() + "-core machine"),
+                        + run.jdk().map(v -> "JDK " + v).orElse("a JDK the run did not record") + " here; " + cpu
+                        + " CPU via cgroups, load generator on the same " + run.lab().machineCores()
+                        + "-core machine"),
                 new Claim("Spring Boot benchmark", "virtual threads +71.6 % over platform threads at 100 users",
                         "Spring Boot (Tomcat), 1 CPU, 10 ms network delay, JMeter", 10, 100, virtual, worker, 1.716,
                         spring),

@@ -94,7 +94,7 @@ record Notes(String summary, String ratios, String split, String contention, Str
         return "Each JVM first ran a few seconds at the quota, so that what sizes itself on first use did so at the"
                 + " quota; then " + (boosted.size() == warmUps.size() ? "its quota was raised" : boosted.size()
                 + " of " + warmUps.size() + " JVMs had their quota raised") + " to " + Numbers.quota(boost)
-                + " CPUs while the compile queue drained; then " + held + " The JVM's sizes were read before and after the"
-                + " boost (see the validity checks)." + settle;
+                + " CPUs while the compile queue drained; then " + held + " The JVM's sizes were read before and"
+                + " after the boost (see the validity checks)." + settle;
     }
 }

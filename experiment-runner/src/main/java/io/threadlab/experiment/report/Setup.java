@@ -29,19 +29,21 @@ final class Setup {
         PlanFacts plan = run.plan();
         // What the run recorded, not what a run is meant to do: an unconfined run says so, a JDK it did not record
         // is not named, and compiler recordings are mentioned where they are.
+        String confinement = c.limitsCpu() ? "Each JVM ran in its own CPU group at "
+                + Numbers.quota(c.variantCpuQuota()) + " CPU (" + c.method() + ")"
+                : "The JVMs were NOT confined (" + c.method() + "): each could use the whole machine";
+        String compiler = compilerRecordings(run) ? "; every JVM also kept a light JFR recording of compiler events"
+                + " (jfr/compiler.jfc)" : "";
         return String.format(Locale.ROOT, "Quarkus %s on %s (%s), %s, %s (%d cores, %d MB). %s; the delay service"
                         + " (asked for %s) %s; %s. JVM flags for every service: %s%s. Knobs: %s. Closed model at %s"
                         + " users, %d s windows, each after load until the compiler was quiet (at least %d s); %s x %d"
                         + " repetitions, the variant order rotated each time. Warm-up: %s. Git %s%s.",
                 lab.quarkusVersion(), lab.kernel(), run.jdk().map(v -> "JDK " + v).orElse("JDK not recorded"),
-                lab.k6Version(), lab.cpuModel(), lab.machineCores(), lab.machineMemoryMb(), c.limitsCpu()
-                        ? "Each JVM ran in its own CPU group at " + Numbers.quota(c.variantCpuQuota()) + " CPU ("
-                        + c.method() + ")" : "The JVMs were NOT confined (" + c.method() + "): each could use the"
-                        + " whole machine", Numbers.delays(run.delays()), "none".equals(c.delayServiceCpuQuota()) ? "was not confined"
+                lab.k6Version(), lab.cpuModel(), lab.machineCores(), lab.machineMemoryMb(), confinement,
+                Numbers.delays(run.delays()), "none".equals(c.delayServiceCpuQuota()) ? "was not confined"
                         : "was confined too", load(plan.loadCpus()), String.join(" ", run.manifest().jvmFlags()),
-                compilerRecordings(run) ? "; every JVM also kept a light JFR recording of compiler events"
-                        + " (jfr/compiler.jfc)" : "", knobs(run.manifest().knobs()), String.join(", ", plan.closedModelVus().stream().map(String::valueOf)
-                        .toList()), plan.windowSeconds(), plan.settleSeconds(), jvmStarts(run),
+                compiler, knobs(run.manifest().knobs()), String.join(", ", plan.closedModelVus().stream()
+                        .map(String::valueOf).toList()), plan.windowSeconds(), plan.settleSeconds(), jvmStarts(run),
                 plan.repetitionsPerJvm(), run.warmUps().isEmpty() ? "none recorded" : run.warmUps().getFirst()
                         .strategy(), abbreviate(lab.gitSha()), lab.gitDirty() ? " (with uncommitted changes)" : "");
     }

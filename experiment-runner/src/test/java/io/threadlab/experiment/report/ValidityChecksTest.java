@@ -83,7 +83,7 @@ class ValidityChecksTest {
                 .isEqualTo(Check.Verdict.PASSED);
     }
 
-    // ---- the warm-up -------------------------------------------------------------------------------------------------
+    // ---- the warm-up ---------------------------------------------------------------------------------------------
 
     @Test
     void theWarmUpChecksWithoutWarmUpsOrWindowsAreNotMeasured() throws IOException {
