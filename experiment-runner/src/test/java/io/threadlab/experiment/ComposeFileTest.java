@@ -335,15 +335,35 @@ class ComposeFileTest {
         assertThat(Files.readString(LAB.resolve("monitoring/grafana/provisioning/datasources/prometheus.yml")))
                 .contains("url: http://prometheus:9090");
         // The dashboard picks the variants as every target but the delay service, so a new one needs no edit there;
-        // a query that picks variants by name must pick every one.
-        Matcher picked = Pattern.compile("variant=~\"([^\"]*)\"").matcher(String.join("\n", exprs));
+        // a query that picks variants by name must pick every one. Every selector on the variant label is judged,
+        // and there must be some: a dashboard whose queries lost their selectors would otherwise pass on none.
+        Matcher picked = Pattern.compile("variant\\s*(=~|!~|!=|=)\\s*\"([^\"]*)\"")
+                .matcher(String.join("\n", exprs));
+        List<String> selectors = new ArrayList<>();
         while (picked.find()) {
-            List<String> names = List.of(picked.group(1).split("\\|"));
-            for (Variant variant : VARIANTS) {
-                assertThat(names).as("monitoring/grafana/dashboards/thread-lab.json: variant=~\"%s\" picks variant"
-                        + " %s", picked.group(1), variant.label()).contains(variant.label());
+            String selector = "variant" + picked.group(1) + "\"" + picked.group(2) + "\"";
+            selectors.add(selector);
+            switch (picked.group(1)) {
+                case "!=" -> assertThat(picked.group(2)).as("monitoring/grafana/dashboards/thread-lab.json: %s leaves"
+                        + " out a target other than the delay service", selector).isEqualTo("delay-service");
+                case "=~" -> {
+                    List<String> names = List.of(picked.group(2).split("\\|"));
+                    for (Variant variant : VARIANTS) {
+                        assertThat(names).as("monitoring/grafana/dashboards/thread-lab.json: %s picks variant %s",
+                                selector, variant.label()).contains(variant.label());
+                    }
+                }
+                case "!~" -> {
+                    for (Variant variant : VARIANTS) {
+                        assertThat(variant.label()).as("monitoring/grafana/dashboards/thread-lab.json: %s leaves out"
+                                + " variant %s", selector, variant.label()).doesNotMatch(picked.group(2));
+                    }
+                }
+                default -> throw new AssertionError("monitoring/grafana/dashboards/thread-lab.json: " + selector
+                        + " picks one variant by name; pick every target but the delay service instead");
             }
         }
+        assertThat(selectors).as("the dashboard's queries select the variants by their label").isNotEmpty();
     }
 
     @Test

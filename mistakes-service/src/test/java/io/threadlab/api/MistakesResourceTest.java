@@ -80,8 +80,15 @@ class MistakesResourceTest {
                 .then().statusCode(200).extract().jsonPath().getMap("");
         assertEquals("mistakes", info.get("variant"));
         assertEquals(200, info.get("workerPoolMax"));
-        assertEquals(Runtime.getRuntime().availableProcessors(), info.get("availableProcessors"));
+        // Not compared with Runtime.availableProcessors() here: the service runs in this JVM, so that compared the
+        // value with itself. Whether a JVM sees its quota is MiniatureExperimentIT's to check (1 under 0.5 CPU), on
+        // the four variants, whose RuntimeInfoResource is this one's, line for line.
+        int cpus = (Integer) info.get("availableProcessors");
+        assertTrue(cpus >= 1, "available processors: " + info);
         assertTrue((Integer) info.get("eventLoops") >= 1, "event loops: " + info);
-        assertTrue((Integer) info.get("carrierParallelism") >= 1, "carriers: " + info);
+        // Read from the scheduler itself, not derived from the processors: with no parallelism set, one carrier per
+        // available processor, which the runner's check of the boost relies on.
+        assertEquals(Integer.getInteger("jdk.virtualThreadScheduler.parallelism", cpus),
+                info.get("carrierParallelism"), "carriers: " + info);
     }
 }

@@ -23,11 +23,12 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
 
     /**
      * One recording's numbers and verdicts. {@code groups} is keyed by thread kind, lower case (worker, ...).
-     * {@code delayMs} is the downstream delay the window was measured at, null where unknown (and in format 1).
+     * {@code delayMs} is the downstream delay the window was measured at, null where unknown (and in format 1);
+     * {@code jdk} the Java version the recorded JVM ran, as its run recorded it, null where unknown.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Recording(String file, String window, String variant, String label, Integer delayMs,
+    public record Recording(String file, String window, String variant, String label, Integer delayMs, String jdk,
                             double seconds,
                             String socketThreshold, String socketEvents, long executionSamples,
                             Map<String, Group> groups, long virtualThreadsStarted, long virtualThreadsEnded,

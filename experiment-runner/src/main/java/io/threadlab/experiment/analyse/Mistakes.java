@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
@@ -212,9 +213,12 @@ public final class Mistakes {
         boolean classInit = inInitialisers * 2 >= pinned.count();
         String reason = top(a.signals().pinnedReasons());
         String site = classInit ? top(initialisers) + ".<clinit>" : top(a.pinnedAt());
-        String why = classInit ? "blocking inside a class initialiser still pins on JDK 25: the initialiser runs"
-                + " under a VM call, a native frame the virtual thread cannot unmount across"
-                : "the virtual thread could not unmount while it waited, so its carrier waited with it";
+        // What the recording shows, on the JDK the run says it ran: no claim about a JDK the run did not use.
+        String why = classInit ? f("on %s, blocking inside a class initialiser pinned the carrier: %,d of these"
+                + " pins had a class initialiser on the stack, which runs under a VM call, a frame the virtual thread"
+                + " cannot unmount across", a.jdkName(), inInitialisers)
+                : f("on %s, the virtual thread could not unmount while it waited, so its carrier waited with it",
+                a.jdkName());
         return Optional.of(new Mistake(classInit ? "pinned-class-init" : "pinned-carrier", true, "virtual",
                 "jdk.VirtualThreadPinned", site,
                 f("%,d times a virtual thread pinned its carrier while it blocked (p50 %.1f ms, p99 %.1f ms, %.1f s"
@@ -233,12 +237,20 @@ public final class Mistakes {
             return Optional.empty();
         }
         String site = top(virtuals.synchronizedSites);
+        // Why none pinned depends on the JDK the recording ran on, as the run says it: JEP 491 explains it only from
+        // JDK 24 on; before, a virtual thread blocking under a monitor pins, so none pinning means none blocked there.
+        OptionalInt feature = a.jdkFeature();
+        String why = feature.isEmpty() ? "from JDK 24 on (JEP 491) a virtual thread that blocks holding a monitor"
+                + " unmounts, before JDK 24 it pins, and this recording's run does not say which JDK it ran"
+                : feature.getAsInt() >= 24 ? a.jdkName() + " unmounts a virtual thread that blocks holding a monitor"
+                + " (JEP 491, JDK 24 and later)"
+                : a.jdkName() + " pins a virtual thread that blocks holding a monitor (before JEP 491, JDK 24): none"
+                + " pinning means the code under the monitor did not block";
         return Optional.of(new Mistake("synchronized-virtual-thread", false, "virtual", "jdk.ExecutionSample", site,
                 f("virtual threads ran request code inside synchronized %s (%,d execution samples, %,d of them in the"
                                 + " REST client, the call made under the monitor) and none pinned its carrier (0"
-                                + " jdk.VirtualThreadPinned): blocking inside synchronized did not pin, as since JDK 24"
-                                + " (JEP 491) a virtual thread that blocks holding a monitor unmounts", site,
-                        virtuals.synchronizedSamples, virtuals.synchronizedClientSamples),
+                                + " jdk.VirtualThreadPinned): %s", site, virtuals.synchronizedSamples,
+                        virtuals.synchronizedClientSamples, why),
                 numbers("synchronized_samples", virtuals.synchronizedSamples, "in_rest_client",
                         virtuals.synchronizedClientSamples, "pinned", 0)));
     }

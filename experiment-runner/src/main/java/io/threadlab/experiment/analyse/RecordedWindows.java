@@ -5,7 +5,9 @@ import io.threadlab.experiment.plan.Axis;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.threadlab.experiment.collect.Json;
+import io.threadlab.experiment.collect.RunRecord;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,15 +36,34 @@ final class RecordedWindows {
 
     private final Map<String, Row> byRecording;
     private final Integer runDelayMs;
+    private final String jdk;
 
-    private RecordedWindows(Map<String, Row> byRecording, Integer runDelayMs) {
+    private RecordedWindows(Map<String, Row> byRecording, Integer runDelayMs, String jdk) {
         this.byRecording = byRecording;
         this.runDelayMs = runDelayMs;
+        this.jdk = jdk;
     }
 
-    /** The rows of {@code runDir}/results.json, and for a format-1 run its one delay from manifest.json. */
+    /**
+     * The rows of {@code runDir}/results.json, for a format-1 run its one delay from manifest.json, and the JDK the
+     * run's JVMs ran ({@link RunRecord#jdk()}).
+     */
     static RecordedWindows read(Path runDir) {
-        return new RecordedWindows(rows(runDir.resolve("results.json")), legacyDelay(runDir.resolve("manifest.json")));
+        return new RecordedWindows(rows(runDir.resolve("results.json")), legacyDelay(runDir.resolve("manifest.json")),
+                jdk(runDir));
+    }
+
+    /** The Java version of the recorded JVMs, null where the run does not say (or there is no run). */
+    String jdk() {
+        return jdk;
+    }
+
+    private static String jdk(Path runDir) {
+        try {
+            return RunRecord.read(runDir).jdk().orElse(null);
+        } catch (IOException | RuntimeException e) {
+            return null; // a recording without its run, or a run this runner cannot read: the JDK is not known
+        }
     }
 
     Row row(Path recording) {
@@ -69,7 +90,7 @@ final class RecordedWindows {
         try {
             JsonNode root = Json.MAPPER.readTree(resultsJson.toFile());
             for (JsonNode node : root.has("windows") ? root.get("windows") : root) { // an array before JVM starts
-                Row row = Json.MAPPER.treeToValue(node, Row.class);
+                Row row = Json.MAPPER.treeToValue(node.path("window").isObject() ? flat(node) : node, Row.class);
                 if (row.jfrFile() != null) {
                     rows.put(Path.of(row.jfrFile()).getFileName().toString(), row);
                 }
@@ -79,6 +100,20 @@ final class RecordedWindows {
             return Map.of();
         }
         return rows;
+    }
+
+    /**
+     * A row of format 3, its fields in groups (window, at, load, cpu, ...), as one object: the fields this reads have
+     * the same names in every format, only their place differs.
+     */
+    private static JsonNode flat(JsonNode grouped) {
+        ObjectNode flat = Json.MAPPER.createObjectNode();
+        grouped.properties().forEach(group -> {
+            if (group.getValue() instanceof ObjectNode fields) {
+                flat.setAll(fields);
+            }
+        });
+        return flat;
     }
 
     /** Format 1 (no "format" in the manifest) had one delay for the whole run, among the variants' knobs. */

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
@@ -27,6 +28,8 @@ import java.util.regex.Pattern;
  * @param signals            what {@link Mistakes} recognises mistakes by, beyond the groups' own numbers
  * @param socketThreshold    the jdk.SocketRead threshold in force ("1 ms", "0 ms"), or null when the recording does
  *                           not say (made without jdk.ActiveSetting): shorter reads are not in the recording
+ * @param jdk                the Java version the recorded JVM ran, as its run recorded it, or null when unknown (the
+ *                           recording itself does not say): what the JDK-dependent verdicts are judged with
  */
 public record RecordingAnalysis(Path file, Instant start, Instant end, Map<ThreadKind, GroupStats> groups,
                                 long totalSamples, long virtualThreadsStarted, long virtualThreadsEnded,
@@ -35,7 +38,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                                 List<WaitSites.Site> monitorEnterSites, List<WaitSites.Site> monitorWaitSites,
                                 List<WaitSites.Site> parkSites, WaitSites.Site workerFutureParks, LayerCpu cpu,
                                 Double cpuMsPerRequest, Integer delayMs, List<AnalysisFile.Stall> stalls,
-                                MistakeSignals signals, String socketThreshold) {
+                                MistakeSignals signals, String socketThreshold, String jdk) {
 
     /** CPU throttling of the JVM's container, as the JVM itself saw it during the recording. */
     public record Throttling(long periods, long throttledPeriods, double throttledMs) {
@@ -141,7 +144,32 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
     public RecordingAnalysis withMeasured(Double msPerRequest, Integer delay, List<AnalysisFile.Stall> stalled) {
         return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
-                parkSites, workerFutureParks, cpu, msPerRequest, delay, List.copyOf(stalled), signals, socketThreshold);
+                parkSites, workerFutureParks, cpu, msPerRequest, delay, List.copyOf(stalled), signals, socketThreshold,
+                jdk);
+    }
+
+    /** The same analysis, with the Java version its run says the recorded JVM ran (null: unknown). */
+    public RecordingAnalysis withJdk(String version) {
+        return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
+                pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
+                parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold, version);
+    }
+
+    /** The JDK's feature release (25 for "25.0.3"), empty where the JDK is not known or its version unreadable. */
+    public OptionalInt jdkFeature() {
+        if (jdk == null) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Runtime.Version.parse(jdk).feature());
+        } catch (IllegalArgumentException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    /** "JDK 25.0.3", or "this recording's JDK (its run does not say which)". */
+    public String jdkName() {
+        return jdk != null ? "JDK " + jdk : "this recording's JDK (its run does not say which)";
     }
 
     /** "the 300 ms", or "the downstream delay" where the recorded window's delay is not known. */
@@ -156,7 +184,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                 byGroup.put(kind.name().toLowerCase(), stats.toGroup(totalSamples));
             }
         });
-        return new AnalysisFile.Recording(file.toString(), window(), variant(), label(), delayMs,
+        return new AnalysisFile.Recording(file.toString(), window(), variant(), label(), delayMs, jdk,
                 Durations.round(seconds()),
                 socketThreshold, socketEvents(), totalSamples, byGroup, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, Durations.round(carrierIdleShare()), gcPauseMs, throttling,

@@ -224,7 +224,7 @@ public final class RecordingAnalyzer {
                 pinned.summary(), GroupStats.topEntries(pinnedFrames, 5), submitFailed, Durations.round(gcPauseMs),
                 throttled, eventCounts, monitorEnters.top(TOP_SITES), monitorWaits.top(TOP_SITES),
                 parks.top(TOP_SITES), workerFutureParks, cpu.result(), null, null, List.of(), signals,
-                socketThreshold);
+                socketThreshold, null);
     }
 
     /**

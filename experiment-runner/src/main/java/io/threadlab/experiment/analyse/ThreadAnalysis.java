@@ -62,7 +62,7 @@ public final class ThreadAnalysis {
                 RecordingAnalysis a = analyzer.analyse(recording);
                 RecordedWindows.Row row = measured.row(recording);
                 analyses.add(a.withMeasured(row.cpuMsPerRequest(), measured.delayMs(recording, a.window()),
-                        stalls(recording, row, failures)));
+                        stalls(recording, row, failures)).withJdk(measured.jdk()));
             } catch (RecordingAnalyzer.UnusableRecording e) {
                 failures.add(e.getMessage());
             }

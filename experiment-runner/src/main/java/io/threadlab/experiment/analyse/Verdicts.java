@@ -59,8 +59,8 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         // The reference of the CPU mistakes: heavy request code where it belongs, on time-sliced platform threads.
         Mistakes.heavyRequestCpu(a, ThreadKind.WORKER).ifPresent(cpu -> findings.add(f("request code's own CPU ran on"
                         + " worker threads: %.0f %% of their execution samples (%,d), about %.2f ms per downstream call,"
-                        + " most at %s; platform threads are time-sliced by the OS, so it delays no other request's"
-                        + " I/O (the reference for CPU-heavy requests)", cpu.share() * 100, cpu.samples(),
+                        + " most at %s; platform threads are time-sliced by the OS (the reference for CPU-heavy"
+                        + " requests)", cpu.share() * 100, cpu.samples(),
                 cpu.msPerCall(), cpu.site())));
         return new Verdicts(List.copyOf(findings), List.copyOf(unexpected), mistakes);
     }
@@ -96,10 +96,11 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
                 loops.downstreamReads.count(), loops.threadsReadingDownstream.size(),
                 loops.downstreamReads.percentile(50), loops.downstreamReads.percentile(99))
                 : f("event loops did the work: %,d execution samples on %d event-loop threads, %,d of them in"
-                        + " the Vert.x/Netty and REST-client layers and %,d in request code (their socket reads"
-                        + " take microseconds; the recording has only the socket reads %s)",
+                        + " the Vert.x/Netty and REST-client layers and %,d in request code (the recording has only"
+                        + " the socket reads %s: %,d of theirs from the delay service)",
                 loops.executionSamples, loops.threads.size(),
-                loops.layerSamples(Layer.VERTX_NETTY, Layer.REST_CLIENT), loops.requestSamples, recorded(a)));
+                loops.layerSamples(Layer.VERTX_NETTY, Layer.REST_CLIENT), loops.requestSamples, recorded(a),
+                loops.downstreamReads.count()));
         WaitSites.Site futureParks = a.workerFutureParks();
         findings.add(f("no thread waited for %s: %d request-code samples on worker threads, %d socket"
                         + " reads from the delay service on workers, %d worker parks on a future", a.theDelay(),
@@ -127,9 +128,9 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         findings.add(a.everySocketEvent() ? f("socket I/O stayed on the event loops: %,d reads from the delay"
                         + " service there, %,d on virtual threads", loops.downstreamReads.count(),
                 virtuals.downstreamReads.count())
-                : f("virtual threads blocked in %,d socket reads from the delay service %s (the event loops"
-                        + " do the socket I/O, in reads of microseconds)",
-                virtuals.downstreamReads.count(), recorded(a)));
+                : f("virtual threads blocked in %,d socket reads from the delay service %s, the event loops in"
+                        + " %,d (shorter reads are not in the recording)",
+                virtuals.downstreamReads.count(), recorded(a), loops.downstreamReads.count()));
         if (a.pinned().count() > 0) {
             unexpected.add(f("%d virtual threads pinned their carrier (p99 %.1f ms), at %s", a.pinned().count(),
                     a.pinned().p99Ms(), a.pinnedAt().keySet()));
@@ -163,8 +164,8 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
                         + " workers", workers.requestSamples, loops.downstreamReads.count(),
                 loops.threadsReadingDownstream.size(), workers.downstreamReads.count())
                 : f("request code ran on executor threads (%d samples), which blocked in %,d socket reads from the"
-                        + " delay service %s: the event loops read the replies for them, in reads of microseconds",
-                workers.requestSamples, workers.downstreamReads.count(), recorded(a)));
+                        + " delay service %s, the event loops in %,d (shorter reads are not in the recording)",
+                workers.requestSamples, workers.downstreamReads.count(), recorded(a), loops.downstreamReads.count()));
         findings.add(f("workers parked %,d times waiting for the client's reply (%.1f thread-seconds in %.1f s,"
                         + " longest %.1f ms), mostly on %s at %s", waits.count(), waits.totalMs() / 1000,
                 a.seconds(), waits.maxMs(), waits.on(), waits.site()));

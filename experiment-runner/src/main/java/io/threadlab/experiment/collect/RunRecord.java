@@ -10,7 +10,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * A results directory read back through the types that wrote it: the manifest and the results. Anything missing or
@@ -42,6 +46,25 @@ public record RunRecord(Path dir, RunManifest manifest, RunResults results) {
         }
         return new RunRecord(dir, bind(dir.resolve("manifest.json"), manifestTree, RunManifest.class),
                 bind(dir.resolve("results.json"), resultsTree, RunResults.class, format < RunManifest.FORMAT));
+    }
+
+    /**
+     * The Java version the measured JVMs ran, as the run recorded it: what each JVM reported of itself before its
+     * warm-up (/lab/runtime's javaVersion), where they all agree; else, for JVMs the local engine started with the
+     * runner's own JDK, the runner's version. Empty where nothing says (a container runs its image's JDK) and where
+     * the JVMs disagree (no one JDK is the run's).
+     */
+    public Optional<String> jdk() {
+        Set<String> reported = new TreeSet<>();
+        Stream.concat(results.warmUps().stream(), results.timeToPeak().stream()).map(w -> w.before("javaVersion"))
+                .filter(Objects::nonNull).map(String::valueOf).forEach(reported::add);
+        if (!reported.isEmpty()) {
+            return reported.size() == 1 ? Optional.of(reported.iterator().next()) : Optional.empty();
+        }
+        RunManifest.Lab lab = manifest.lab();
+        RunManifest.Confinement confinement = manifest.confinement();
+        return lab != null && lab.runnerJavaVersion() != null && confinement != null
+                && "local".equals(confinement.engine()) ? Optional.of(lab.runnerJavaVersion()) : Optional.empty();
     }
 
     /** The thread analysis (analysis.json) as a tree for {@code T}, when the directory has one. */

@@ -32,18 +32,41 @@ final class Checks {
         checks.add(Failures.check(run));
         checks.add(StalledWindows.check(run));
         checks.add(duration(run));
+        checks.add(pointsMeasured(run));
+        checks.add(stepsWithinCeilings(run));
         RunManifest m = run.manifest();
-        List<String> lost = m.warnings().stream().filter(w -> w.startsWith(RunManifest.POINT_LOST))
-                .map(w -> w.substring(RunManifest.POINT_LOST.length())).toList();
-        List<String> timedOut = m.scheduleAsRun().stream().filter(s -> s.outcome() != null)
-                .map(s -> s.what() + ": " + s.outcome()).toList();
-        checks.add(Check.of("Every planned point was measured", lost.isEmpty(), lost.isEmpty()
-                ? "no point lost" : lost.size() + " lost: " + String.join("; ", lost)));
-        checks.add(Check.of("No step passed its ceiling", timedOut.isEmpty(), timedOut.isEmpty()
-                ? m.scheduleAsRun().size() + " steps, each within its ceiling" : String.join("; ", timedOut)));
         checks.add(Check.of("Run completed", m.completed(), "status " + (m.status() != null ? m.status()
                 : "unknown") + (m.failure() != null ? ": " + m.failure() : "")));
         return checks;
+    }
+
+    /**
+     * The points the runner gave up on, as it warned of them. A run that stopped early warned of none after its
+     * failure, so without a warning it has not shown that every point was measured.
+     */
+    static Check pointsMeasured(Run run) {
+        String name = "Every planned point was measured";
+        RunManifest m = run.manifest();
+        List<String> lost = m.warnings().stream().filter(w -> w.startsWith(RunManifest.POINT_LOST))
+                .map(w -> w.substring(RunManifest.POINT_LOST.length())).toList();
+        if (!lost.isEmpty()) {
+            return Check.of(name, false, lost.size() + " lost: " + String.join("; ", lost));
+        }
+        return m.completed() ? Check.of(name, true, "no point lost") : Check.notMeasured(name, "the run did not"
+                + " complete, and what it planned after it stopped was never tried");
+    }
+
+    /** Each step against its ceiling; a manifest without the schedule as run has no step to judge. */
+    static Check stepsWithinCeilings(Run run) {
+        String name = "No step passed its ceiling";
+        List<RunManifest.StepAsRun> steps = run.manifest().scheduleAsRun();
+        if (steps.isEmpty()) {
+            return Check.notMeasured(name, "the manifest recorded no schedule as run");
+        }
+        List<String> timedOut = steps.stream().filter(s -> s.outcome() != null).map(s -> s.what() + ": "
+                + s.outcome()).toList();
+        return Check.of(name, timedOut.isEmpty(), timedOut.isEmpty() ? steps.size() + " steps, each within its"
+                + " ceiling" : String.join("; ", timedOut));
     }
 
     /** A run's target (a map's is twice as long); not measured for a run that recorded no schedule. */

@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.predict.CapacityModel;
 import io.threadlab.experiment.predict.Ceiling;
@@ -27,7 +28,8 @@ import java.util.stream.Collectors;
  */
 record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, List<CalibrationRow> calibrations,
                      List<WinnerRow> winners, List<String> crossovers, List<String> inFlightHeadings,
-                     List<CostRow> inFlight, List<SloRow> slo, List<SeedRow> seeds, List<Check> checks) {
+                     List<CostRow> inFlight, String inFlightNote, List<SloRow> slo, List<SeedRow> seeds,
+                     List<Check> checks) {
 
     /** What one JVM was calibrated at: the CPU per request at each of its users, and the time above the delay. */
     record CalibrationRow(String jvm, String colour, int delay, String cpuByUsers, String overhead, String error) {
@@ -65,7 +67,34 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                 errors(l.outcomes()), calibrations(rows), l.cells().stream().map(LandscapeView::winner).toList(),
                 l.crossovers().stream().map(LandscapeView::crossover).toList(),
                 List.copyOf(InFlightCost.MEASURES.keySet()), l.inFlight().stream().map(LandscapeView::cost).toList(),
-                l.slo().stream().map(LandscapeView::slo).toList(), seeds(l.seeds()), LandscapeChecks.of(l));
+                inFlightNote(l.inFlight(), rows), l.slo().stream().map(LandscapeView::slo).toList(),
+                seeds(l.seeds()), LandscapeChecks.of(l));
+    }
+
+    /**
+     * How to read the lines; that a worker-thread JVM's line is a blend is said only where one's points lie on both
+     * sides of its worker maximum, as the blend needs.
+     */
+    static String inFlightNote(List<InFlightCost> costs, List<WindowResult> rows) {
+        String note = "Least-squares lines against the requests in flight (throughput × mean response time), per 1,000"
+                + " in flight.";
+        List<String> blended = new ArrayList<>();
+        for (InFlightCost c : costs) {
+            if (Variant.find(c.variant()).map(v -> v.threads() != Variant.Threads.WORKER).orElse(true)) {
+                continue;
+            }
+            List<WindowResult> own = rows.stream().filter(r -> r.jvmName().equals(c.jvm()) && !r.recorded()
+                    && r.users() != null).toList();
+            double below = own.stream().mapToDouble(InFlightCost::inFlight).min().orElse(Double.NaN);
+            Integer workers = own.isEmpty() ? null : own.getFirst().at().get(Axis.WORKER_MAX);
+            if (workers != null && below < workers && c.maxInFlight() > workers) {
+                blended.add(c.jvm() + " (" + workers + " workers)");
+            }
+        }
+        return blended.isEmpty() ? note : note + " On workers a line is a blend, here for " + String.join(", ", blended)
+                + ": each request in flight holds a platform thread up to the worker maximum, and beyond it waits in"
+                + " the queue, which holds no thread; so the threads' slope over every point understates the first and"
+                + " overstates the rest.";
     }
 
     private static PointRow point(Outcome p) {

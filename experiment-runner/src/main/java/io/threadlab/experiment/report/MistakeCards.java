@@ -5,10 +5,11 @@ import io.threadlab.experiment.analyse.Mistakes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The gallery: each mistake beside the correct variant it spoils, measured in the same run, with what the analysis
- * found in its recordings by itself and the gallery's explanation.
+ * found in its recordings by itself, and the gallery's explanation where the recordings show what it explains.
  */
 final class MistakeCards {
 
@@ -16,8 +17,12 @@ final class MistakeCards {
     record Cost(String at, RatioCell throughput, RatioCell p99, RatioCell cpu) {
     }
 
+    /**
+     * @param noEvidence  why there is no evidence, where there is none: no recording analysed, or nothing flagged
+     * @param explanation the gallery's section where the analysis found the mistake's signature, else why not
+     */
     record Card(String label, String spoils, List<Cost> costs, List<String> failures, List<String> evidence,
-                Threads.Lane lane, String explanation, List<MarkdownText.Paragraph> paragraphs) {
+                String noEvidence, Threads.Lane lane, String explanation, List<MarkdownText.Paragraph> paragraphs) {
     }
 
     private MistakeCards() {
@@ -33,17 +38,82 @@ final class MistakeCards {
                     RatioCell.of(ratios.of(label, spoils, p, Metric.P99)),
                     RatioCell.of(ratios.of(label, spoils, p, Metric.CPU_PER_REQUEST)))).toList();
             List<String> evidence = new ArrayList<>();
+            List<String> found = new ArrayList<>();
+            int recordings = 0;
             for (Recorded r : recorded) {
                 if (r.label().equals(label) && r.point().isPresent()) {
-                    r.recording().mistakes().forEach(m -> evidence.add(r.recording().window() + ": " + evidence(m)));
+                    recordings++;
+                    r.recording().mistakes().forEach(m -> {
+                        evidence.add(r.recording().window() + ": " + evidence(m));
+                        found.add(m.name());
+                    });
                 }
             }
-            String text = MistakeTexts.of(label);
+            String noEvidence = !evidence.isEmpty() ? null : recordings == 0
+                    ? "no recording of this mistake was analysed"
+                    : "the analysis flagged nothing in this mistake's " + recordings
+                    + (recordings == 1 ? " recording" : " recordings");
+            String text = explanation(run, label, recordings, found);
             cards.add(new Card(label, spoils, costs, Failures.of(run, run.windows().stream()
-                    .filter(w -> w.variant().equals(label)).toList()), evidence,
+                    .filter(w -> w.variant().equals(label)).toList()), evidence, noEvidence,
                     Threads.lane(run, label).orElse(null), text, MarkdownText.paragraphs(text)));
         }
         return cards;
+    }
+
+    /**
+     * The gallery's explanation says why the mistake costs what it does, from its signature; it is quoted only where
+     * the analysis found that signature in this run's recordings of it, with a word where the gallery was written
+     * for another JDK or Quarkus than this run's. Otherwise: why it is not quoted.
+     */
+    static String explanation(Run run, String label, int recordings, List<String> found) {
+        String gallery = MistakeTexts.of(label);
+        if (gallery.isEmpty()) {
+            return "";
+        }
+        Optional<String> signature = MistakeTexts.recognisedAs(label);
+        if (signature.isEmpty()) {
+            return "The gallery (docs/mistakes.md) names no signature the analysis recognises this mistake by, so its"
+                    + " explanation is not quoted: nothing in this run could show it applies.";
+        }
+        if (recordings == 0) {
+            return "No recording of this mistake was analysed, so the gallery's explanation (docs/mistakes.md) is not"
+                    + " quoted: it is quoted where the analysis finds the mistake's signature (" + signature.get()
+                    + ") in a recording of it.";
+        }
+        if (!found.contains(signature.get())) {
+            return "The analysis did not find this mistake's signature (" + signature.get() + ") in its "
+                    + recordings + (recordings == 1 ? " recording" : " recordings") + ", so the gallery's"
+                    + " explanation (docs/mistakes.md) is not quoted: what it explains did not show in this run.";
+        }
+        return writtenFor(run).map(w -> "*" + w + "*\n\n" + gallery).orElse(gallery);
+    }
+
+    /** Where the gallery was written for another JDK or Quarkus than this run's, or this run's are not known. */
+    private static Optional<String> writtenFor(Run run) {
+        Optional<Integer> jdk = MistakeTexts.writtenForJdk();
+        Optional<String> quarkus = MistakeTexts.writtenForQuarkus();
+        if (jdk.isEmpty() || quarkus.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Integer> runJdk = run.jdk().flatMap(MistakeCards::feature);
+        String runQuarkus = run.lab().quarkusVersion();
+        boolean sameJdk = runJdk.equals(jdk);
+        boolean sameQuarkus = runQuarkus != null && (runQuarkus + ".").startsWith(quarkus.get() + ".");
+        if (sameJdk && sameQuarkus) {
+            return Optional.empty();
+        }
+        return Optional.of("The gallery's explanation below was written for JDK " + jdk.get() + " and Quarkus "
+                + quarkus.get() + "; this run ran " + run.jdk().map(v -> "JDK " + v).orElse("a JDK it did not record")
+                + " and Quarkus " + (runQuarkus != null ? runQuarkus : "(not recorded)") + ".");
+    }
+
+    private static Optional<Integer> feature(String version) {
+        try {
+            return Optional.of(Runtime.Version.parse(version).feature());
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     private static String evidence(Mistakes.Mistake m) {

@@ -1,14 +1,26 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.collect.WarmUpResult;
+import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.WarmUpPolicy;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** The notes that say how to read a table, shared by both templates; the variants and numbers in them are the run's. */
+/**
+ * The notes that say how to read a table, shared by both templates; the variants and numbers in them are the run's,
+ * and an explanation in them is there only where the run's data shows what it explains.
+ */
 record Notes(String summary, String ratios, String split, String contention, String warmUp) {
 
-    static Notes of(Run run) {
+    static Notes of(Run run, List<Recorded> recorded) {
         String baseline = Splits.baseline().label();
         String control = Variant.control().map(Variant::label).orElse("the control");
         List<String> models = Splits.models().stream().map(Variant::label).toList();
@@ -20,7 +32,7 @@ record Notes(String summary, String ratios, String split, String contention, Str
                         + " more than their repetitions explain, the interval comes from the spread between JVM means"
                         + " (few degrees of freedom, so wide); otherwise from the spread within them. CV: the"
                         + " throughput's coefficient of variation over all repetitions.",
-                "Ratios of the two variants' windows of the same repetition (measured a minute apart, on the same JVM"
+                "Ratios of the two variants' windows of the same repetition (" + apart(run) + "on the same JVM"
                         + " start index), with the 95 % interval of their geometric mean; the JVM start is a level, as"
                         + " above. One repetition gives a ratio but no interval.",
                 "The control variant, " + control + ", runs the " + baseline + " variant's code (a worker thread"
@@ -29,20 +41,60 @@ record Notes(String summary, String ratios, String split, String contention, Str
                         + " costs at the same threading model, and " + perModel + " is what the threading model"
                         + " costs on the same stack; the two multiply to the total. The stack's share is its part of"
                         + " the total on the log scale.",
-                "Monitor contention in the recorded windows at the highest level, from jdk.JavaMonitorEnter (waits of"
-                        + " 1 ms or more). The classic REST client copies its provider configuration on every call and"
-                        + " takes locks shared by all worker threads while copying (SnapshotSet.lockSnapshots,"
-                        + " ResteasyProviderFactoryImpl.initializeCommon), registers each response with the JVM-wide"
-                        + " finalizer lock (Response.<init>), and leases and releases connections under Apache"
-                        + " HttpClient's single pool lock. Each critical section is short; the waits are long because"
-                        + " under a " + Numbers.quota(run.confinement().variantCpuQuota()) + "-CPU quota a holder can"
-                        + " be throttled mid-section, and every waiter then waits for the next 100 ms CFS period.",
-                "Each JVM first ran a few seconds at the quota, so that what sizes itself on first use did so at the"
-                        + " quota; then its quota was raised while its compile queue drained; then each level was held"
-                        + " at the quota until the compile queue stayed empty, the compiler threads used at most "
-                        + Math.round(WarmUpPolicy.COMPILER_QUIET_SHARE * 100) + " % of the quota and the throughput"
-                        + " had no trend. The JVM's sizes were read before and after the boost (see the validity"
-                        + " checks). Before every window, load ran again until the compiler was quiet: an idle gap, or"
-                        + " starting and stopping a recording, makes HotSpot deoptimise and recompile.");
+                Contention.note(run, recorded),
+                warmUp(run));
+    }
+
+    /**
+     * How far apart the windows a ratio pairs were measured: the longest span between the first and the last
+     * variant's window of one repetition at one point, from their start times; nothing where they were not recorded.
+     */
+    static String apart(Run run) {
+        Map<String, List<Instant>> byRepetition = new LinkedHashMap<>();
+        List<String> main = run.mainVariants();
+        for (WindowResult w : run.windows()) {
+            if (w.recorded() || w.calibration() || run.point(w).isEmpty() || !main.contains(w.variant())
+                    || w.window().startedAt() == null) {
+                continue;
+            }
+            try {
+                byRepetition.computeIfAbsent(w.delayMs() + "/" + w.users() + "/" + w.repetition(),
+                        k -> new ArrayList<>()).add(Instant.parse(w.window().startedAt()));
+            } catch (DateTimeParseException e) {
+                // a start time this runner cannot read says nothing of the span
+            }
+        }
+        long seconds = byRepetition.values().stream().filter(starts -> starts.size() > 1)
+                .mapToLong(starts -> Duration.between(Collections.min(starts), Collections.max(starts)).toSeconds())
+                .max().orElse(-1);
+        if (seconds < 0) {
+            return "";
+        }
+        return "measured at most " + (seconds < 120 ? seconds + " s" : Math.round(seconds / 60.0) + " min")
+                + " apart, ";
+    }
+
+    /** How the JVMs were warmed up, as their warm-ups recorded it: boosted or not. */
+    static String warmUp(Run run) {
+        List<WarmUpResult> warmUps = run.warmUps();
+        if (warmUps.isEmpty()) {
+            return "No warm-up was recorded.";
+        }
+        String held = "each level was held at the quota until the compile queue stayed empty, the compiler threads"
+                + " used at most " + Math.round(WarmUpPolicy.COMPILER_QUIET_SHARE * 100) + " % of the quota and the"
+                + " throughput had no trend, or until its ceiling (the table says which).";
+        String settle = " Before every window, load ran again until the compiler was quiet: an idle gap, or starting"
+                + " and stopping a recording, makes HotSpot deoptimise and recompile.";
+        List<WarmUpResult> boosted = warmUps.stream().filter(w -> w.boostCpus() > w.quota() && w.boostSeconds() > 0)
+                .toList();
+        if (boosted.isEmpty()) {
+            return "Each JVM ran at the quota from its start, without a boost; " + held + settle;
+        }
+        double boost = boosted.stream().mapToDouble(WarmUpResult::boostCpus).max().orElseThrow();
+        return "Each JVM first ran a few seconds at the quota, so that what sizes itself on first use did so at the"
+                + " quota; then " + (boosted.size() == warmUps.size() ? "its quota was raised" : boosted.size()
+                + " of " + warmUps.size() + " JVMs had their quota raised") + " to " + Numbers.quota(boost)
+                + " CPUs while the compile queue drained; then " + held + " The JVM's sizes were read before and"
+                + " after the boost (see the validity checks)." + settle;
     }
 }

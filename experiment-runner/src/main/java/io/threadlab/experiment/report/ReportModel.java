@@ -11,6 +11,7 @@ import java.util.List;
  *
  * @param severalDelays whether the tables name the delay beside the users
  * @param unfinished    the main variants whose compiler had not finished: none of their numbers is a finding
+ * @param compilerRecordings whether the directory holds the JVMs' compiler recordings, to point at
  */
 record ReportModel(String title, String dir, boolean severalDelays, String baseline, List<String> headline,
                    List<Headline.Tile> tiles, List<String> unfinished, Notes notes, String setup,
@@ -24,7 +25,8 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
                    List<String> warmUpPictures, List<WarmUps.Peak> peaks, Charts.Figures charts,
                    List<MistakeCards.Card> mistakes, List<SummaryTables.ClaimRow> claims,
                    List<Threads.Lane> lanes, List<Threads.Verdict> verdicts, List<String> recordings,
-                   Decision decision, LandscapeView landscape, LoadPlacementView placement) {
+                   boolean compilerRecordings, Decision decision, LandscapeView landscape,
+                   LoadPlacementView placement) {
 
     /** The stack-or-model table's three ratio columns, named by the run's variants. */
     record SplitHeadings(String total, String stack, String threading) {
@@ -40,7 +42,7 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
         Landscape landscape = Landscape.of(run.windows(), run.lab().machineCores());
         return new ReportModel(run.dir().getFileName().toString(), run.dir().toString(), run.severalDelays(),
                 baseline, Headline.sentences(run, ratios), Headline.tiles(run, ratios), Headline.unfinished(run),
-                Notes.of(run), Setup.text(run), Setup.schedule(run), Checks.of(run, cells, ratios),
+                Notes.of(run, recorded), Setup.text(run), Setup.schedule(run), Checks.of(run, cells, ratios),
                 SummaryTables.headings(Metric.SUMMARY), SummaryTables.summary(cells), StalledWindows.perVariant(run),
                 Failures.of(run), SummaryTables.headings(Metric.MEMORY), SummaryTables.memory(cells, recorded),
                 SummaryTables.headings(Metric.DATABASE), SummaryTables.database(cells),
@@ -50,7 +52,8 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
                 Contention.rows(run, recorded), WarmUps.rows(run), WarmUps.pictures(run), WarmUps.peaks(run),
                 Charts.of(run, cells, ratios, bars, landscape.charts()),
                 MistakeCards.of(run, ratios, recorded), SummaryTables.claims(run, Claims.of(run, ratios)),
-                Threads.lanes(run), Threads.verdicts(run), Threads.recordings(run), Decision.of(run),
+                Threads.lanes(run), Threads.verdicts(run), Threads.recordings(run), Setup.compilerRecordings(run),
+                Decision.of(run),
                 LandscapeView.of(landscape, run.windows()), LoadPlacementView.of(run));
     }
 }

@@ -79,6 +79,11 @@ final class Run {
                 "unknown", "unknown", 0, 0);
     }
 
+    /** The Java version the run's JVMs ran, as the run recorded it ({@link RunRecord#jdk()}); empty: unknown. */
+    Optional<String> jdk() {
+        return record.jdk();
+    }
+
     RunManifest.Confinement confinement() {
         RunManifest.Confinement c = record.manifest().confinement();
         return c != null ? c : new RunManifest.Confinement("unknown", "unknown", false, Double.NaN, Double.NaN,

@@ -4,10 +4,14 @@ import io.threadlab.experiment.collect.PlanFacts;
 import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.WindowResult;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /** How the run was set up, in a paragraph, and the schedule as it ran. */
 final class Setup {
@@ -23,18 +27,23 @@ final class Setup {
         RunManifest.Lab lab = run.lab();
         RunManifest.Confinement c = run.confinement();
         PlanFacts plan = run.plan();
-        return String.format(Locale.ROOT, "Quarkus %s on %s (JDK %s), %s, %s (%d cores, %d MB). Each JVM ran in its"
-                        + " own CPU group at %s CPU (%s); the delay service (asked for %s) %s; %s. JVM flags for every"
-                        + " service: %s; every JVM also keeps a light JFR recording of compiler events"
-                        + " (jfr/compiler.jfc). Knobs: %s. Closed model at %s users, %d s windows, each after load"
-                        + " until the compiler was quiet (at least %d s); %s x %d repetitions,"
-                        + " the variant order rotated each time. Warm-up: %s. Git %s%s.",
-                lab.quarkusVersion(), lab.kernel(), lab.runnerJavaVersion(), lab.k6Version(), lab.cpuModel(),
-                lab.machineCores(), lab.machineMemoryMb(), Numbers.quota(c.variantCpuQuota()), c.method(),
+        // What the run recorded, not what a run is meant to do: an unconfined run says so, a JDK it did not record
+        // is not named, and compiler recordings are mentioned where they are.
+        String confinement = c.limitsCpu() ? "Each JVM ran in its own CPU group at "
+                + Numbers.quota(c.variantCpuQuota()) + " CPU (" + c.method() + ")"
+                : "The JVMs were NOT confined (" + c.method() + "): each could use the whole machine";
+        String compiler = compilerRecordings(run) ? "; every JVM also kept a light JFR recording of compiler events"
+                + " (jfr/compiler.jfc)" : "";
+        return String.format(Locale.ROOT, "Quarkus %s on %s (%s), %s, %s (%d cores, %d MB). %s; the delay service"
+                        + " (asked for %s) %s; %s. JVM flags for every service: %s%s. Knobs: %s. Closed model at %s"
+                        + " users, %d s windows, each after load until the compiler was quiet (at least %d s); %s x %d"
+                        + " repetitions, the variant order rotated each time. Warm-up: %s. Git %s%s.",
+                lab.quarkusVersion(), lab.kernel(), run.jdk().map(v -> "JDK " + v).orElse("JDK not recorded"),
+                lab.k6Version(), lab.cpuModel(), lab.machineCores(), lab.machineMemoryMb(), confinement,
                 Numbers.delays(run.delays()), "none".equals(c.delayServiceCpuQuota()) ? "was not confined"
                         : "was confined too", load(plan.loadCpus()), String.join(" ", run.manifest().jvmFlags()),
-                knobs(run.manifest().knobs()), String.join(", ", plan.closedModelVus().stream().map(String::valueOf)
-                        .toList()), plan.windowSeconds(), plan.settleSeconds(), jvmStarts(run),
+                compiler, knobs(run.manifest().knobs()), String.join(", ", plan.closedModelVus().stream()
+                        .map(String::valueOf).toList()), plan.windowSeconds(), plan.settleSeconds(), jvmStarts(run),
                 plan.repetitionsPerJvm(), run.warmUps().isEmpty() ? "none recorded" : run.warmUps().getFirst()
                         .strategy(), abbreviate(lab.gitSha()), lab.gitDirty() ? " (with uncommitted changes)" : "")
                 + database(run.manifest().database())
@@ -49,6 +58,15 @@ final class Setup {
         }
         return String.format(Locale.ROOT, " The lab's PostgreSQL %s ran in a CPU group of its own at %s CPU, with %s"
                 + " and %s rows.", facts.get("version"), facts.get("cpus"), facts.get("settings"), facts.get("rows"));
+    }
+
+    /** Whether the run directory holds the JVMs' compiler recordings (jfr/compiler/*.jfr). */
+    static boolean compilerRecordings(Run run) {
+        try (Stream<Path> files = Files.list(run.dir().resolve("jfr/compiler"))) {
+            return files.anyMatch(f -> f.toString().endsWith(".jfr"));
+        } catch (IOException e) {
+            return false; // no such directory: none was kept
+        }
     }
 
     /** The JVM starts measured, and how many precision on demand or an extension added to the plan's. */

@@ -177,6 +177,41 @@ class MistakesTest {
     }
 
     @Test
+    void thePinningEvidenceNamesTheJdkItsRunRanAndWhatTheRecordingShowed() {
+        RecordingAnalysis a = analyses.get("pinned-class-init");
+        long pins = a.pinned().count();
+        Mistakes.Mistake on21 = only(Verdicts.of(a.withJdk("21.0.5")).mistakes(), "pinned-class-init");
+        assertThat(on21.evidence()).contains(String.format(Locale.ROOT, "on JDK 21.0.5, blocking inside a class"
+                + " initialiser pinned the carrier: %,d of these pins had a class initialiser on the stack", pins))
+                .doesNotContain("JDK 25");
+        // a run that does not say which JDK it ran gets no JDK named, least of all one it did not use
+        Mistakes.Mistake unknown = only(Verdicts.of(a.withJdk(null)).mistakes(), "pinned-class-init");
+        assertThat(unknown.evidence()).contains("on this recording's JDK (its run does not say which), blocking"
+                + " inside a class initialiser pinned the carrier").doesNotContainPattern("JDK \\d");
+        // a recording without pins has no pinning evidence at all, on any JDK
+        assertThat(Verdicts.of(analyses.get("cpu-on-virtual-thread").withJdk("25.0.3")).mistakes())
+                .extracting(Mistakes.Mistake::name).doesNotContain("pinned-class-init", "pinned-carrier");
+    }
+
+    @Test
+    void whyNothingPinnedUnderSynchronizedDependsOnTheJdkTheRunRan() {
+        assumeTrue(Runtime.version().feature() >= 24, "before JDK 24, blocking inside synchronized pins");
+        RecordingAnalysis a = analyses.get("synchronized-virtual-thread");
+        assertThat(only(Verdicts.of(a.withJdk("25.0.3")).mistakes(), "synchronized-virtual-thread").evidence())
+                .endsWith("0 jdk.VirtualThreadPinned): JDK 25.0.3 unmounts a virtual thread that blocks holding a"
+                        + " monitor (JEP 491, JDK 24 and later)");
+        // on a JDK before 24 no pin means no blocking under the monitor: JEP 491 is not the reason given
+        assertThat(only(Verdicts.of(a.withJdk("21.0.5")).mistakes(), "synchronized-virtual-thread").evidence())
+                .contains("JDK 21.0.5 pins a virtual thread that blocks holding a monitor", "did not block")
+                .doesNotContain("unmounts a virtual thread");
+    }
+
+    private static Mistakes.Mistake only(List<Mistakes.Mistake> found, String name) {
+        assertThat(found).extracting(Mistakes.Mistake::name).containsExactly(name);
+        return found.getFirst();
+    }
+
+    @Test
     void blockingInsideSynchronizedIsSeenAndSaidNotToPinOnThisJdk() {
         assumeTrue(Runtime.version().feature() >= 24, "before JDK 24, blocking inside synchronized pins");
         Mistakes.Mistake m = flagged("synchronized-virtual-thread");

@@ -32,6 +32,22 @@ class RecordedWindowsTest {
     }
 
     @Test
+    void aFormatThreeRowHasTheSameFieldsInItsGroups(@TempDir Path run) {
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of(Map.of(
+                "window", Map.of("id", "imperative-300ms-closed-3000-jfr-1", "jfr_file",
+                        "jfr/imperative-300ms-closed-3000-jfr-1.jfr", "measured_at", "2026-11-23T14:20:53Z"),
+                "at", Map.of("cpu_quota", 0.5, "delay_ms", 250, "users", 3000),
+                "load", Map.of("requests_per_second", 100.0, "per_second", List.of(100.0, 2.0, 100.0)),
+                "cpu", Map.of("cpu_ms_per_request", 0.5, "cpu_cores", 0.05)))));
+        RecordedWindows windows = RecordedWindows.read(run);
+        RecordedWindows.Row row = windows.row(RECORDING);
+        assertThat(row.cpuMsPerRequest()).isEqualTo(0.5);
+        assertThat(row.perSecond()).containsExactly(100.0, 2.0, 100.0);
+        assertThat(row.measuredAt()).isEqualTo("2026-11-23T14:20:53Z");
+        assertThat(windows.delayMs(RECORDING, "imperative-300ms-closed-3000-jfr-1")).isEqualTo(250);
+    }
+
+    @Test
     void aFormatOneRunHasItsOneDelayInTheManifestsKnobs(@TempDir Path run) {
         Json.write(run.resolve("results.json"), Map.of("windows", List.of(
                 Map.of("jfr_file", "jfr/imperative-closed-20-jfr-1.jfr", "cpu_ms_per_request", 0.2))));
@@ -47,10 +63,40 @@ class RecordedWindowsTest {
     }
 
     @Test
+    void theJdkIsWhatTheJvmsReportedElseTheRunnersOwnWhereItStartedThem(@TempDir Path run) {
+        Map<String, Object> local = Map.of("format", 3, "lab", Map.of("runner_java_version", "25.0.3"),
+                "confinement", Map.of("engine", "local"));
+        Json.write(run.resolve("manifest.json"), local);
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of()));
+        assertThat(RecordedWindows.read(run).jdk()).isEqualTo("25.0.3");
+
+        // what the JVMs said of themselves wins: they are what was recorded
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of(), "warm_ups", List.of(
+                warmUp("imperative-jvm1", "21.0.5"), warmUp("reactive-jvm1", "21.0.5"))));
+        assertThat(RecordedWindows.read(run).jdk()).isEqualTo("21.0.5");
+        // JVMs that disagree name no one JDK as the run's
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of(), "warm_ups", List.of(
+                warmUp("imperative-jvm1", "21.0.5"), warmUp("reactive-jvm1", "25.0.3"))));
+        assertThat(RecordedWindows.read(run).jdk()).isNull();
+
+        // containers run their image's JDK, not the runner's
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of()));
+        Json.write(run.resolve("manifest.json"), Map.of("format", 3, "lab", Map.of("runner_java_version", "25.0.3"),
+                "confinement", Map.of("engine", "compose")));
+        assertThat(RecordedWindows.read(run).jdk()).isNull();
+    }
+
+    private static Map<String, Object> warmUp(String jvm, String javaVersion) {
+        return Map.of("jvm", jvm, "variant", jvm.replace("-jvm1", ""), "start", 1, "runtime_before",
+                Map.of("availableProcessors", 1, "javaVersion", javaVersion));
+    }
+
+    @Test
     void withoutItsRunTheNameStillSaysTheDelay(@TempDir Path nowhere) {
         RecordedWindows none = RecordedWindows.read(nowhere);
         assertThat(none.row(RECORDING)).isEqualTo(RecordedWindows.Row.NONE);
         assertThat(none.delayMs(RECORDING, "imperative-300ms-closed-3000-jfr-1")).isEqualTo(300);
         assertThat(none.delayMs(Path.of("mine.jfr"), "mine")).isNull();
+        assertThat(none.jdk()).isNull();
     }
 }

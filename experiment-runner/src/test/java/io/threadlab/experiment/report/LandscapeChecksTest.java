@@ -56,6 +56,27 @@ class LandscapeChecksTest {
     }
 
     @Test
+    void laterJvmStartsAreJudgedOnThePredictionFromTheFirstOnesCalibration() {
+        // predicted from reactive-jvm1's calibration, measured on JVM start 2
+        WindowResult near = Windows.closed("reactive", 500, 5800).jvm(2)
+                .prediction(predicted(6000, "cpu", 2, false, 0.05)).build();
+        WindowResult far = Windows.closed("reactive", 1000, 4800).jvm(2)
+                .prediction(predicted(6000, "cpu", 2, false, 0.05)).build();
+        assertThat(LandscapeChecks.otherJvmStarts(landscape(near).outcomes()).verdict())
+                .isEqualTo(Check.Verdict.PASSED);
+        Check failed = LandscapeChecks.otherJvmStarts(landscape(near, far).outcomes());
+        assertThat(failed.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(failed.detail()).contains("1 of 2 points", "OFF: reactive at 10 ms, 1,000 users");
+        // the first JVM start's own point is the other check's, and leaves this one nothing to judge
+        WindowResult own = Windows.closed("reactive", 500, 5800).prediction(predicted(6000, "cpu", 2, false, 0.05))
+                .build();
+        assertThat(LandscapeChecks.otherJvmStarts(landscape(own).outcomes()).verdict())
+                .isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(LandscapeChecks.heldOut(landscape(near).outcomes()).verdict())
+                .isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
     void extrapolationsAreJudgedAgainstTheErrorTheyClaimed() {
         WindowResult within = Windows.closed("reactive", 3000, 4500)
                 .prediction(predicted(6000, "cpu", 2, true, 0.30)).build();
@@ -63,8 +84,9 @@ class LandscapeChecksTest {
                 .prediction(predicted(6000, "cpu", 2, true, 0.30)).build();
         assertThat(LandscapeChecks.extrapolated(landscape(within).outcomes()).verdict())
                 .isEqualTo(Check.Verdict.PASSED);
-        assertThat(LandscapeChecks.extrapolated(landscape(within, beyond).outcomes()).detail())
-                .contains("1 of 2").contains("claimed ±30 %");
+        Check off = LandscapeChecks.extrapolated(landscape(within, beyond).outcomes());
+        assertThat(off.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(off.detail()).contains("1 of 2").contains("claimed ±30 %");
         assertThat(LandscapeChecks.heldOut(landscape(within).outcomes()).verdict())
                 .isEqualTo(Check.Verdict.NOT_MEASURED); // an extrapolation is not the 15 % target's
         assertThat(LandscapeChecks.extrapolated(landscape(Windows.closed("reactive", 500, 5000).build())

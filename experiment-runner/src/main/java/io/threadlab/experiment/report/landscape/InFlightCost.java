@@ -60,7 +60,7 @@ public record InFlightCost(String jvm, String variant, int points, double maxInF
     }
 
     /** Requests in flight in a window: throughput × mean response time, else its users. */
-    static double inFlight(WindowResult r) {
+    public static double inFlight(WindowResult r) {
         return r.load().meanMs() != null ? r.load().requestsPerSecond() * r.load().meanMs() / 1000 : r.users();
     }
 

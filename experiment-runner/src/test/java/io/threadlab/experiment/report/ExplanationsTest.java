@@ -1,0 +1,268 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.collect.WarmUpResult;
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.report.landscape.InFlightCost;
+import io.threadlab.experiment.testing.Windows;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every explanation the report prints is chosen by the run's data: each is fed a run that shows what it explains,
+ * where it must be there, and one that contradicts it, where it must not.
+ */
+class ExplanationsTest {
+
+    private static final String COPIES = "copies its provider configuration on every call";
+    private static final String FINALIZER = "registers each response with the JVM-wide finalizer lock";
+    private static final String POOL_LOCK = "Apache HttpClient's single pool lock";
+    private static final String THROTTLED = "keeps every waiter waiting until the next 100 ms period";
+
+    @TempDir
+    Path root;
+
+    private int runs;
+
+    // ---- where threads wait for each other ---------------------------------------------------------------------
+
+    @Test
+    void theClassicClientsLocksAreExplainedOnlyWhereTheirSitesWereRecorded() throws IOException {
+        Run run = recorded("imperative", List.of(site("org.jboss.resteasy.util.snapshot.SnapshotSet",
+                        "org.jboss.resteasy.util.snapshot.SnapshotSet.lockSnapshots:46", 11, 33, 4),
+                site("java.lang.Object", "jakarta.ws.rs.core.Response.<init>:58", 7, 120, 60)), 80, 40);
+        String note = Contention.note(run, Recorded.all(run));
+        assertThat(note).contains("At the sites recorded here, the classic REST client " + COPIES,
+                "(SnapshotSet.lockSnapshots) and " + FINALIZER + " (Response.<init>).",
+                "throttled in 40 of 80 periods of the 0.5-CPU quota", THROTTLED, "the longest wait at them was 60 ms")
+                .doesNotContain(POOL_LOCK, "initializeCommon", "SnapshotMap");
+    }
+
+    @Test
+    void sitesTheLabDoesNotExplainAreNamedInsteadOfTheClassicClientsLocks() throws IOException {
+        Run run = recorded("reactive", List.of(site("java.lang.Object",
+                "io.netty.channel.nio.SelectedSelectionKeySetSelector.select:62", 5, 60, 54)), 70, 3);
+        String note = Contention.note(run, Recorded.all(run));
+        assertThat(note).contains("None of these sites is one the lab explains",
+                "the longest waits in all were at SelectedSelectionKeySetSelector.select (reactive, 60 ms in all)")
+                .doesNotContain(COPIES, FINALIZER, POOL_LOCK, THROTTLED);
+    }
+
+    @Test
+    void theQuotaIsNotBlamedForWaitsInRecordingsThatWereNeverThrottled() throws IOException {
+        Run run = recorded("imperative", List.of(site("org.jboss.resteasy.util.snapshot.SnapshotMap",
+                "org.jboss.resteasy.util.snapshot.SnapshotMap.lockSnapshots:55", 22, 505, 38)), 80, 0);
+        String note = Contention.note(run, Recorded.all(run));
+        assertThat(note).contains(COPIES, "(SnapshotMap.lockSnapshots)", "never throttled (0 of 80 quota periods)")
+                .doesNotContain(THROTTLED);
+    }
+
+    // ---- the mistakes' cards -------------------------------------------------------------------------------------
+
+    @Test
+    void theGallerysExplanationIsQuotedOnlyWhereTheRecordingShowsTheMistakesSignature() throws IOException {
+        String gallery = MistakeTexts.of("blocking-event-loop");
+        assertThat(gallery).as("the bundled gallery").contains("Why it happens");
+
+        MistakeCards.Card found = card(mistakeRun("blocking-event-loop", "reactive", List.of("blocking-event-loop"),
+                Map.of()), "blocking-event-loop");
+        assertThat(found.explanation()).isEqualTo(gallery);
+        assertThat(found.noEvidence()).isNull();
+
+        MistakeCards.Card notFound = card(mistakeRun("blocking-event-loop", "reactive", List.of(), Map.of()),
+                "blocking-event-loop");
+        assertThat(notFound.explanation()).doesNotContain("Why it happens").contains("did not find this mistake's"
+                + " signature (blocking-event-loop) in its 1 recording");
+        assertThat(notFound.noEvidence()).isEqualTo("the analysis flagged nothing in this mistake's 1 recording");
+
+        MistakeCards.Card unrecorded = card(mistakeRun("blocking-event-loop", "reactive", null, Map.of()),
+                "blocking-event-loop");
+        assertThat(unrecorded.explanation()).doesNotContain("Why it happens").startsWith("No recording of this"
+                + " mistake was analysed");
+        assertThat(unrecorded.noEvidence()).isEqualTo("no recording of this mistake was analysed");
+    }
+
+    @Test
+    void aMistakeIsKnownByTheSignatureTheGalleryTableGivesIt() throws IOException {
+        // the pool left at 50 is recognised as the cap it causes, not by its own name
+        MistakeCards.Card card = card(mistakeRun("default-connection-pool", "imperative",
+                List.of("connection-pool-cap"), Map.of()), "default-connection-pool");
+        assertThat(card.explanation()).isEqualTo(MistakeTexts.of("default-connection-pool")).isNotEmpty();
+    }
+
+    @Test
+    void theGalleryWrittenForAnotherJdkSaysSoBeforeItsExplanation() throws IOException {
+        MistakeCards.Card on21 = card(mistakeRun("pinned-class-init", "virtual-thread", List.of("pinned-class-init"),
+                Map.of("javaVersion", "21.0.5")), "pinned-class-init");
+        assertThat(on21.explanation()).startsWith("*The gallery's explanation below was written for JDK 25 and"
+                + " Quarkus 3.27; this run ran JDK 21.0.5 and Quarkus 3.27.2.*")
+                .endsWith(MistakeTexts.of("pinned-class-init"));
+        MistakeCards.Card on25 = card(mistakeRun("pinned-class-init", "virtual-thread", List.of("pinned-class-init"),
+                Map.of("javaVersion", "25.0.3")), "pinned-class-init");
+        assertThat(on25.explanation()).isEqualTo(MistakeTexts.of("pinned-class-init"));
+    }
+
+    // ---- the notes -----------------------------------------------------------------------------------------------
+
+    @Test
+    void howFarApartPairedWindowsWereIsMeasuredNotAssumed() throws IOException {
+        Instant start = Instant.parse("2026-11-23T10:00:00Z");
+        Run close = run(List.of(closed("imperative", 100, 1000).startedAt(start).build(),
+                closed("reactive", 100, 3000).startedAt(start.plusSeconds(40)).build()));
+        assertThat(Notes.apart(close)).isEqualTo("measured at most 40 s apart, ");
+        Run far = run(List.of(closed("imperative", 100, 1000).startedAt(start).build(),
+                closed("reactive", 100, 3000).startedAt(start.plusSeconds(300)).build()));
+        assertThat(Notes.apart(far)).isEqualTo("measured at most 5 min apart, ");
+        assertThat(Notes.of(far, List.of()).ratios()).doesNotContain("a minute apart");
+    }
+
+    @Test
+    void theBoostIsDescribedOnlyWhereTheJvmsWereBoosted() throws IOException {
+        List<WindowResult> windows = List.of(closed("imperative", 100, 1000).build());
+        String boosted = Notes.warmUp(run(windows, List.of(SmallRuns.warmUp("imperative", true, Map.of(), Map.of(),
+                List.of())), Map.of()));
+        assertThat(boosted).contains("its quota was raised to 2.0 CPUs", "before and after the boost");
+        WarmUpResult atQuota = new WarmUpResult("imperative-jvm1", "imperative", 1, "at 0.50 CPU from the JVM's"
+                + " start", 0.5, 0.5, true, 80, 0, 0, null, List.of(new WarmUpResult.Level(100, 80, true,
+                "finished", 0.01, 0.0, 1000)), List.of(), Map.of(), Map.of(), List.of(), Map.of(), Map.of());
+        String unboosted = Notes.warmUp(run(windows, List.of(atQuota), Map.of()));
+        assertThat(unboosted).contains("without a boost").doesNotContain("raised", "the boost");
+    }
+
+    @Test
+    void whereTheLoadRanSaysHowManyJvmStartsRanBothPlacements() throws IOException {
+        List<WindowResult> both = new ArrayList<>();
+        for (int jvm = 1; jvm <= 2; jvm++) {
+            both.add(closed("imperative", 100, 1000).jvm(jvm).repetition(2 * jvm - 1).build());
+            both.add(closed("imperative", 100, 1000).jvm(jvm).repetition(2 * jvm).separateLoad().build());
+        }
+        assertThat(LoadPlacementView.of(run(both)).note()).endsWith("every JVM start ran both.");
+        List<WindowResult> one = new ArrayList<>(both.subList(0, 3));
+        assertThat(LoadPlacementView.of(run(one)).note()).contains("1 of 2 JVM starts ran both")
+                .doesNotContain("every JVM start");
+    }
+
+    @Test
+    void aWorkerLineIsCalledABlendOnlyWhereItsPointsCrossTheWorkerMaximum() {
+        // in flight = users (Little's law, as the windows are built): 20 and 100 below 200 workers, 1,000 above
+        List<WindowResult> crossing = List.of(closed("imperative", 20, 100).build(),
+                closed("imperative", 100, 500).build(), closed("imperative", 1000, 2000).build());
+        assertThat(LandscapeView.inFlightNote(InFlightCost.of(crossing), crossing))
+                .contains("a line is a blend, here for imperative (200 workers)");
+        List<WindowResult> below = List.of(closed("imperative", 10, 100).build(),
+                closed("imperative", 50, 500).build(), closed("imperative", 150, 1000).build());
+        assertThat(LandscapeView.inFlightNote(InFlightCost.of(below), below)).doesNotContain("blend");
+        List<WindowResult> eventLoop = List.of(closed("reactive", 20, 100).build(),
+                closed("reactive", 100, 500).build(), closed("reactive", 1000, 2000).build());
+        assertThat(LandscapeView.inFlightNote(InFlightCost.of(eventLoop), eventLoop)).doesNotContain("blend");
+    }
+
+    // ---- the claims, the setup -----------------------------------------------------------------------------------
+
+    @Test
+    void aClaimsRegimeIsCalledCpuBoundOnlyWhereBothVariantsUsedTheirQuota() throws IOException {
+        Run bound = run(List.of(closed("virtual-thread", 3000, 4000).delay(300).cpuCores(0.49).build(),
+                closed("reactive", 3000, 5000).delay(300).cpuCores(0.5).build()));
+        assertThat(Claims.cpuUse(bound, 300, 3000, io.threadlab.experiment.plan.Variant.VIRTUAL_THREAD,
+                io.threadlab.experiment.plan.Variant.REACTIVE))
+                .isEqualTo("; CPU-bound: virtual-thread used 98 % and reactive 100 % of their 0.5 CPU here");
+        Run idle = run(List.of(closed("virtual-thread", 3000, 4000).delay(300).cpuCores(0.3).build(),
+                closed("reactive", 3000, 5000).delay(300).cpuCores(0.5).build()));
+        assertThat(Claims.cpuUse(idle, 300, 3000, io.threadlab.experiment.plan.Variant.VIRTUAL_THREAD,
+                io.threadlab.experiment.plan.Variant.REACTIVE)).startsWith("; not both CPU-bound: virtual-thread"
+                + " used 60 %");
+        Run elsewhere = run(List.of(closed("virtual-thread", 100, 4000).build(),
+                closed("reactive", 100, 5000).build()));
+        assertThat(Claims.cpuUse(elsewhere, 300, 3000, io.threadlab.experiment.plan.Variant.VIRTUAL_THREAD,
+                io.threadlab.experiment.plan.Variant.REACTIVE)).isEmpty();
+    }
+
+    @Test
+    void theSetupSaysWhatTheRunRecordedOfItsConfinementJdkAndCompilerRecordings() throws IOException {
+        List<WindowResult> windows = List.of(closed("imperative", 100, 1000).build());
+        Run confined = run(windows);
+        assertThat(Setup.text(confined)).contains("(JDK 25.0.1)", "Each JVM ran in its own CPU group at 0.5 CPU"
+                + " (cgroup-v2)").doesNotContain("compiler events");
+        Files.createDirectories(confined.dir().resolve("jfr/compiler"));
+        Files.writeString(confined.dir().resolve("jfr/compiler/imperative-jvm1.jfr"), "");
+        assertThat(Setup.text(confined)).contains("a light JFR recording of compiler events");
+
+        Run unconfined = run(windows, List.of(), Map.of("confinement", Map.of("engine", "compose", "method",
+                "none", "limits_cpu", false)));
+        assertThat(Setup.text(unconfined)).contains("The JVMs were NOT confined (none)", "(JDK not recorded)")
+                .doesNotContain("own CPU group");
+    }
+
+    // ---- the fixture -------------------------------------------------------------------------------------------
+
+    private static Windows closed(String variant, int users, double rps) {
+        return Windows.closed(variant, users, rps);
+    }
+
+    private static Map<String, Object> site(String monitor, String site, int count, double totalMs, double maxMs) {
+        return Map.of("class", monitor, "site", site, "group", "worker", "count", count, "total_ms", totalMs,
+                "max_ms", maxMs);
+    }
+
+    /** A run of one variant at 100 users, its recorded twin analysed with these sites and this throttling. */
+    private Run recorded(String variant, List<Map<String, Object>> sites, long periods, long throttled)
+            throws IOException {
+        WindowResult twin = closed(variant, 100, 1000).recorded().build();
+        Map<String, Object> recording = new LinkedHashMap<>();
+        recording.put("window", twin.window().id());
+        recording.put("variant", variant);
+        recording.put("label", variant);
+        recording.put("monitor_enter_sites", sites);
+        recording.put("cpu_throttling", Map.of("periods", periods, "throttledPeriods", throttled, "throttledMs",
+                throttled * 50.0));
+        return Run.read(SmallRuns.write(dir(), List.of(closed(variant, 100, 1000).build(), twin), List.of(),
+                Map.of(), Map.of("recordings", List.of(recording))));
+    }
+
+    /**
+     * A mistake and what it spoils at 100 users; the mistake's recorded twin analysed with these mistakes found
+     * (null: no analysis at all), and JVMs that reported {@code runtime} before their warm-up.
+     */
+    private Run mistakeRun(String mistake, String spoils, List<String> found, Map<String, Object> runtime)
+            throws IOException {
+        WindowResult twin = closed(mistake, 100, 500).recorded().build();
+        List<WindowResult> windows = List.of(closed(spoils, 100, 1000).build(), closed(mistake, 100, 500).build(),
+                twin);
+        List<WarmUpResult> warmUps = runtime.isEmpty() ? List.of() : List.of(SmallRuns.warmUp(spoils, true, runtime,
+                runtime, List.of()), SmallRuns.warmUp(mistake, true, runtime, runtime, List.of()));
+        Map<String, Object> plan = Map.of("mode", "run", "delays_ms", List.of(10), "variants",
+                List.of(spoils, mistake), "closed_model_vus", List.of(100), "mistakes", Map.of(mistake, spoils));
+        Object analysis = found == null ? null : Map.of("recordings", List.of(Map.of("window", twin.window().id(),
+                "variant", spoils, "label", mistake, "mistakes", found.stream().map(name -> Map.of("name", name,
+                        "harmful", true, "group", "worker", "evidence", name + " seen")).toList())));
+        return Run.read(SmallRuns.write(dir(), windows, warmUps, Map.of("plan", plan), analysis));
+    }
+
+    private static MistakeCards.Card card(Run run, String label) {
+        return MistakeCards.of(run, new Ratios(run), Recorded.all(run)).stream().filter(c -> c.label().equals(label))
+                .findFirst().orElseThrow();
+    }
+
+    private Run run(List<WindowResult> windows) throws IOException {
+        return run(windows, List.of(), Map.of());
+    }
+
+    private Run run(List<WindowResult> windows, List<WarmUpResult> warmUps, Map<String, Object> changed)
+            throws IOException {
+        return Run.read(SmallRuns.write(dir(), windows, warmUps, changed, null));
+    }
+
+    private Path dir() throws IOException {
+        return Files.createDirectories(root.resolve("run-" + ++runs));
+    }
+}

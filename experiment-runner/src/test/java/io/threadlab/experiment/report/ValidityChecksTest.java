@@ -1,0 +1,234 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.collect.OpenStep;
+import io.threadlab.experiment.collect.WarmUpResult;
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.testing.Windows;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Each validity check of the report, on small runs made to fail it, and on runs that give it nothing to judge, where
+ * it must say "not measured" rather than "passed". The clean and flawed runs of {@link ReportTest} cover the rest:
+ * each check passing on numbers, and the failures their flaws cause.
+ */
+class ValidityChecksTest {
+
+    @TempDir
+    Path root;
+
+    private int runs;
+
+    // ---- the run as a whole ----------------------------------------------------------------------------------------
+
+    @Test
+    void confinementFailsUnconfinedOverItsQuotaOrSizedToTheMachine() throws IOException {
+        List<WindowResult> within = List.of(closed("imperative", 100, 1000).build());
+        assertThat(Checks.confinement(run(within)).verdict()).isEqualTo(Check.Verdict.PASSED);
+
+        Check unconfined = Checks.confinement(run(within, List.of(), Map.of("confinement", Map.of("method", "none",
+                "limits_cpu", false))));
+        assertThat(unconfined.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(unconfined.detail()).startsWith("NOT CONFINED");
+
+        Check over = Checks.confinement(run(List.of(closed("imperative", 100, 1000).cpuCores(0.8).build())));
+        assertThat(over.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(over.detail()).contains("OVER: imperative closed-100 rep 1 used 0.80 CPU of its 0.5");
+
+        Check sized = Checks.confinement(run(within, List.of(warmUp("imperative", true,
+                Map.of("availableProcessors", 2), Map.of("availableProcessors", 2), List.of())), Map.of()));
+        assertThat(sized.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(sized.detail()).contains("SIZED TO THE MACHINE, NOT ITS QUOTA: [imperative-jvm1]");
+    }
+
+    @Test
+    void confinementWithoutAWindowIsNotMeasured() throws IOException {
+        assertThat(Checks.confinement(run(List.of())).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
+    void theDurationAndTheStepsWithoutAScheduleAsRunAreNotMeasured() throws IOException {
+        Run unscheduled = run(List.of(closed("imperative", 100, 1000).build()), List.of(),
+                Map.of("schedule_as_run", List.of()));
+        assertThat(Checks.duration(unscheduled).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        Check steps = Checks.stepsWithinCeilings(unscheduled);
+        assertThat(steps.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(steps.detail()).isEqualTo("the manifest recorded no schedule as run");
+    }
+
+    @Test
+    void aStepThatPassedItsCeilingFailsItsCheck() throws IOException {
+        Check steps = Checks.stepsWithinCeilings(run(List.of(closed("imperative", 100, 1000).build()), List.of(),
+                Map.of("schedule_as_run", List.of(step("warm-up", "Warming up imperative (JVM 1)", 0, 14, null),
+                        step("window", "imperative-10ms-closed-100-1", 14, 75, "stopped at its ceiling of 60 s")))));
+        assertThat(steps.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(steps.detail()).isEqualTo("imperative-10ms-closed-100-1: stopped at its ceiling of 60 s");
+    }
+
+    @Test
+    void aRunThatStoppedEarlyHasNotShownThatEveryPointWasMeasured() throws IOException {
+        Run stopped = run(List.of(closed("imperative", 100, 1000).build()), List.of(), Map.of("completed", false,
+                "status", "failed", "failure", "k6 exited"));
+        assertThat(Checks.pointsMeasured(stopped).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(Checks.pointsMeasured(run(List.of(closed("imperative", 100, 1000).build()))).verdict())
+                .isEqualTo(Check.Verdict.PASSED);
+    }
+
+    // ---- the warm-up ---------------------------------------------------------------------------------------------
+
+    @Test
+    void theWarmUpChecksWithoutWarmUpsOrWindowsAreNotMeasured() throws IOException {
+        List<Check> noWarmUp = WarmUpChecks.of(run(List.of(closed("imperative", 100, 1000).build())));
+        assertThat(noWarmUp.get(0).verdict()).as(noWarmUp.get(0).name()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(noWarmUp.get(1).verdict()).as(noWarmUp.get(1).name()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(noWarmUp.get(2).verdict()).as(noWarmUp.get(2).name()).isEqualTo(Check.Verdict.PASSED);
+
+        // sizes read before the boost only: nothing to compare them with
+        List<Check> noWindow = WarmUpChecks.of(run(List.of(), List.of(warmUp("imperative", true,
+                Map.of("availableProcessors", 1), Map.of(), List.of())), Map.of()));
+        assertThat(noWindow.get(0).verdict()).as(noWindow.get(0).name()).isEqualTo(Check.Verdict.PASSED);
+        assertThat(noWindow.get(1).verdict()).as(noWindow.get(1).name()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(noWindow.get(2).verdict()).as(noWindow.get(2).name()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    // ---- the spread ----------------------------------------------------------------------------------------------
+
+    @Test
+    void jvmStartsFurtherApartThanTheTargetFailAndOneJvmStartIsNotMeasured() throws IOException {
+        // JVM start 1 ran 1,000 req/s twice, JVM start 2 1,200: 20 % apart
+        Check apart = spread(run(List.of(closed("imperative", 100, 1000).build(),
+                closed("imperative", 100, 1000).repetition(2).build(),
+                closed("imperative", 100, 1200).jvm(2).repetition(3).build(),
+                closed("imperative", 100, 1200).jvm(2).repetition(4).build())), "JVM starts agree");
+        assertThat(apart.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(apart.detail()).startsWith("APART: [imperative@100]; ").contains("imperative@100 20.0 %");
+
+        Check oneStart = spread(run(List.of(closed("imperative", 100, 1000).build(),
+                closed("imperative", 100, 1200).repetition(2).build())), "JVM starts agree");
+        assertThat(oneStart.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(oneStart.detail()).isEqualTo("one JVM start per variant");
+    }
+
+    @Test
+    void aRatioWithoutAnIntervalOrWiderThanTheTargetFailsAndOneVariantIsNotMeasured() throws IOException {
+        Check single = spread(run(List.of(closed("imperative", 100, 1000).build(),
+                closed("reactive", 100, 3000).build())), "ratio's 95 % CI half-width");
+        assertThat(single.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(single.detail()).contains("NO INTERVAL (one repetition): [reactive/imperative@100]");
+
+        // two JVM starts each; reactive's windows 1,500 and 4,500 within each: an interval, and a wide one
+        List<WindowResult> wide = new ArrayList<>();
+        for (int rep = 1; rep <= 4; rep++) {
+            int jvm = rep <= 2 ? 1 : 2;
+            wide.add(closed("imperative", 100, 1000).jvm(jvm).repetition(rep).build());
+            wide.add(closed("reactive", 100, rep % 2 == 1 ? 1500 : 4500).jvm(jvm).repetition(rep).build());
+        }
+        Check wider = spread(run(wide), "ratio's 95 % CI half-width");
+        assertThat(wider.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(wider.detail()).startsWith("WIDER: [reactive/imperative@100]; ").doesNotContain("NO INTERVAL");
+
+        Check oneVariant = spread(run(List.of(closed("imperative", 100, 1000).build(),
+                closed("imperative", 100, 1000).repetition(2).build())), "ratio's 95 % CI half-width");
+        assertThat(oneVariant.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(oneVariant.detail()).isEqualTo("one variant: no ratio");
+    }
+
+    @Test
+    void aRecordingThatCostsMoreThanTheTargetFailsAndNoRecordedTwinIsNotMeasured() throws IOException {
+        Check costly = spread(run(List.of(closed("imperative", 100, 1000).build(),
+                closed("imperative", 100, 900).recorded().build())), "The detailed recording costs");
+        assertThat(costly.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(costly.detail()).contains("imperative@100 0.90×");
+
+        Check none = spread(run(List.of(closed("imperative", 100, 1000).build())), "The detailed recording costs");
+        assertThat(none.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
+    void withOnlyTheOpenModelNoCellCheckHasAnythingToJudge() throws IOException {
+        Run open = run(List.of(Windows.open("reactive", List.of(new OpenStep(250, 1500, 250, 5.0, 8.0, 12.0,
+                30.0, 0))).build()));
+        for (String check : List.of("throughput CV", "only ever rise", "JVM starts agree")) {
+            assertThat(spread(open, check).verdict()).as(check).isEqualTo(Check.Verdict.NOT_MEASURED);
+        }
+        assertThat(StalledWindows.check(open).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    // ---- the instruments, errors -------------------------------------------------------------------------------
+
+    @Test
+    void aLateDelayServiceFailsItsCheckAndOneThatMeasuredNothingIsNotMeasured() throws IOException {
+        // asked for 10 ms, served 20: more than 30 % and a millisecond late
+        Check late = HeadroomChecks.delayService(run(List.of(closed("imperative", 100, 1000).delayServed(20)
+                .build())));
+        assertThat(late.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(late.detail()).contains("asked for 10 ms, served 20.0 ms on average in the worst window");
+
+        Check unmeasured = HeadroomChecks.delayService(run(List.of(closed("imperative", 100, 1000)
+                .delayServed(Double.NaN).build())));
+        assertThat(unmeasured.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(HeadroomChecks.delayService(run(List.of())).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
+    void k6ShortOfCpuFailsItsCheckAndAnUnknownMachineIsNotMeasured() throws IOException {
+        // 2 CPUs, the variant and the delay service 0.1 each: 1.8 left, of which k6 took 1.7
+        Check shortOfCpu = HeadroomChecks.k6(run(List.of(closed("imperative", 100, 1000).k6Cores(1.7).build())));
+        assertThat(shortOfCpu.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(shortOfCpu.detail()).contains("SHORT in 1 windows: imperative closed-100 rep 1");
+
+        Check unknown = HeadroomChecks.k6(run(List.of(closed("imperative", 100, 1000).build()), List.of(),
+                Map.of("lab", Map.of("runner_java_version", "25.0.1"))));
+        assertThat(unknown.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(HeadroomChecks.k6(run(List.of())).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
+    void withOnlyAMistakesWindowsTheErrorsOfTheVariantsAreNotMeasured() throws IOException {
+        Run mistakeOnly = run(List.of(closed("blocking-event-loop", 100, 200).errors(3, Map.of("timeout", 3L))
+                .build()), List.of(), Map.of("plan", Map.of("mode", "run", "delays_ms", List.of(10),
+                "variants", List.of("blocking-event-loop"), "closed_model_vus", List.of(100),
+                "mistakes", Map.of("blocking-event-loop", "reactive"))));
+        assertThat(Failures.check(mistakeOnly).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    // ---- the fixture -------------------------------------------------------------------------------------------
+
+    private static Check spread(Run run, String named) {
+        return SpreadChecks.of(run, Cell.all(run), new Ratios(run)).stream().filter(c -> c.name().contains(named))
+                .findFirst().orElseThrow(() -> new AssertionError("no check named like " + named));
+    }
+
+    private static Windows closed(String variant, int users, double rps) {
+        return Windows.closed(variant, users, rps);
+    }
+
+    private Run run(List<WindowResult> windows) throws IOException {
+        return run(windows, List.of(), Map.of());
+    }
+
+    private Run run(List<WindowResult> windows, List<WarmUpResult> warmUps, Map<String, Object> changed)
+            throws IOException {
+        return Run.read(SmallRuns.write(Files.createDirectories(root.resolve("run-" + ++runs)), windows, warmUps,
+                changed, null));
+    }
+
+    private static Map<String, Object> step(String kind, String what, double startedAt, double seconds,
+                                            String outcome) {
+        return SmallRuns.step(kind, what, startedAt, seconds, outcome);
+    }
+
+    private static WarmUpResult warmUp(String variant, boolean finished, Map<String, Object> before,
+                                       Map<String, Object> after, List<String> changed) {
+        return SmallRuns.warmUp(variant, finished, before, after, changed);
+    }
+}
