@@ -320,21 +320,25 @@ public final class ExperimentCommand {
                 + "downstream socket I/O (default: 8090).")
         int delayPort = Experiment.DELAY_PORT;
 
+        @Option(names = "--database-port", paramLabel = "PORT", description = "The database's port, which marks "
+                + "its socket I/O, where the run's manifest does not name it (default: " + LabDatabase.PORT + ").")
+        int databasePort = LabDatabase.PORT;
+
         @Override
         public Integer call() {
             if (!Files.exists(target)) {
                 throw new IllegalArgumentException("no such results directory or recording: " + target);
             }
-            return analyse(target, delayPort);
+            return analyse(target, delayPort, databasePort);
         }
 
         static int analyse(Path target) {
-            return analyse(target, Experiment.DELAY_PORT);
+            return analyse(target, Experiment.DELAY_PORT, LabDatabase.PORT);
         }
 
         /** Exit 0 when every recording was analysed, 1 when any could not be (the others are still written). */
-        static int analyse(Path target, int delayPort) {
-            ThreadAnalysis.Outcome outcome = new ThreadAnalysis(delayPort).analyse(target);
+        static int analyse(Path target, int delayPort, int databasePort) {
+            ThreadAnalysis.Outcome outcome = new ThreadAnalysis(delayPort, databasePort).analyse(target);
             outcome.failures().forEach(f -> System.err.println("experiment analyze: " + f));
             if (outcome.analyses().isEmpty()) {
                 System.err.println("experiment analyze: nothing written: no recording could be read");

@@ -25,10 +25,14 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
      * One recording's numbers and verdicts. {@code groups} is keyed by thread kind, lower case (worker, ...).
      * {@code delayMs} is the downstream delay the window was measured at, null where unknown (and in format 1);
      * {@code jdk} the Java version the recorded JVM ran, as its run recorded it, null where unknown.
+     * {@code downstream} ("http" or "db"), its peer, port and where the analysis learnt it are null in analyses made
+     * before the database; so is {@code databasePool}. {@code downstreamReadsInFlight} and
+     * {@code connectionPoolWaits} are the delay service's (the REST client's pool), whatever the window's downstream.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Recording(String file, String window, String variant, String label, Integer delayMs, String jdk,
+                            String downstream, String downstreamPeer, Integer downstreamPort, String downstreamFrom,
                             double seconds,
                             String socketThreshold, String socketEvents, long executionSamples,
                             Map<String, Group> groups, long virtualThreadsStarted, long virtualThreadsEnded,
@@ -37,7 +41,7 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
                             RecordingAnalysis.Throttling cpuThrottling, List<WaitSites.Site> monitorEnterSites,
                             List<WaitSites.Site> monitorWaitSites, List<WaitSites.Site> parkSites, CpuByLayer cpuByLayer,
                             InFlight.Summary downstreamReadsInFlight, WaitSites.Site connectionPoolWaits,
-                            Map<String, Integer> pinnedReasons, List<String> verdicts, List<String> unexpected,
+                            DatabasePool databasePool, Map<String, Integer> pinnedReasons, List<String> verdicts, List<String> unexpected,
                             List<Mistakes.Mistake> mistakes, List<Stall> stalls) {
 
         public Recording {
@@ -56,6 +60,11 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
         /** Every socket read is in the recording, the event loops' microsecond reads too. */
         public boolean everySocketEvent() {
             return RecordingAnalysis.everyEvent(socketThreshold);
+        }
+
+        /** The window waited on the database: its pool's waits are said beside its groups. */
+        public boolean databaseWindow() {
+            return "db".equals(downstream) && databasePool != null;
         }
     }
 
@@ -88,12 +97,18 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
         }
     }
 
-    /** One thread group's numbers in one recording. */
+    /**
+     * One thread group's numbers in one recording. Socket reads "downstream" are from the window's downstream (the
+     * delay service, or the database), "clients" from any port but the lab's two downstreams; the reads from each
+     * downstream are there by name as well. {@code databasePoolWaits}: parks and monitor enters inside a JDBC pool.
+     */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Group(int threads, int threadsReadingDownstream, Durations.Summary socketReadsDownstream,
                         Durations.Summary socketReadsClients, Durations.Summary socketWritesDownstream,
-                        Durations.Summary socketWritesClients, Durations.Summary parks, Durations.Summary lifetimes,
+                        Durations.Summary socketWritesClients, Durations.Summary socketReadsDelayService,
+                        Durations.Summary socketReadsDatabase, Durations.Summary databasePoolWaits,
+                        int threadsWaitingForPool, Durations.Summary parks, Durations.Summary lifetimes,
                         Map<String, Integer> parkedOn, Durations.Summary monitorEnters,
                         Durations.Summary monitorWaits, long executionSamples, double executionSampleShare,
                         Map<String, Long> executionSamplesByLayer, long requestCodeSamples, long labCodeSamples,

@@ -1,5 +1,7 @@
 package io.threadlab.experiment.analyse;
 
+import io.threadlab.experiment.plan.Downstream;
+
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -11,12 +13,16 @@ import java.util.Set;
 final class GroupStats {
 
     final Set<Long> threads = new HashSet<>();
-    final Set<Long> threadsReadingDownstream = new HashSet<>();
-    final Durations downstreamReads = new Durations();
+    /** Socket I/O with each of the lab's downstreams, by its port; which one the window waited on is its own. */
+    private final Map<Downstream, SocketIo> io = new EnumMap<>(Map.of(Downstream.HTTP, new SocketIo(),
+            Downstream.DB, new SocketIo()));
+    /** Socket I/O with any other port: the service's own clients (k6, the runner's scrapes). */
     final Durations clientReads = new Durations();
-    final Durations downstreamWrites = new Durations();
     final Durations clientWrites = new Durations();
     final Durations parks = new Durations();
+    /** Parks and monitor enters inside a JDBC connection pool (Agroal): waits for a pooled connection. */
+    final Durations poolWaits = new Durations();
+    final Set<Long> threadsWaitingForPool = new HashSet<>();
     /** Virtual threads only: how long each lived, start to end (their parks emit no event). */
     final Durations lifetimes = new Durations();
     final Map<String, Integer> parkedOn = new HashMap<>();
@@ -43,6 +49,18 @@ final class GroupStats {
     double cpuLoadSum;
     final Set<Long> cpuLoadSeconds = new HashSet<>();
 
+    SocketIo io(Downstream downstream) {
+        return io.get(downstream);
+    }
+
+    SocketIo delayService() {
+        return io(Downstream.HTTP);
+    }
+
+    SocketIo database() {
+        return io(Downstream.DB);
+    }
+
     void parkedOn(String className) {
         parkedOn.merge(className, 1, Integer::sum);
     }
@@ -65,12 +83,15 @@ final class GroupStats {
         return cpuLoadSeconds.isEmpty() ? 0 : cpuLoadSum / cpuLoadSeconds.size();
     }
 
-    /** The JSON form. */
-    AnalysisFile.Group toGroup(long totalSamples) {
+    /** The JSON form; "downstream" is the window's. */
+    AnalysisFile.Group toGroup(long totalSamples, Downstream downstream) {
         Map<String, Long> byLayer = new LinkedHashMap<>();
         layerSamples.forEach((layer, n) -> byLayer.put(layer.label(), n));
-        return new AnalysisFile.Group(threads.size(), threadsReadingDownstream.size(), downstreamReads.summary(),
-                clientReads.summary(), downstreamWrites.summary(), clientWrites.summary(), parks.summary(),
+        SocketIo waitedOn = io(downstream);
+        return new AnalysisFile.Group(threads.size(), waitedOn.readers.size(), waitedOn.reads.summary(),
+                clientReads.summary(), waitedOn.writes.summary(), clientWrites.summary(),
+                delayService().reads.summary(), database().reads.summary(), poolWaits.summary(),
+                threadsWaitingForPool.size(), parks.summary(),
                 lifetimes.count() > 0 ? lifetimes.summary() : null, topEntries(parkedOn, 3), monitorEnters.summary(),
                 monitorWaits.summary(), executionSamples, totalSamples == 0 ? 0.0
                 : Durations.round((double) executionSamples / totalSamples), byLayer, requestSamples, labSamples,

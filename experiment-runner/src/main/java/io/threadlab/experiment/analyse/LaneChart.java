@@ -3,13 +3,15 @@ package io.threadlab.experiment.analyse;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Draws {@link ThreadLanes}: one row per thread, grouped and labelled, time across, and a legend. Monitor blocks are
+ * Draws {@link ThreadLanes}: one row per thread, grouped and labelled, time across, and a legend of the activities
+ * drawn (a database read or a wait for a pooled connection is named only where the slice has one). Monitor blocks are
  * labelled with their site where the label fits inside, else with the number of the site in a key below, where the
  * slice's top sites are named.
  */
@@ -23,6 +25,7 @@ public final class LaneChart {
     private static final int TOP = 56;
     private static final int KEY_SITES = 5;
     private static final int KEY_LINE = 15;
+    private static final int LEGEND_LINE = 18;
     /** Wide enough for any glyph of the 9-point label font, so that an estimated label never overflows its block. */
     private static final double LABEL_CHAR = 5.6;
 
@@ -44,13 +47,15 @@ public final class LaneChart {
     private static int height(ThreadLanes lanes) {
         long groups = lanes.lanes().stream().map(ThreadLanes.Lane::kind).distinct().count();
         int key = monitorSites(lanes).isEmpty() ? 0 : 10 + (monitorSites(lanes).size() + 1) * KEY_LINE;
-        return TOP + lanes.lanes().size() * ROW + (int) groups * GROUP_GAP + 90 + key;
+        return TOP + lanes.lanes().size() * ROW + (int) groups * GROUP_GAP + 90 + key
+                + (legendLines(lanes) - 1) * LEGEND_LINE;
     }
 
     private static void draw(ThreadLanes lanes, Canvas c) {
         c.text(10, 22, lanes.title(), 15, "#222222", true, false);
-        c.text(10, 40, "Under a CPU quota the JVM is frozen for part of every 100 ms period: an event that spans a frozen"
-                + " stretch looks long.", 11, "#666666", false, false);
+        c.text(10, 40, "The requests wait on " + lanes.downstream() + ". Under a CPU quota the JVM is frozen for part"
+                + " of every 100 ms period: an event that spans a frozen stretch looks long.", 11, "#666666", false,
+                false);
         double scale = PLOT / lanes.sliceMs();
         List<String> keySites = List.copyOf(monitorSites(lanes).keySet());
         double y = TOP;
@@ -89,10 +94,14 @@ public final class LaneChart {
         // Legend
         double x = LABEL;
         y += 40;
-        for (ThreadLanes.Activity a : ThreadLanes.Activity.values()) {
+        for (ThreadLanes.Activity a : drawn(lanes)) {
+            if (x + legendWidth(a) > WIDTH) {
+                x = LABEL;
+                y += LEGEND_LINE;
+            }
             c.rect(x, y - 10, 14, 10, a.color);
             c.text(x + 18, y - 1, a.label, 11, "#333333", false, false);
-            x += 18 + a.label.length() * 6.3 + 18;
+            x += legendWidth(a);
         }
         // Key of the monitor sites
         Map<String, double[]> sites = monitorSites(lanes);
@@ -107,6 +116,31 @@ public final class LaneChart {
                         site.getKey(), (int) site.getValue()[0], site.getValue()[1]), 11, "#333333", false, false);
             }
         }
+    }
+
+    /** The legend's lines: as many as its entries need at the picture's width. */
+    private static int legendLines(ThreadLanes lanes) {
+        int lines = 1;
+        double x = LABEL;
+        for (ThreadLanes.Activity a : drawn(lanes)) {
+            if (x + legendWidth(a) > WIDTH) {
+                lines++;
+                x = LABEL;
+            }
+            x += legendWidth(a);
+        }
+        return lines;
+    }
+
+    private static double legendWidth(ThreadLanes.Activity a) {
+        return 18 + a.label.length() * 6.3 + 18;
+    }
+
+    /** The activities the lanes show, in the legend's order. */
+    static List<ThreadLanes.Activity> drawn(ThreadLanes lanes) {
+        EnumSet<ThreadLanes.Activity> drawn = EnumSet.noneOf(ThreadLanes.Activity.class);
+        lanes.lanes().forEach(lane -> lane.segments().forEach(s -> drawn.add(s.activity())));
+        return List.copyOf(drawn);
     }
 
     /** Inside each red block: its site if it fits, else its key number if it fits, else nothing. */

@@ -7,10 +7,11 @@ import java.util.Map;
  * {@link GroupStats} (request code's own samples, samples under a synchronized method, native samples).
  *
  * @param downstreamInFlight socket reads from the delay service in flight at once
- * @param poolWaits          parks waiting for a pooled connection, of every group, summed (named by the busiest site)
- * @param downstreamCalls    calls to the delay service, as far as the recording counts them: its socket writes where
- *                           every socket event was recorded, else the recorded wait that each call makes (0 where no
- *                           call waits long enough to be recorded: an event loop's)
+ * @param poolWaits          parks waiting for a pooled connection to the delay service (a JDBC pool's are the
+ *                           database's: {@link DatabasePool}), of every group, summed (named by the busiest site)
+ * @param downstreamCalls    calls to the window's downstream, as far as the recording counts them: its socket
+ *                           writes where every socket event was recorded, else the recorded wait that each call
+ *                           makes (0 where no call waits long enough to be recorded: an event loop's)
  * @param pinnedReasons      why virtual threads pinned: the JVM's reason (JDK 24+), else the initialiser on the stack
  * @param pinnedInitialisers pins with a class initialiser on the stack, by class
  */

@@ -30,6 +30,8 @@ import java.util.regex.Pattern;
  *                           not say (made without jdk.ActiveSetting): shorter reads are not in the recording
  * @param jdk                the Java version the recorded JVM ran, as its run recorded it, or null when unknown (the
  *                           recording itself does not say): what the JDK-dependent verdicts are judged with
+ * @param downstream         what the window's requests waited on, its port, and how the analysis knows
+ * @param databasePool       where requests waited for a pooled database connection, beyond the groups' own numbers
  */
 public record RecordingAnalysis(Path file, Instant start, Instant end, Map<ThreadKind, GroupStats> groups,
                                 long totalSamples, long virtualThreadsStarted, long virtualThreadsEnded,
@@ -38,7 +40,8 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                                 List<WaitSites.Site> monitorEnterSites, List<WaitSites.Site> monitorWaitSites,
                                 List<WaitSites.Site> parkSites, WaitSites.Site workerFutureParks, LayerCpu cpu,
                                 Double cpuMsPerRequest, Integer delayMs, List<AnalysisFile.Stall> stalls,
-                                MistakeSignals signals, String socketThreshold, String jdk) {
+                                MistakeSignals signals, String socketThreshold, String jdk,
+                                WindowDownstream downstream, DatabasePool databasePool) {
 
     /** CPU throttling of the JVM's container, as the JVM itself saw it during the recording. */
     public record Throttling(long periods, long throttledPeriods, double throttledMs) {
@@ -68,6 +71,11 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
 
     public GroupStats group(ThreadKind kind) {
         return groups.get(kind);
+    }
+
+    /** A group's socket I/O with the window's downstream. */
+    SocketIo downstreamIo(ThreadKind kind) {
+        return group(kind).io(downstream.downstream());
     }
 
     /** The recording's name without .jfr: variant-scenario-rep for the runner's recordings. */
@@ -111,7 +119,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                 .filter(e -> e.getValue().requestSamples > 0).map(Map.Entry::getKey).orElse(ThreadKind.OTHER);
         return switch (busiest) {
             case WORKER -> Optional.of(onThreadsAndStack(Variant.Threads.WORKER,
-                    group(ThreadKind.WORKER).downstreamReads.count() == 0 && workerFutureParks.count() > 0
+                    downstreamIo(ThreadKind.WORKER).reads.count() == 0 && workerFutureParks.count() > 0
                             ? Variant.Stack.QUARKUS_REST : Variant.Stack.CLASSIC));
             case EVENT_LOOP -> Optional.of(Variant.model(Variant.Threads.EVENT_LOOP));
             case VIRTUAL -> Optional.of(Variant.model(Variant.Threads.VIRTUAL));
@@ -145,14 +153,15 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
         return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
                 parkSites, workerFutureParks, cpu, msPerRequest, delay, List.copyOf(stalled), signals, socketThreshold,
-                jdk);
+                jdk, downstream, databasePool);
     }
 
     /** The same analysis, with the Java version its run says the recorded JVM ran (null: unknown). */
     public RecordingAnalysis withJdk(String version) {
         return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
-                parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold, version);
+                parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold, version,
+                downstream, databasePool);
     }
 
     /** The JDK's feature release (25 for "25.0.3"), empty where the JDK is not known or its version unreadable. */
@@ -172,6 +181,14 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
         return jdk != null ? "JDK " + jdk : "this recording's JDK (its run does not say which)";
     }
 
+    /** The same analysis, with the database pool's gauges at the recorded window's edges (null: none scraped). */
+    public RecordingAnalysis withPoolEdges(PoolGauges edges) {
+        return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
+                pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
+                parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold,
+                jdk, downstream, databasePool.withEdges(edges));
+    }
+
     /** "the 300 ms", or "the downstream delay" where the recorded window's delay is not known. */
     public String theDelay() {
         return delayMs == null ? "the downstream delay" : "the " + delayMs + " ms";
@@ -181,15 +198,16 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
         Map<String, AnalysisFile.Group> byGroup = new LinkedHashMap<>();
         groups.forEach((kind, stats) -> {
             if (!stats.threads.isEmpty() || stats.executionSamples > 0) {
-                byGroup.put(kind.name().toLowerCase(), stats.toGroup(totalSamples));
+                byGroup.put(kind.name().toLowerCase(), stats.toGroup(totalSamples, downstream.downstream()));
             }
         });
         return new AnalysisFile.Recording(file.toString(), window(), variant(), label(), delayMs, jdk,
-                Durations.round(seconds()),
+                downstream.name(), downstream.peer(), downstream.port(), downstream.from(), Durations.round(seconds()),
                 socketThreshold, socketEvents(), totalSamples, byGroup, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, Durations.round(carrierIdleShare()), gcPauseMs, throttling,
                 monitorEnterSites, monitorWaitSites, parkSites, cpu.toRecord(cpuMsPerRequest),
-                signals.downstreamInFlight(), signals.poolWaits(), signals.pinnedReasons(), verdicts.findings(),
+                signals.downstreamInFlight(), signals.poolWaits(), databasePool, signals.pinnedReasons(),
+                verdicts.findings(),
                 verdicts.unexpected(), verdicts.mistakes(), stalls);
     }
 }

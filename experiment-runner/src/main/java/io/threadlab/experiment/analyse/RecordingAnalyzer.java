@@ -1,5 +1,8 @@
 package io.threadlab.experiment.analyse;
 
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Downstream;
+import io.threadlab.experiment.plan.WindowId;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
@@ -14,12 +17,15 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Streams one recording's events (never the whole file in memory) into per-thread-group statistics, the sites where
- * threads waited (monitors, parks) and the CPU by layer. Socket I/O is split by remote port: the delay service's
- * port is "downstream", anything else is the service's own clients. Socket events carry no stack traces (threads.jfc
- * records none), and only the reads and writes above the recording's threshold are there: 1 ms in threads.jfc.
+ * threads waited (monitors, parks) and the CPU by layer. Socket I/O is split by remote port: the delay service's and
+ * the database's are the lab's two downstreams, each counted on its own, anything else is the service's own clients;
+ * the window's downstream, the one its verdicts are about, is one of the two ({@link WindowDownstream}). Socket events
+ * carry no stack traces (threads.jfc records none), and only the reads and writes above the recording's threshold are
+ * there: 1 ms in threads.jfc. Waits inside a JDBC pool are the database pool's, told from any other pool's.
  */
 public final class RecordingAnalyzer {
 
@@ -32,10 +38,20 @@ public final class RecordingAnalyzer {
 
     private static final int TOP_SITES = 5;
 
+    /** No database port: every port but the delay service's is a client's (recordings of HTTP windows only). */
+    static final int NO_PORT = -1;
+
     private final int delayPort;
+    private final int databasePort;
+
+    /** @param databasePort the database's port where a run does not say its own (LabDatabase.PORT for the CLI) */
+    public RecordingAnalyzer(int delayPort, int databasePort) {
+        this.delayPort = delayPort;
+        this.databasePort = databasePort;
+    }
 
     public RecordingAnalyzer(int delayPort) {
-        this.delayPort = delayPort;
+        this(delayPort, NO_PORT);
     }
 
     /** A recording that cannot be analysed: unreadable, truncated, or without the events the analysis needs. */
@@ -46,6 +62,14 @@ public final class RecordingAnalyzer {
     }
 
     public RecordingAnalysis analyse(Path file) throws UnusableRecording {
+        return analyse(file, databasePort, null);
+    }
+
+    /**
+     * @param runsDatabasePort the database's port in the recording's run (its manifest's), else the analyzer's
+     * @param told             the window's downstream from its results.json row, or null where it has none
+     */
+    RecordingAnalysis analyse(Path file, int runsDatabasePort, Downstream told) throws UnusableRecording {
         if (!Files.isRegularFile(file)) {
             throw new UnusableRecording(file, "no such recording", null);
         }
@@ -60,7 +84,9 @@ public final class RecordingAnalyzer {
         WaitSites monitorWaits = new WaitSites();
         WaitSites parks = new WaitSites();
         WaitSites poolWaits = new WaitSites();
-        InFlight downstreamInFlight = new InFlight();
+        WaitSites databasePoolWaits = new WaitSites();
+        Map<Downstream, InFlight> inFlight = new EnumMap<>(Map.of(Downstream.HTTP, new InFlight(), Downstream.DB,
+                new InFlight()));
         ActiveSettings settings = new ActiveSettings();
         Lifetimes virtualLifetimes = new Lifetimes(groups.get(ThreadKind.VIRTUAL).lifetimes);
         Map<String, Integer> pinnedReasons = new HashMap<>();
@@ -91,16 +117,16 @@ public final class RecordingAnalyzer {
                 switch (type) {
                     case "jdk.SocketRead", "jdk.SocketWrite" -> {
                         GroupStats g = group(groups, event.getThread());
-                        boolean downstream = event.getInt("port") == delayPort;
+                        Downstream peer = peer(event.getInt("port"), runsDatabasePort);
                         double ms = millis(event);
-                        if (type.equals("jdk.SocketRead")) {
-                            (downstream ? g.downstreamReads : g.clientReads).add(ms);
-                            if (downstream) {
-                                g.threadsReadingDownstream.add(id(event.getThread()));
-                                downstreamInFlight.add(nanos(start), nanos(event.getEndTime()));
-                            }
+                        if (peer == null) {
+                            (type.equals("jdk.SocketRead") ? g.clientReads : g.clientWrites).add(ms);
+                        } else if (type.equals("jdk.SocketRead")) {
+                            g.io(peer).reads.add(ms);
+                            g.io(peer).readers.add(id(event.getThread()));
+                            inFlight.get(peer).add(nanos(start), nanos(event.getEndTime()));
                         } else {
-                            (downstream ? g.downstreamWrites : g.clientWrites).add(ms);
+                            g.io(peer).writes.add(ms);
                         }
                     }
                     case "jdk.ThreadPark" -> {
@@ -111,17 +137,23 @@ public final class RecordingAnalyzer {
                         g.parkedOn(parkedOn);
                         String site = stacks.site(event.getStackTrace());
                         parks.add(parkedOn, site, ThreadKind.of(event.getThread()), ms);
-                        if (Mistakes.isConnectionPool(site)) {
+                        if (DatabasePool.isJdbcPool(site)) {
+                            waitForDatabasePool(g, databasePoolWaits, parkedOn, site, event, ms);
+                        } else if (Mistakes.isConnectionPool(site)) {
                             poolWaits.add(parkedOn, site, ThreadKind.of(event.getThread()), ms);
                         }
                     }
                     case "jdk.JavaMonitorEnter", "jdk.JavaMonitorWait" -> {
                         boolean enter = type.equals("jdk.JavaMonitorEnter");
                         double ms = millis(event);
-                        (enter ? group(groups, event.getThread()).monitorEnters
-                                : group(groups, event.getThread()).monitorWaits).add(ms);
-                        (enter ? monitorEnters : monitorWaits).add(className(event.getClass("monitorClass"), "?"),
-                                stacks.site(event.getStackTrace()), ThreadKind.of(event.getThread()), ms);
+                        GroupStats g = group(groups, event.getThread());
+                        (enter ? g.monitorEnters : g.monitorWaits).add(ms);
+                        String monitor = className(event.getClass("monitorClass"), "?");
+                        String site = stacks.site(event.getStackTrace());
+                        (enter ? monitorEnters : monitorWaits).add(monitor, site, ThreadKind.of(event.getThread()), ms);
+                        if (enter && DatabasePool.isJdbcPool(site)) { // a pool guarded by a monitor: the same wait
+                            waitForDatabasePool(g, databasePoolWaits, monitor, site, event, ms);
+                        }
                     }
                     case "jdk.ExecutionSample" -> {
                         RecordedThread sampled = event.getThread("sampledThread");
@@ -216,15 +248,67 @@ public final class RecordingAnalyzer {
         RecordingAnalysis.Throttling throttled = throttling == null ? null : new RecordingAnalysis.Throttling(
                 throttling[3] - throttling[0], throttling[4] - throttling[1], (throttling[5] - throttling[2]) / 1e6);
         WaitSites.Site workerFutureParks = parks.sum(ThreadKind.WORKER, RecordingAnalyzer::isFuture);
-        MistakeSignals signals = new MistakeSignals(downstreamInFlight.summary(), poolWaits.all(),
-                downstreamCalls(groups, RecordingAnalysis.everyEvent(socketThreshold), workerFutureParks,
-                        virtualStarted), GroupStats.topEntries(pinnedReasons, 5),
+        WindowDownstream downstream = downstream(file, told, runsDatabasePort, groups);
+        MistakeSignals signals = new MistakeSignals(inFlight.get(Downstream.HTTP).summary(), poolWaits.all(),
+                downstreamCalls(groups, downstream.downstream(), RecordingAnalysis.everyEvent(socketThreshold),
+                        workerFutureParks, virtualStarted), GroupStats.topEntries(pinnedReasons, 5),
                 GroupStats.topEntries(pinnedInitialisers, 5));
+        DatabasePool databasePool = new DatabasePool(databasePoolWaits.top(3), threshold(settings, "jdk.ThreadPark"),
+                threshold(settings, "jdk.VirtualThreadPinned"), inFlight.get(Downstream.DB).summary(), null);
         return new RecordingAnalysis(file, first, last, groups, totalSamples, virtualStarted, virtualEnded,
                 pinned.summary(), GroupStats.topEntries(pinnedFrames, 5), submitFailed, Durations.round(gcPauseMs),
                 throttled, eventCounts, monitorEnters.top(TOP_SITES), monitorWaits.top(TOP_SITES),
                 parks.top(TOP_SITES), workerFutureParks, cpu.result(), null, null, List.of(), signals,
-                socketThreshold, null);
+                socketThreshold, null, downstream, databasePool);
+    }
+
+    /** The lab's downstream whose port this is, or null for a client's. */
+    private Downstream peer(int port, int runsDatabasePort) {
+        return port == delayPort ? Downstream.HTTP : port == runsDatabasePort ? Downstream.DB : null;
+    }
+
+    /** A wait for a pooled database connection: counted for its group and its site. */
+    private static void waitForDatabasePool(GroupStats g, WaitSites sites, String on, String site, RecordedEvent event,
+                                            double ms) {
+        g.poolWaits.add(ms);
+        g.threadsWaitingForPool.add(id(event.getThread()));
+        sites.add(on, site, ThreadKind.of(event.getThread()), ms);
+    }
+
+    /**
+     * The window's downstream: results.json's, else the runner's name's, else what the recording did: socket I/O
+     * with the database (or waits in its pool) and none with the delay service makes a database window.
+     */
+    private WindowDownstream downstream(Path file, Downstream told, int runsDatabasePort,
+                                        Map<ThreadKind, GroupStats> groups) {
+        if (told != null) {
+            return new WindowDownstream(told, WindowDownstream.FROM_RESULTS, delayPort, runsDatabasePort);
+        }
+        String window = file.getFileName().toString().replaceFirst("\\.jfr$", "");
+        Optional<WindowId> named = WindowId.parse(window);
+        if (named.isPresent()) {
+            Downstream d = named.get().at().get(Axis.DOWNSTREAM);
+            return new WindowDownstream(d == null ? Downstream.HTTP : d, WindowDownstream.FROM_NAME, delayPort,
+                    runsDatabasePort);
+        }
+        long delay = 0;
+        long database = 0;
+        for (GroupStats g : groups.values()) {
+            delay += g.delayService().reads.count() + g.delayService().writes.count();
+            database += g.database().reads.count() + g.database().writes.count() + g.poolWaits.count();
+        }
+        Downstream seen = database > 0 && delay == 0 ? Downstream.DB : Downstream.HTTP;
+        return new WindowDownstream(seen, database + delay > 0 ? WindowDownstream.FROM_RECORDING
+                : WindowDownstream.FROM_DEFAULT, delayPort, runsDatabasePort);
+    }
+
+    /** An event's threshold as recorded ("1 ms"), "off" where it was not enabled, null where the recording does not
+     *  say. */
+    private static String threshold(ActiveSettings settings, String eventType) {
+        if (!settings.known()) {
+            return null;
+        }
+        return settings.enabled(eventType) ? settings.value(eventType, "threshold") : "off";
     }
 
     /**
@@ -252,15 +336,17 @@ public final class RecordingAnalyzer {
     }
 
     /**
-     * Calls to the delay service. Where every socket event was recorded: its socket writes (one request, one write),
-     * else its reads. From a threshold on, writes and non-blocking reads are too short to be there, so each call is
-     * counted by the wait it makes that is long enough: a blocking client's read, a worker's park on the future of
-     * an asynchronous client's reply, a virtual thread (one per request). A variant makes one kind: the largest.
+     * Calls to the window's downstream. Where every socket event was recorded: its socket writes (one request, one
+     * write), else its reads. From a threshold on, writes and non-blocking reads are too short to be there, so each
+     * call is counted by the wait it makes that is long enough: a blocking client's read, a worker's park on the
+     * future of an asynchronous client's reply, a virtual thread (one per request). A variant makes one kind: the
+     * largest.
      */
-    private static long downstreamCalls(Map<ThreadKind, GroupStats> groups, boolean everySocketEvent,
-                                        WaitSites.Site workerFutureParks, long virtualStarted) {
-        long writes = groups.values().stream().mapToLong(g -> g.downstreamWrites.count()).sum();
-        long reads = groups.values().stream().mapToLong(g -> g.downstreamReads.count()).sum();
+    private static long downstreamCalls(Map<ThreadKind, GroupStats> groups, Downstream downstream,
+                                        boolean everySocketEvent, WaitSites.Site workerFutureParks,
+                                        long virtualStarted) {
+        long writes = groups.values().stream().mapToLong(g -> g.io(downstream).writes.count()).sum();
+        long reads = groups.values().stream().mapToLong(g -> g.io(downstream).reads.count()).sum();
         if (everySocketEvent) {
             return writes > 0 ? writes : reads;
         }

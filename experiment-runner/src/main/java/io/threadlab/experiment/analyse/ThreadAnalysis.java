@@ -31,9 +31,17 @@ public final class ThreadAnalysis {
     private static final int LANES_PER_GROUP = 14;
 
     private final RecordingAnalyzer analyzer;
+    private final int databasePort;
 
+    /** @param databasePort the database's port where a run's manifest does not name its own */
+    public ThreadAnalysis(int delayPort, int databasePort) {
+        this.analyzer = new RecordingAnalyzer(delayPort, databasePort);
+        this.databasePort = databasePort;
+    }
+
+    /** For recordings of HTTP windows only: no port is taken for the database's. */
     public ThreadAnalysis(int delayPort) {
-        this.analyzer = new RecordingAnalyzer(delayPort);
+        this(delayPort, RecordingAnalyzer.NO_PORT);
     }
 
     /**
@@ -56,13 +64,18 @@ public final class ThreadAnalysis {
         if (recordings.isEmpty()) {
             failures.add(target + ": no recordings found (expected " + target.resolve("jfr") + "/*.jfr)");
         }
-        RecordedWindows measured = RecordedWindows.read(single ? runOf(target) : target);
+        Path run = single ? runOf(target) : target;
+        RecordedWindows measured = RecordedWindows.read(run);
+        int runsDatabasePort = measured.databasePort() != null ? measured.databasePort() : databasePort;
         for (Path recording : recordings) {
             try {
-                RecordingAnalysis a = analyzer.analyse(recording);
                 RecordedWindows.Row row = measured.row(recording);
-                analyses.add(a.withMeasured(row.cpuMsPerRequest(), measured.delayMs(recording, a.window()),
-                        stalls(recording, row, failures)).withJdk(measured.jdk()));
+                RecordingAnalysis a = analyzer.analyse(recording, runsDatabasePort, row.downstreamOrNull());
+                a = a.withMeasured(row.cpuMsPerRequest(), measured.delayMs(recording, a.window()),
+                        stalls(recording, row, failures)).withJdk(measured.jdk());
+                // The pool's own numbers speak of the window's downstream only where it is the database.
+                analyses.add(a.downstream().database()
+                        ? a.withPoolEdges(PoolGauges.read(run.resolve("metrics"), a.window())) : a);
             } catch (RecordingAnalyzer.UnusableRecording e) {
                 failures.add(e.getMessage());
             }
@@ -99,22 +112,26 @@ public final class ThreadAnalysis {
 
     /**
      * The console table: one line per recording. Socket reads count those from the recording's threshold ("sockets
-     * from"): from 1 ms, an event loop's microsecond reads are not there.
+     * from"): from 1 ms, an event loop's microsecond reads are not there. The reads are from the window's downstream
+     * ("waits": http, the delay service; db, the database); "pool wts" are waits in a JDBC pool, every group's.
      */
     public static String table(List<RecordingAnalysis> analyses) {
         // as wide as the longest name: today's carry a delay and a setup (imperative-w512-300ms-closed-3000-jfr-1)
         int width = Math.max(34, analyses.stream().mapToInt(a -> a.window().length()).max().orElse(0));
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
-                "%-" + width + "s %12s %8s %9s %9s %9s %9s %7s %-44s %s%n", "recording", "sockets from", "workers", "wrk reads",
-                "loop rds", "vthreads", "pinned", "carr.idle", "top monitor contention (waits, total ms)",
-                "signature"));
+                "%-" + width + "s %12s %5s %8s %9s %9s %9s %9s %9s %9s %7s %-44s %s%n", "recording", "sockets from",
+                "waits", "workers", "wrk reads", "loop rds", "vt reads", "pool wts", "vthreads", "pinned", "carr.idle",
+                "top monitor contention (waits, total ms)", "signature"));
         for (RecordingAnalysis a : analyses) {
             Verdicts v = Verdicts.of(a);
-            out.append(String.format(Locale.ROOT, "%-" + width + "s %12s %8d %9d %9d %9d %9d %7s %-44s %s%n", a.window(),
-                    a.socketThreshold() == null ? "?" : a.socketThreshold(),
-                    a.group(ThreadKind.WORKER).threadsReadingDownstream.size(),
-                    a.group(ThreadKind.WORKER).downstreamReads.count(),
-                    a.group(ThreadKind.EVENT_LOOP).downstreamReads.count(), a.virtualThreadsStarted(),
+            out.append(String.format(Locale.ROOT,
+                    "%-" + width + "s %12s %5s %8d %9d %9d %9d %9d %9d %9d %7s %-44s %s%n", a.window(),
+                    a.socketThreshold() == null ? "?" : a.socketThreshold(), a.downstream().name(),
+                    a.downstreamIo(ThreadKind.WORKER).readers.size(),
+                    a.downstreamIo(ThreadKind.WORKER).reads.count(),
+                    a.downstreamIo(ThreadKind.EVENT_LOOP).reads.count(),
+                    a.downstreamIo(ThreadKind.VIRTUAL).reads.count(),
+                    a.groups().values().stream().mapToLong(g -> g.poolWaits.count()).sum(), a.virtualThreadsStarted(),
                     a.pinned().count(), Double.isNaN(a.carrierIdleShare()) ? "-"
                             : String.format(Locale.ROOT, "%.0f%%", a.carrierIdleShare() * 100),
                     topContention(a),

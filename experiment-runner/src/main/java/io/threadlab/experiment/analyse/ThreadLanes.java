@@ -23,11 +23,17 @@ import java.util.Map;
  */
 public final class ThreadLanes {
 
-    /** What a stretch of a lane shows. */
+    /**
+     * What a stretch of a lane shows. A socket read from the database's port is a database read, a park or monitor
+     * enter inside a JDBC pool a wait for a pooled connection: the two waits of a database window, told apart from
+     * the rest by the port and by the stack, as the analysis tells them.
+     */
     public enum Activity {
         SOCKET_READ("socket read", "#1f77b4"),
+        DATABASE_READ("socket read from the database", "#2ca02c"),
         SOCKET_WRITE("socket write", "#17becf"),
         PARK("parked", "#b0b0b0"),
+        POOL_WAIT("waiting for a pooled connection", "#8c564b"),
         MONITOR("monitor enter/wait", "#d62728"),
         ALIVE("virtual thread alive", "#c5b0d5"),
         SAMPLE("on CPU (execution sample)", "#ff7f0e");
@@ -60,12 +66,15 @@ public final class ThreadLanes {
     private final Map<ThreadKind, Integer> hidden;
     private final double sliceMs;
     private final String title;
+    private final String downstream;
 
-    ThreadLanes(List<Lane> lanes, Map<ThreadKind, Integer> hidden, double sliceMs, String title) {
+    /** @param downstream what the requests waited on, with its port: "PostgreSQL (port 5432)" */
+    ThreadLanes(List<Lane> lanes, Map<ThreadKind, Integer> hidden, double sliceMs, String title, String downstream) {
         this.lanes = lanes;
         this.hidden = hidden;
         this.sliceMs = sliceMs;
         this.title = title;
+        this.downstream = downstream;
     }
 
     public List<Lane> lanes() {
@@ -82,6 +91,10 @@ public final class ThreadLanes {
 
     public String title() {
         return title;
+    }
+
+    public String downstream() {
+        return downstream;
     }
 
     /**
@@ -121,10 +134,12 @@ public final class ThreadLanes {
                     continue;
                 }
                 Activity activity = switch (type) {
-                    case "jdk.SocketRead" -> Activity.SOCKET_READ;
+                    case "jdk.SocketRead" -> event.getInt("port") == analysis.downstream().databasePort()
+                            ? Activity.DATABASE_READ : Activity.SOCKET_READ;
                     case "jdk.SocketWrite" -> Activity.SOCKET_WRITE;
-                    case "jdk.ThreadPark" -> Activity.PARK;
-                    case "jdk.JavaMonitorEnter", "jdk.JavaMonitorWait" -> Activity.MONITOR;
+                    case "jdk.ThreadPark" -> inJdbcPool(event, stacks) ? Activity.POOL_WAIT : Activity.PARK;
+                    case "jdk.JavaMonitorEnter" -> inJdbcPool(event, stacks) ? Activity.POOL_WAIT : Activity.MONITOR;
+                    case "jdk.JavaMonitorWait" -> Activity.MONITOR;
                     case "jdk.ExecutionSample" -> Activity.SAMPLE;
                     case "jdk.VirtualThreadEnd" -> Activity.ALIVE;
                     default -> null;
@@ -170,7 +185,8 @@ public final class ThreadLanes {
         }
         String title = analysis.label() + ": thread lanes, " + slice.toMillis() + " ms from the middle of "
                 + analysis.window() + " (" + analysis.socketEvents() + ")";
-        return new ThreadLanes(lanes, hidden, slice.toNanos() / 1e6, title);
+        return new ThreadLanes(lanes, hidden, slice.toNanos() / 1e6, title, analysis.downstream().peer() + " (port "
+                + analysis.downstream().port() + ")");
     }
 
     /**
@@ -188,6 +204,10 @@ public final class ThreadLanes {
         }
     }
 
+    private static boolean inJdbcPool(RecordedEvent event, StackFacts stacks) {
+        return DatabasePool.isJdbcPool(stacks.site(event.getStackTrace()));
+    }
+
     /** "Object @ SelectedSelectionKeySetSelector.select": the monitor's class and the site that waited for it. */
     private static String monitorLabel(RecordedEvent event, StackFacts stacks) {
         RecordedClass monitor = event.getClass("monitorClass");
@@ -195,7 +215,8 @@ public final class ThreadLanes {
     }
 
     private static double busy(List<Segment> segments) {
-        return segments.stream().filter(s -> s.activity() != Activity.PARK && s.activity() != Activity.ALIVE)
+        return segments.stream().filter(s -> s.activity() != Activity.PARK && s.activity() != Activity.POOL_WAIT
+                        && s.activity() != Activity.ALIVE)
                 .mapToDouble(s -> s.toMs() - s.fromMs()).sum();
     }
 

@@ -10,8 +10,9 @@ import java.util.Optional;
 
 /**
  * What a recording says, in sentences built from its own numbers, never hard-coded; loudly, where the numbers
- * contradict the variant's expected signature (a worker thread used by the reactive variant, pinning in the
- * virtual-thread variant, ...); and the common mistakes the recording shows, each with its evidence, whatever the
+ * contradict the variant's expected signature for the window's downstream (a worker thread used by the reactive
+ * variant, pinning in the virtual-thread variant, ...: the delay service's here, the database's in
+ * {@link DatabaseVerdicts}); and the common mistakes the recording shows, each with its evidence, whatever the
  * recording is called. The signatures rest on what a recording with socket events from 1 ms holds: waits of 1 ms or
  * more, execution samples, virtual threads' starts and pins. The event loops' socket reads take microseconds, so
  * they are counted only where every socket event was recorded.
@@ -28,6 +29,8 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         Optional<Variant> judged = a.judgedAs();
         if (judged.isEmpty()) {
             unexpected.add("could not tell which variant this is: no request code was sampled");
+        } else if (a.downstream().database()) {
+            DatabaseVerdicts.judge(a, judged.get(), findings, unexpected);
         } else {
             Variant v = judged.get();
             switch (v.threads()) {
@@ -73,10 +76,10 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
         findings.add(f("downstream waits happen on %d executor threads: %,d socket reads from the delay"
                         + " service, p50 %.1f ms, p99 %.1f ms (%.1f thread-seconds of waiting in %.1f s)",
-                workers.threadsReadingDownstream.size(), workers.downstreamReads.count(),
-                workers.downstreamReads.percentile(50), workers.downstreamReads.percentile(99),
-                workers.downstreamReads.totalMs() / 1000, a.seconds()));
-        if (workers.downstreamReads.count() == 0) {
+                workers.delayService().readers.size(), workers.delayService().reads.count(),
+                workers.delayService().reads.percentile(50), workers.delayService().reads.percentile(99),
+                workers.delayService().reads.totalMs() / 1000, a.seconds()));
+        if (workers.delayService().reads.count() == 0) {
             unexpected.add(f("no executor thread read from the delay service: the %s variant should block its worker"
                     + " threads on the downstream call", v.label()));
         }
@@ -93,22 +96,22 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
         findings.add(a.everySocketEvent() ? f("event loops did the socket I/O: %,d reads from the delay"
                         + " service on %d event-loop threads, p50 %.2f ms, p99 %.2f ms",
-                loops.downstreamReads.count(), loops.threadsReadingDownstream.size(),
-                loops.downstreamReads.percentile(50), loops.downstreamReads.percentile(99))
+                loops.delayService().reads.count(), loops.delayService().readers.size(),
+                loops.delayService().reads.percentile(50), loops.delayService().reads.percentile(99))
                 : f("event loops did the work: %,d execution samples on %d event-loop threads, %,d of them in"
                         + " the Vert.x/Netty and REST-client layers and %,d in request code (the recording has only"
                         + " the socket reads %s: %,d of theirs from the delay service)",
                 loops.executionSamples, loops.threads.size(),
                 loops.layerSamples(Layer.VERTX_NETTY, Layer.REST_CLIENT), loops.requestSamples, recorded(a),
-                loops.downstreamReads.count()));
+                loops.delayService().reads.count()));
         WaitSites.Site futureParks = a.workerFutureParks();
         findings.add(f("no thread waited for %s: %d request-code samples on worker threads, %d socket"
                         + " reads from the delay service on workers, %d worker parks on a future", a.theDelay(),
-                workers.requestSamples, workers.downstreamReads.count(), futureParks.count()));
-        if (workers.requestSamples > 0 || workers.downstreamReads.count() > 0 || futureParks.count() > 0) {
+                workers.requestSamples, workers.delayService().reads.count(), futureParks.count()));
+        if (workers.requestSamples > 0 || workers.delayService().reads.count() > 0 || futureParks.count() > 0) {
             unexpected.add(f("worker threads were used by the %s variant: %d request-code samples,"
                             + " %d downstream reads, %d parks on a future", v.label(), workers.requestSamples,
-                    workers.downstreamReads.count(), futureParks.count()));
+                    workers.delayService().reads.count(), futureParks.count()));
         }
         if (!virtuals.threads.isEmpty()) {
             unexpected.add(f("%d virtual threads ran in the %s variant", virtuals.threads.size(), v.label()));
@@ -126,11 +129,11 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
                 a.pinned().count(), virtuals.lifetimes.percentile(50), virtuals.lifetimes.percentile(99),
                 virtuals.lifetimes.count(), a.carrierIdleShare() * 100));
         findings.add(a.everySocketEvent() ? f("socket I/O stayed on the event loops: %,d reads from the delay"
-                        + " service there, %,d on virtual threads", loops.downstreamReads.count(),
-                virtuals.downstreamReads.count())
+                        + " service there, %,d on virtual threads", loops.delayService().reads.count(),
+                virtuals.delayService().reads.count())
                 : f("virtual threads blocked in %,d socket reads from the delay service %s, the event loops in"
                         + " %,d (shorter reads are not in the recording)",
-                virtuals.downstreamReads.count(), recorded(a), loops.downstreamReads.count()));
+                virtuals.delayService().reads.count(), recorded(a), loops.delayService().reads.count()));
         if (a.pinned().count() > 0) {
             unexpected.add(f("%d virtual threads pinned their carrier (p99 %.1f ms), at %s", a.pinned().count(),
                     a.pinned().p99Ms(), a.pinnedAt().keySet()));
@@ -161,19 +164,20 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         WaitSites.Site waits = a.workerFutureParks();
         findings.add(a.everySocketEvent() ? f("request code ran on executor threads (%d samples); the event loops"
                         + " read the delay service's replies for them: %,d reads on %d event-loop threads, %,d on"
-                        + " workers", workers.requestSamples, loops.downstreamReads.count(),
-                loops.threadsReadingDownstream.size(), workers.downstreamReads.count())
+                        + " workers", workers.requestSamples, loops.delayService().reads.count(),
+                loops.delayService().readers.size(), workers.delayService().reads.count())
                 : f("request code ran on executor threads (%d samples), which blocked in %,d socket reads from the"
                         + " delay service %s, the event loops in %,d (shorter reads are not in the recording)",
-                workers.requestSamples, workers.downstreamReads.count(), recorded(a), loops.downstreamReads.count()));
+                workers.requestSamples, workers.delayService().reads.count(), recorded(a),
+                loops.delayService().reads.count()));
         findings.add(f("workers parked %,d times waiting for the client's reply (%.1f thread-seconds in %.1f s,"
                         + " longest %.1f ms), mostly on %s at %s", waits.count(), waits.totalMs() / 1000,
                 a.seconds(), waits.maxMs(), waits.on(), waits.site()));
-        if (workers.downstreamReads.count() > 0) {
+        if (workers.delayService().reads.count() > 0) {
             unexpected.add(f("%,d socket reads from the delay service on worker threads: the Vert.x-based client"
-                    + " should read on the event loops", workers.downstreamReads.count()));
+                    + " should read on the event loops", workers.delayService().reads.count()));
         }
-        if (a.everySocketEvent() && loops.downstreamReads.count() == 0) {
+        if (a.everySocketEvent() && loops.delayService().reads.count() == 0) {
             unexpected.add("no event loop read from the delay service: the Quarkus REST client does its socket I/O"
                     + " there");
         }
@@ -202,7 +206,7 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
     }
 
     /** "of 1 ms or more": the socket reads a recording holds. */
-    private static String recorded(RecordingAnalysis a) {
+    static String recorded(RecordingAnalysis a) {
         return a.socketThreshold() == null ? "long enough to be recorded" : "of " + a.socketThreshold() + " or more";
     }
 

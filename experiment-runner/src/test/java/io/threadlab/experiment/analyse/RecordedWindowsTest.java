@@ -1,6 +1,7 @@
 package io.threadlab.experiment.analyse;
 
 import io.threadlab.experiment.collect.Json;
+import io.threadlab.experiment.plan.Downstream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,41 @@ class RecordedWindowsTest {
         assertThat(row.measuredAt()).isEqualTo("2026-11-23T14:20:53Z");
         // the row wins over the name: it is what the delay service served
         assertThat(windows.delayMs(RECORDING, "imperative-300ms-closed-3000-jfr-1")).isEqualTo(250);
+    }
+
+    /** Today's rows keep each field in its group: window.jfr_file, at.delay_ms and at.downstream, cpu, load. */
+    @Test
+    void aFormatThreeRowIsReadFromItsGroupsWithItsDownstream(@TempDir Path run) {
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of(
+                Map.of("window", Map.of("id", "imperative-db-10ms-closed-50-jfr-1",
+                                "jfr_file", "jfr/imperative-db-10ms-closed-50-jfr-1.jfr",
+                                "measured_at", "2026-11-25T00:18:12.858028164Z"),
+                        "at", Map.of("downstream", "db", "delay_ms", 10, "users", 50),
+                        "load", Map.of("per_second", List.of(993.3, 993.5)),
+                        "cpu", Map.of("cpu_ms_per_request", 0.5156)),
+                Map.of("window", Map.of("id", "imperative-10ms-closed-50-jfr-1",
+                                "jfr_file", "jfr/imperative-10ms-closed-50-jfr-1.jfr"),
+                        "at", Map.of("delay_ms", 10)))));
+        Json.write(run.resolve("manifest.json"), Map.of("format", 3, "knobs", Map.of("lab.db.url",
+                "postgresql://127.0.0.1:15432/lab", "lab.delay.ms", 10)));
+        RecordedWindows windows = RecordedWindows.read(run);
+        RecordedWindows.Row db = windows.row(Path.of("jfr/imperative-db-10ms-closed-50-jfr-1.jfr"));
+        assertThat(db.cpuMsPerRequest()).isEqualTo(0.5156);
+        assertThat(db.perSecond()).containsExactly(993.3, 993.5);
+        assertThat(db.measuredAt()).isEqualTo("2026-11-25T00:18:12.858028164Z");
+        assertThat(db.delayMs()).isEqualTo(10);
+        assertThat(db.downstreamOrNull()).isEqualTo(Downstream.DB);
+        RecordedWindows.Row http = windows.row(Path.of("jfr/imperative-10ms-closed-50-jfr-1.jfr"));
+        assertThat(http.delayMs()).isEqualTo(10);
+        assertThat(http.downstreamOrNull()).as("a row that does not say").isNull();
+        assertThat(windows.databasePort()).isEqualTo(15432);
+    }
+
+    @Test
+    void aRunWithoutTheDatabaseNamesNoDatabasePort(@TempDir Path run) {
+        Json.write(run.resolve("manifest.json"), Map.of("format", 3, "knobs", Map.of("lab.delay.ms", 10)));
+        assertThat(RecordedWindows.read(run).databasePort()).isNull();
+        assertThat(RecordedWindows.read(run.resolve("nowhere")).databasePort()).isNull();
     }
 
     @Test

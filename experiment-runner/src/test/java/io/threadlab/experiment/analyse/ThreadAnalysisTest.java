@@ -181,16 +181,17 @@ class ThreadAnalysisTest {
     void imperativeWaitsOnWorkerThreadsAndTheVerdictQuotesTheJson() throws IOException {
         RecordingAnalysis a = analysis("imperative");
         GroupStats workers = a.group(ThreadKind.WORKER);
-        assertThat(workers.threadsReadingDownstream).hasSize(WORKERS);
+        assertThat(workers.delayService().readers).hasSize(WORKERS);
         // each request is one blocking read of the 10 ms reply, above the recording's 1 ms threshold
-        assertThat((long) workers.downstreamReads.count()).isBetween(mostOf(requestsMade.get("imperative-closed-10-1")),
+        assertThat((long) workers.delayService().reads.count())
+                .isBetween(mostOf(requestsMade.get("imperative-closed-10-1")),
                 requestsMade.get("imperative-closed-10-1"));
-        assertThat(workers.downstreamReads.percentile(50)).isGreaterThanOrEqualTo(9.0); // the 10 ms wait
-        assertThat(a.group(ThreadKind.EVENT_LOOP).downstreamReads.count()).isZero();
+        assertThat(workers.delayService().reads.percentile(50)).isGreaterThanOrEqualTo(9.0); // the 10 ms wait
+        assertThat(a.group(ThreadKind.EVENT_LOOP).delayService().reads.count()).isZero();
 
         JsonNode worker = json("imperative").get("groups").get("worker");
         long reads = worker.get("socket_reads_downstream").get("count").asLong();
-        assertThat(reads).isEqualTo(workers.downstreamReads.count());
+        assertThat(reads).isEqualTo(workers.delayService().reads.count());
         assertThat(json("imperative").get("verdicts").get(0).asText())
                 .startsWith("downstream waits happen on " + WORKERS + " executor threads: "
                         + String.format(Locale.ROOT, "%,d", reads)
@@ -249,7 +250,7 @@ class ThreadAnalysisTest {
         assertThat(virtuals.requestSamples).isPositive();
         assertThat((long) virtuals.lifetimes.count()).isBetween(mostOf(requests), requests + IN_FLIGHT);
         assertThat(virtuals.lifetimes.percentile(50)).as("each waits 10 ms for its reply").isGreaterThanOrEqualTo(9.0);
-        assertThat(virtuals.downstreamReads.count()).isZero();
+        assertThat(virtuals.delayService().reads.count()).isZero();
         assertThat(a.pinned().count()).isZero();
         assertThat(a.group(ThreadKind.CARRIER).threads).isNotEmpty();
         JsonNode json = json("virtual-thread");
@@ -260,7 +261,7 @@ class ThreadAnalysisTest {
         // what the recording holds of the event loops' reads, not how long the unrecorded ones took
         assertThat(json.get("verdicts").get(1).asText()).startsWith("virtual threads blocked in 0 socket reads from"
                 + " the delay service of 1 ms or more, the event loops in " + String.format(Locale.ROOT, "%,d",
-                a.group(ThreadKind.EVENT_LOOP).downstreamReads.count())).doesNotContain("microseconds");
+                a.group(ThreadKind.EVENT_LOOP).delayService().reads.count())).doesNotContain("microseconds");
     }
 
     @Test
@@ -268,11 +269,11 @@ class ThreadAnalysisTest {
         RecordingAnalysis a = analysis("imperative-rest");
         GroupStats workers = a.group(ThreadKind.WORKER);
         assertThat(workers.requestSamples).isPositive();
-        assertThat(workers.downstreamReads.count()).isZero();
+        assertThat(workers.delayService().reads.count()).isZero();
         assertThat(json("imperative-rest").get("verdicts").get(0).asText()).startsWith(String.format(Locale.ROOT,
                 "request code ran on executor threads (%d samples), which blocked in 0 socket reads from the delay"
                         + " service of 1 ms or more, the event loops in %,d", workers.requestSamples,
-                a.group(ThreadKind.EVENT_LOOP).downstreamReads.count())).doesNotContain("microseconds");
+                a.group(ThreadKind.EVENT_LOOP).delayService().reads.count())).doesNotContain("microseconds");
         WaitSites.Site waits = a.workerFutureParks();
         assertThat(waits.on()).startsWith("java.util.concurrent.CompletableFuture");
         assertThat(waits.site()).startsWith("io.threadlab.api.SignatureWorkloads$EventLoop.callAndWait:");
@@ -393,7 +394,9 @@ class ThreadAnalysisTest {
         assertThat(outcome.lanes()).containsOnlyKeys("imperative", "reactive", "virtual-thread", "imperative-rest");
         String imperative = Files.readString(outcome.lanes().get("imperative"));
         assertThat(imperative).startsWith("<svg").contains("worker pool (executor-thread-*)", ">executor-thread-1<",
-                "socket read", "parked", "on CPU (execution sample)", "#1f77b4");
+                ">socket read<", ">on CPU (execution sample)<", "#1f77b4", "The requests wait on the delay service (port " + workloads.delayPort() + ")")
+                // the legend names what the slice shows: no database here (DatabaseWindowsTest has one)
+                .doesNotContain(ThreadLanes.Activity.DATABASE_READ.label, ThreadLanes.Activity.POOL_WAIT.label);
         // From 1 ms, the event loop neither blocks nor is always caught on CPU in 200 ms: its lane is there anyway.
         String reactive = Files.readString(outcome.lanes().get("reactive"));
         assertThat(reactive).contains("event loops (vert.x-eventloop-thread-*)", ">vert.x-eventloop-thread-0<",
@@ -440,23 +443,23 @@ class ThreadAnalysisTest {
         RecordingAnalysis reactive = every.analyses().stream().filter(a -> a.variant().equals("reactive"))
                 .findFirst().orElseThrow();
         GroupStats loops = reactive.group(ThreadKind.EVENT_LOOP);
-        assertThat(loops.threadsReadingDownstream).hasSize(1);
+        assertThat(loops.delayService().readers).hasSize(1);
         // every reply read, however short the read
-        assertThat((long) loops.downstreamReads.count()).isGreaterThanOrEqualTo(mostOf(requests[0]));
-        assertThat(loops.downstreamReads.percentile(50)).isLessThan(1.0); // ready data: no waiting in the read
-        assertThat(analysis("reactive").group(ThreadKind.EVENT_LOOP).downstreamReads.count())
-                .as("from 1 ms, the same reads are not recorded").isLessThan(loops.downstreamReads.count() / 10);
+        assertThat((long) loops.delayService().reads.count()).isGreaterThanOrEqualTo(mostOf(requests[0]));
+        assertThat(loops.delayService().reads.percentile(50)).isLessThan(1.0); // ready data: no waiting in the read
+        assertThat(analysis("reactive").group(ThreadKind.EVENT_LOOP).delayService().reads.count())
+                .as("from 1 ms, the same reads are not recorded").isLessThan(loops.delayService().reads.count() / 10);
         assertThat(Verdicts.of(reactive).findings().getFirst()).startsWith("event loops did the socket I/O: "
-                + String.format(Locale.ROOT, "%,d", loops.downstreamReads.count()) + " reads");
+                + String.format(Locale.ROOT, "%,d", loops.delayService().reads.count()) + " reads");
 
         RecordingAnalysis control = every.analyses().stream().filter(a -> a.variant().equals("imperative-rest"))
                 .findFirst().orElseThrow();
-        assertThat((long) control.group(ThreadKind.EVENT_LOOP).downstreamReads.count())
+        assertThat((long) control.group(ThreadKind.EVENT_LOOP).delayService().reads.count())
                 .isGreaterThanOrEqualTo(mostOf(requests[1]));
-        assertThat(control.group(ThreadKind.WORKER).downstreamReads.count()).isZero();
+        assertThat(control.group(ThreadKind.WORKER).delayService().reads.count()).isZero();
         assertThat(Verdicts.of(control).findings().getFirst()).contains("the event loops read the delay service's"
                 + " replies for them: " + String.format(Locale.ROOT, "%,d",
-                control.group(ThreadKind.EVENT_LOOP).downstreamReads.count()) + " reads");
+                control.group(ThreadKind.EVENT_LOOP).delayService().reads.count()) + " reads");
         assertThat(Files.readString(every.markdown())).contains("every socket event)", "Every socket read is counted.");
     }
 
