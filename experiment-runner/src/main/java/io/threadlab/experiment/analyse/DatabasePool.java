@@ -20,10 +20,13 @@ import java.util.List;
  * @param readsInFlight  socket reads from the database in flight at once: at most the connections in use
  * @param edges          the pool's gauges in the service's metrics at the window's edges, or null where none were
  *                       scraped
+ * @param refusedConnections PostgreSQL's refusals of new connections during the window, from the JVM's log
+ *                       ({@link RefusedConnections}), or null where the log was not there to read
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record DatabasePool(List<WaitSites.Site> sites, String parkThreshold, String pinnedThreshold,
-                           InFlight.Summary readsInFlight, PoolGauges edges) {
+                           InFlight.Summary readsInFlight, PoolGauges edges,
+                           Long refusedConnections) {
 
     /** Agroal, the lab's JDBC pool (quarkus-agroal): a wait whose first frame outside the JDK is in it. */
     private static final List<String> JDBC_POOLS = List.of("io.agroal.");
@@ -39,7 +42,12 @@ public record DatabasePool(List<WaitSites.Site> sites, String parkThreshold, Str
 
     /** The same, with the pool's gauges from the window's edges. */
     DatabasePool withEdges(PoolGauges gauges) {
-        return new DatabasePool(sites, parkThreshold, pinnedThreshold, readsInFlight, gauges);
+        return new DatabasePool(sites, parkThreshold, pinnedThreshold, readsInFlight, gauges, refusedConnections);
+    }
+
+    /** The same, with the refusals of new connections the JVM's log holds for the window. */
+    DatabasePool withRefusedConnections(Long refused) {
+        return new DatabasePool(sites, parkThreshold, pinnedThreshold, readsInFlight, edges, refused);
     }
 
     /** "of 1 ms or more": the parks the recording holds. */

@@ -1,6 +1,7 @@
 package io.threadlab.experiment.analyse;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -65,6 +66,18 @@ public final class Mistakes {
     /** Classes that hand out connections: Apache's AbstractConnPool, Vert.x's SimpleConnectionPool, a ConnPool... */
     private static final Pattern CONNECTION_POOL = Pattern.compile("(?i)conn(ection)?pool");
 
+    // ---- A database pool that sets the pace.
+    /** Callers waiting for a database connection at both edges of the window: a queue that stood, not a burst. */
+    static final int MIN_DB_WAITING = 10;
+    /** ... while the JVM was throttled in less than this share of its quota's periods: CPU was not what they waited
+     *  for. The pool of 20 behind 500 users waits too (480 waiting), but throttled in 92-98 % of the periods, CPU-bound;
+     *  the pool of 2 in 0-1 %. */
+    static final double DB_POOL_THROTTLED_SHARE = 0.25;
+
+    // ---- Connections refused by the database.
+    /** PostgreSQL's refusals of new connections in the window: a few are a startup race, this many a pool too large. */
+    static final long MIN_REFUSED_CONNECTIONS = 10;
+
     // ---- CPU-heavy request code on the event loop or on virtual threads.
     /** Request code's own work is at least half of the group's samples: the framework's share (HTTP, JSON, client)
      *  is the larger one in every correct variant, where request code's own CPU is near zero. */
@@ -95,6 +108,8 @@ public final class Mistakes {
         blockingEventLoop(a).ifPresent(found::add);
         jdbcOnEventLoop(a).ifPresent(found::add);
         connectionPoolCap(a).ifPresent(found::add);
+        databasePoolCap(a).ifPresent(found::add);
+        refusedConnections(a).ifPresent(found::add);
         cpuOn(a, ThreadKind.EVENT_LOOP, "cpu-on-event-loop", "while it computes, the event loop serves none of its"
                 + " other connections").ifPresent(found::add);
         cpuOn(a, ThreadKind.VIRTUAL, "cpu-on-virtual-thread", f("the scheduler does not time-slice virtual threads:"
@@ -222,6 +237,67 @@ public final class Mistakes {
                         inFlight.nearMaxShare() * 100, readers),
                 numbers("pool_waits", waits.count(), "pool_wait_ms", waits.totalMs(), "max_in_flight", inFlight.max(),
                         "near_max_share", inFlight.nearMaxShare(), "threads_reading", readers, "reads", reads)));
+    }
+
+    /**
+     * A database pool that, not the CPU, set the pace: callers stood waiting for a connection at both edges of the
+     * window, each waited longer than a query holds its connection, and the JVM had CPU to spare. The recording holds
+     * no event for it where the callers are virtual threads (they unmount to wait) or the reactive client's queue: the
+     * pool's own gauges, scraped at the window's edges, say it.
+     */
+    private static Optional<Mistake> databasePoolCap(RecordingAnalysis a) {
+        PoolGauges edges = a.databasePool().edges();
+        RecordingAnalysis.Throttling throttling = a.throttling();
+        if (!a.downstream().database() || edges == null || throttling == null || throttling.periods() == 0) {
+            return Optional.empty();
+        }
+        double throttled = (double) throttling.throttledPeriods() / throttling.periods();
+        ThreadKind readers = databaseReaders(a);
+        double holdMs = a.group(readers).database().reads.percentile(50);
+        double waitMs = edges.waitedMsPerAcquisition();
+        if (Math.min(edges.waitingBefore(), edges.waitingAfter()) < MIN_DB_WAITING || throttled >= DB_POOL_THROTTLED_SHARE
+                || Double.isNaN(waitMs) || Double.isNaN(holdMs) || waitMs <= holdMs) {
+            return Optional.empty();
+        }
+        return Optional.of(new Mistake("database-pool-cap", true, readers.name().toLowerCase(Locale.ROOT),
+                edges.metric(), edges.pool(), f("the database pool, not the CPU, set the pace: %.0f, then %.0f"
+                                + " callers waited for a connection at the window's edges (%s, %s) with %s connections"
+                                + " in use, each acquisition waited %.1f ms against the %.1f ms a query held one (p50 of"
+                                + " the socket reads from PostgreSQL), and the JVM was throttled in %.0f %% of its"
+                                + " quota's periods", edges.waitingBefore(), edges.waitingAfter(), edges.pool(),
+                        edges.metric(), inUse(edges), waitMs, holdMs, throttled * 100),
+                numbers("waiting_before", edges.waitingBefore(), "waiting_after", edges.waitingAfter(),
+                        "wait_ms_per_acquisition", Durations.round(waitMs), "query_read_p50_ms", Durations.round(holdMs),
+                        "throttled_share", Durations.round(throttled))));
+    }
+
+    /** PostgreSQL refused new connections during the window: the pool asked for more than its free slots. */
+    private static Optional<Mistake> refusedConnections(RecordingAnalysis a) {
+        Long refused = a.databasePool().refusedConnections();
+        if (!a.downstream().database() || refused == null || refused < MIN_REFUSED_CONNECTIONS) {
+            return Optional.empty();
+        }
+        PoolGauges edges = a.databasePool().edges();
+        return Optional.of(new Mistake("database-refused-connections", true, databaseReaders(a).name()
+                .toLowerCase(Locale.ROOT), "service log", "\"" + RefusedConnections.REFUSAL + "\"",
+                f("PostgreSQL refused %,d new connections during the window (\"sorry, too many clients already\" in"
+                                + " the JVM's log; a refusal leaves no JFR event)%s: the pool asked for more connections"
+                                + " than the database's free slots, and the callers waiting on them wait out the"
+                                + " acquisition timeout", refused,
+                        edges == null ? "" : f(", with %s connections in use at the window's edges", inUse(edges))),
+                numbers("refused_connections", refused)));
+    }
+
+    /** The group that read from PostgreSQL most: the callers whose pool it is. */
+    private static ThreadKind databaseReaders(RecordingAnalysis a) {
+        return a.groups().entrySet().stream()
+                .max(Comparator.comparingLong(e -> e.getValue().database().reads.count()))
+                .map(Map.Entry::getKey).orElse(ThreadKind.OTHER);
+    }
+
+    private static String inUse(PoolGauges edges) {
+        return edges.activeBefore() == null || edges.activeAfter() == null ? "an unknown number of"
+                : f("%.0f, then %.0f", edges.activeBefore(), edges.activeAfter());
     }
 
     private static Optional<Mistake> cpuOn(RecordingAnalysis a, ThreadKind kind, String name, String why) {

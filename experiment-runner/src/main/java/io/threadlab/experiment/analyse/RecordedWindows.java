@@ -39,9 +39,17 @@ final class RecordedWindows {
                @JsonProperty("delay_ms") Integer delayMs,
                @JsonProperty("per_second") List<Double> perSecond,
                @JsonProperty("measured_at") String measuredAt,
-               @JsonProperty("downstream") String downstream) {
+               @JsonProperty("downstream") String downstream,
+               @JsonProperty("jvm_label") String jvmLabel,
+               @JsonProperty("jvm") Integer jvm) {
 
-        static final Row NONE = new Row(null, null, null, null, null, null);
+        static final Row NONE = new Row(null, null, null, null, null, null, null, null);
+
+        /** The recorded JVM's log in {@code runDir} (logs/imperative-jvm1.log), or null where the row does not say. */
+        Path serviceLog(Path runDir) {
+            return jvmLabel == null || jvm == null ? null : runDir.resolve("logs").resolve(jvmLabel + "-jvm" + jvm
+                    + ".log");
+        }
 
         /** The window's downstream, or null where the row does not say (or says something unknown). */
         Downstream downstreamOrNull() {
@@ -58,7 +66,8 @@ final class RecordedWindows {
      * the flat formats gave it.
      */
     private static final Map<String, String> GROUPED = Map.of("jfr_file", "window", "measured_at", "window",
-            "cpu_ms_per_request", "cpu", "delay_ms", "at", "downstream", "at", "per_second", "load");
+            "cpu_ms_per_request", "cpu", "delay_ms", "at", "downstream", "at", "per_second", "load", "jvm_label", "window",
+            "jvm", "window");
 
     private final Map<String, Row> byRecording;
     private final Integer runDelayMs;

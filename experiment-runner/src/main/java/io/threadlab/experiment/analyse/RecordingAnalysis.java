@@ -189,6 +189,14 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                 jdk, downstream, databasePool.withEdges(edges));
     }
 
+    /** The same analysis, with PostgreSQL's refusals of new connections that the JVM's log holds for the window. */
+    public RecordingAnalysis withRefusedConnections(Long refused) {
+        return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
+                pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
+                parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold,
+                jdk, downstream, databasePool.withRefusedConnections(refused));
+    }
+
     /** "the 300 ms", or "the downstream delay" where the recorded window's delay is not known. */
     public String theDelay() {
         return delayMs == null ? "the downstream delay" : "the " + delayMs + " ms";

@@ -183,7 +183,10 @@ public final class RecordingAnalyzer {
                         GroupStats g = group(groups, event.getThread("sampledThread"));
                         g.nativeSamples++;
                         StackFacts.NativeCall call = stacks.nativeCall(event.getStackTrace());
-                        if (call.labSite() != null) {
+                        // A platform thread in a socket call blocks there; a virtual thread's returns at once.
+                        boolean carrierHeld = !(event.getThread("sampledThread").isVirtual()
+                                && call.nonBlockingSocketIo());
+                        if (call.labSite() != null && carrierHeld) {
                             g.nativeLabSamples++;
                             g.nativeSites.merge(call.labSite(), 1, Integer::sum);
                             g.nativeFrames.merge(call.nativeFrame(), 1, Integer::sum);
@@ -254,7 +257,7 @@ public final class RecordingAnalyzer {
                         workerFutureParks, virtualStarted), GroupStats.topEntries(pinnedReasons, 5),
                 GroupStats.topEntries(pinnedInitialisers, 5));
         DatabasePool databasePool = new DatabasePool(databasePoolWaits.top(3), threshold(settings, "jdk.ThreadPark"),
-                threshold(settings, "jdk.VirtualThreadPinned"), inFlight.get(Downstream.DB).summary(), null);
+                threshold(settings, "jdk.VirtualThreadPinned"), inFlight.get(Downstream.DB).summary(), null, null);
         return new RecordingAnalysis(file, first, last, groups, totalSamples, virtualStarted, virtualEnded,
                 pinned.summary(), GroupStats.topEntries(pinnedFrames, 5), submitFailed, Durations.round(gcPauseMs),
                 throttled, eventCounts, monitorEnters.top(TOP_SITES), monitorWaits.top(TOP_SITES),

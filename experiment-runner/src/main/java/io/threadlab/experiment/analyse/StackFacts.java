@@ -48,6 +48,16 @@ final class StackFacts {
      * @param nativeFrame "FFM downcall" or the native method, as Class.method
      */
     record NativeCall(String nativeFrame, String labSite) {
+
+        /**
+         * The JDK's socket calls (sun.nio.ch: SocketDispatcher.read0/write0, Net.poll...): on a virtual thread the
+         * JDK puts its sockets in non-blocking mode, so these return at once and the thread unmounts to wait; a
+         * virtual thread sampled inside one was caught writing its query, not holding its carrier. (A platform
+         * thread blocks in them.)
+         */
+        boolean nonBlockingSocketIo() {
+            return nativeFrame.startsWith("sun.nio.ch.");
+        }
     }
 
     private final Map<String, CodeLayers.Kind> kinds = new HashMap<>();

@@ -1,8 +1,8 @@
 package io.threadlab.experiment.analyse;
 
-import io.threadlab.experiment.plan.WindowId;
-import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.collect.Json;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.WindowId;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -74,8 +75,13 @@ public final class ThreadAnalysis {
                 a = a.withMeasured(row.cpuMsPerRequest(), measured.delayMs(recording, a.window()),
                         stalls(recording, row, failures)).withJdk(measured.jdk());
                 // The pool's own numbers speak of the window's downstream only where it is the database.
-                analyses.add(a.downstream().database()
-                        ? a.withPoolEdges(PoolGauges.read(run.resolve("metrics"), a.window())) : a);
+                if (a.downstream().database()) {
+                    Path log = row.serviceLog(run);
+                    a = a.withPoolEdges(PoolGauges.read(run.resolve("metrics"), a.window()))
+                            .withRefusedConnections(log == null ? null
+                                    : RefusedConnections.during(log, a.start(), a.end(), ZoneId.systemDefault()));
+                }
+                analyses.add(a);
             } catch (RecordingAnalyzer.UnusableRecording e) {
                 failures.add(e.getMessage());
             }

@@ -20,14 +20,16 @@ final class Claims {
      * A published claim. {@code users} null: the claim names no users (the run's most at the claim's delay).
      *
      * @param numerator   the variant the claim favours, {@code denominator} the one it is measured against
+     * @param publishedRss the claim's ratio of memory (RSS) between the two, where it makes one; else null
      */
     record Claim(String source, String claim, String setup, Downstream downstream, int delayMs, Integer users,
-                 Variant numerator, Variant denominator, double published, String differences, String howToMeasure) {
+                 Variant numerator, Variant denominator, double published, Double publishedRss, String differences,
+                 String howToMeasure) {
 
         /** A claim on the delay service's side, measured by the map at its delay and users. */
         Claim(String source, String claim, String setup, int delayMs, Integer users, Variant numerator,
               Variant denominator, double published, String differences) {
-            this(source, claim, setup, Downstream.HTTP, delayMs, users, numerator, denominator, published,
+            this(source, claim, setup, Downstream.HTTP, delayMs, users, numerator, denominator, published, null,
                     differences, "./experiment map --delay-ms " + delayMs + (users != null ? " --levels " + users : ""));
         }
 
@@ -42,8 +44,11 @@ final class Claims {
         }
     }
 
-    /** A claim beside this run: the point compared, and the ratio there; no point when the run has none. */
-    record Compared(Claim claim, Optional<Point> point, Stats.Ratio thisRun) {
+    /**
+     * A claim beside this run: the point compared, and the ratio there; no point when the run has none. {@code rss}:
+     * the two variants' RSS ratio there, where the claim makes one about memory.
+     */
+    record Compared(Claim claim, Optional<Point> point, Stats.Ratio thisRun, Optional<Stats.Ratio> rss) {
 
         /** What to run to measure the claim's regime. */
         String howToMeasure() {
@@ -80,7 +85,7 @@ final class Claims {
                 new Claim("Spring MVC + JPA comparison", "virtual threads about 8 % slower than 500 platform"
                         + " threads, at half the memory", "Spring MVC, JPA, MySQL 8; wrk, 500 connections for 30 s;"
                         + " 100 articles each with its comment as JSON; up to 500 platform threads", Downstream.DB,
-                        0, 500, virtual, worker, 0.92, "Quarkus here, JDBC through Agroal without JPA; PostgreSQL 18"
+                        0, 500, virtual, worker, 0.92, 0.5, "Quarkus here, JDBC through Agroal without JPA; PostgreSQL 18"
                         + " (the lab's page query: 100 articles, their authors and 2 comments each), not MySQL 8; "
                         + cpu + " CPU for the service and its own quota for the database, on the load's machine",
                         "./experiment run --downstream db --delay-ms 0 --levels 500 --worker-max 500"));
@@ -118,7 +123,8 @@ final class Claims {
                     .filter(p -> !run.plain(c.numerator().label(), p).isEmpty())
                     .reduce((a, b) -> b.get(Axis.USERS) >= a.get(Axis.USERS) ? b : a);
             compared.add(new Compared(c, at, at.map(p -> ratios.of(c.numerator().label(), c.denominator().label(),
-                    p, Metric.THROUGHPUT)).orElse(Stats.pairedRatio(List.of()))));
+                    p, Metric.THROUGHPUT)).orElse(Stats.pairedRatio(List.of())), at.filter(p -> c.publishedRss() != null)
+                    .map(p -> ratios.of(c.numerator().label(), c.denominator().label(), p, Metric.RSS))));
         }
         return compared;
     }

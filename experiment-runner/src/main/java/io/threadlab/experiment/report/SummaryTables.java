@@ -108,10 +108,12 @@ final class SummaryTables {
             String regime = (claim.downstream() == Downstream.DB ? "the database, " : "") + claim.delayMs() + " ms"
                     + (claim.users() != null ? String.format(Locale.ROOT,
                     ", %,d users", claim.users()) : "");
+            String memory = c.rss().map(r -> "; RSS " + Numbers.ratio(r)).orElse("");
             return new ClaimRow(claim.claim(), claim.source(), claim.setup(), claim.comparison() + " at "
                     + c.point().map(run::label).orElse(regime), c.point().isPresent() ? Numbers.ratio(c.thisRun())
-                    : "not measured at this regime (run " + c.howToMeasure() + ")", c.point().isPresent(),
-                    Numbers.number(claim.published(), 2) + "×", claim.differences());
+                    + memory : "not measured at this regime (run " + c.howToMeasure() + ")", c.point().isPresent(),
+                    Numbers.number(claim.published(), 2) + "×" + (claim.publishedRss() == null ? ""
+                    : "; RSS " + Numbers.number(claim.publishedRss(), 2) + "×"), claim.differences());
         }).toList();
     }
 }

@@ -15,6 +15,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -352,5 +354,79 @@ class DatabaseWindowsTest {
         Path http = dir.resolve("theirs.jfr");
         record(http, () -> delay.imperative(4, Duration.ofMillis(300)));
         assertThat(analyzer().analyse(http).downstream().database()).isFalse();
+    }
+
+    /** The analysis with the JVM's quota throttled in {@code throttled} of 100 periods, as a confined run records. */
+    private static RecordingAnalysis throttled(RecordingAnalysis a, long throttled) {
+        return new RecordingAnalysis(a.file(), a.start(), a.end(), a.groups(), a.totalSamples(),
+                a.virtualThreadsStarted(), a.virtualThreadsEnded(), a.pinned(), a.pinnedAt(), a.submitFailed(),
+                a.gcPauseMs(), new RecordingAnalysis.Throttling(100, throttled, throttled * 10.0), a.eventCounts(),
+                a.monitorEnterSites(), a.monitorWaitSites(), a.parkSites(), a.workerFutureParks(), a.cpu(),
+                a.cpuMsPerRequest(), a.delayMs(), a.stalls(), a.signals(), a.socketThreshold(), a.jdk(), a.downstream(),
+                a.databasePool());
+    }
+
+    private static List<String> mistakes(RecordingAnalysis a) {
+        return Verdicts.of(a).mistakes().stream().map(Mistakes.Mistake::name).toList();
+    }
+
+    /**
+     * The gallery's pool of 2 behind virtual threads: its edges as the real run scraped them (498 waiting at both,
+     * 2 in use, 2.85 s an acquisition), its quota idle. The same edges throttled in 95 of 100 periods are the pool of
+     * 20 at 500 users, CPU-bound: not named; nor a pool with no queue standing at both edges.
+     */
+    @Test
+    void aPoolThatSetsThePaceWithCpuToSpareIsNamedAndOnlyThen() {
+        RecordingAnalysis starved = analysis(VIRTUAL).withPoolEdges(new PoolGauges("Agroal", "agroal_awaiting_count",
+                498, 498, 2.0, 2.0, 1403.0, 3_999_800.0));
+        assertThat(mistakes(throttled(starved, 0))).containsExactly("database-pool-cap");
+        Mistakes.Mistake m = Verdicts.of(throttled(starved, 0)).mistakes().getFirst();
+        assertThat(m.group()).isEqualTo("virtual");
+        assertThat(m.evidence()).startsWith("the database pool, not the CPU, set the pace: 498, then 498 callers waited"
+                + " for a connection at the window's edges (Agroal, agroal_awaiting_count) with 2, then 2 connections"
+                + " in use, each acquisition waited 2850.9 ms against the ");
+        assertThat(mistakes(throttled(starved, 95))).isEmpty();
+        assertThat(mistakes(starved)).as("no throttling recorded: whether CPU bound cannot be said").isEmpty();
+        RecordingAnalysis burst = analysis(VIRTUAL).withPoolEdges(new PoolGauges("Agroal", "agroal_awaiting_count",
+                498, 0, 2.0, 2.0, 1403.0, 3_999_800.0));
+        assertThat(mistakes(throttled(burst, 0))).isEmpty();
+        RecordingAnalysis quick = analysis(VIRTUAL).withPoolEdges(new PoolGauges("Agroal", "agroal_awaiting_count",
+                30, 30, 2.0, 2.0, 1403.0, 1403.0 * 0.5));
+        assertThat(mistakes(throttled(quick, 0))).as("waits shorter than a query").isEmpty();
+    }
+
+    /**
+     * PostgreSQL's refusals in the recorded JVM's log, within the recording's span, name the pool beyond the
+     * database's slots; the same lines outside the span, or too few, do not.
+     */
+    @Test
+    void connectionsTheDatabaseRefusedInTheWindowAreNamedFromTheJvmsLog(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("jfr"));
+        Files.copy(results.resolve("jfr/" + VIRTUAL + ".jfr"), dir.resolve("jfr/" + VIRTUAL + ".jfr"));
+        Json.write(dir.resolve("results.json"), Map.of("windows", List.of(Map.of("window", Map.of("id", VIRTUAL,
+                "jfr_file", "jfr/" + VIRTUAL + ".jfr", "jvm_label", "virtual-thread", "jvm", 1), "at",
+                Map.of("downstream", "db", "delay_ms", 10)))));
+        RecordingAnalysis recorded = analysis(VIRTUAL);
+        DateTimeFormatter clock = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
+        String inside = clock.format(recorded.start().plus(Duration.between(recorded.start(), recorded.end())
+                .dividedBy(2)));
+        String before = clock.format(recorded.start().minusSeconds(30));
+        String refusal = " WARN  [io.ag.pool] (agroal-11) Datasource '<default>': FATAL: sorry, too many clients"
+                + " already\n";
+        Files.createDirectories(dir.resolve("logs"));
+        Files.writeString(dir.resolve("logs/virtual-thread-jvm1.log"), (before + refusal).repeat(50)
+                + (inside + refusal).repeat(12));
+        RecordingAnalysis a = new ThreadAnalysis(delay.delayPort(), database.databasePort()).analyse(dir).analyses()
+                .getFirst();
+        assertThat(a.databasePool().refusedConnections()).isEqualTo(12);
+        assertThat(mistakes(a)).contains("database-refused-connections");
+        assertThat(Verdicts.of(a).mistakes()).filteredOn(m -> m.name().equals("database-refused-connections"))
+                .singleElement().satisfies(m -> assertThat(m.evidence()).startsWith("PostgreSQL refused 12 new"
+                        + " connections during the window"));
+        assertThat(mistakes(a.withRefusedConnections(9L))).doesNotContain("database-refused-connections");
+        assertThat(mistakes(a.withRefusedConnections(null))).doesNotContain("database-refused-connections");
+        Files.delete(dir.resolve("logs/virtual-thread-jvm1.log"));
+        assertThat(new ThreadAnalysis(delay.delayPort(), database.databasePort()).analyse(dir).analyses().getFirst()
+                .databasePool().refusedConnections()).as("no log: not known, not zero").isNull();
     }
 }

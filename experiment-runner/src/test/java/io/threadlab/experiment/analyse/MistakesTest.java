@@ -225,6 +225,21 @@ class MistakesTest {
                 .doesNotContain("MISTAKE");
     }
 
+    /**
+     * The real database run's virtual threads were caught in SocketDispatcher.write0 (writing their query) in 10 % of
+     * their samples: the JDK's socket calls are non-blocking on a virtual thread, so they are no native call holding
+     * a carrier; a downcall is.
+     */
+    @Test
+    void theJdksSocketCallsAreNoNativeCallThatHoldsACarrier() {
+        String site = "io.threadlab.api.ArticleRepository.newestPage:39";
+        assertThat(new StackFacts.NativeCall("sun.nio.ch.SocketDispatcher.write0", site).nonBlockingSocketIo())
+                .isTrue();
+        assertThat(new StackFacts.NativeCall("sun.nio.ch.Net.poll", site).nonBlockingSocketIo()).isTrue();
+        assertThat(new StackFacts.NativeCall("FFM downcall", site).nonBlockingSocketIo()).isFalse();
+        assertThat(new StackFacts.NativeCall("java.lang.Thread.sleep0", site).nonBlockingSocketIo()).isFalse();
+    }
+
     @Test
     void aNativeCallOnAVirtualThreadIsNamedWithTheDowncallAndItsCaller() {
         assumeTrue(MistakeWorkloads.nativeCallsPossible(), "the FFM API is final from JDK 22 on");

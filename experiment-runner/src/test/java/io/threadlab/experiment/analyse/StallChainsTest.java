@@ -80,7 +80,8 @@ class StallChainsTest {
         assertThat(stalls).singleElement().extracting(Stalls.Stall::firstSecond).isEqualTo(1);
         AnalysisFile.Stall stall = StallChains.read(recording, stalls, measuredAt).getFirst();
         assertThat(stall.samples()).as("the samples of its second").isEqualTo(samplesInTheSecond).isPositive();
-        assertThat(stall.samplesByGroup()).containsOnlyKeys("worker");
+        // The spinning worker's, but for a stray sample of the test JVM's own threads on a busy machine.
+        assertThat(stall.samplesByGroup().get("worker")).isGreaterThanOrEqualTo(stall.samples() * 9 / 10);
         assertThat(stall.topFrames()).allSatisfy(t -> assertThat(t.site()).contains("spinDuringTheStall"))
                 .noneSatisfy(t -> assertThat(t.site()).contains("spinBeforeTheStall"));
         assertThat(stall.chain()).isNull();
