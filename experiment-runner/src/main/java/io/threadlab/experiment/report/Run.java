@@ -35,7 +35,9 @@ final class Run {
         this.record = record;
         this.analysis = analysis;
         Set<Integer> delays = new LinkedHashSet<>(plan().delaysMs());
-        record.results().windows().stream().map(WindowResult::delayMs).filter(d -> d != null).forEach(delays::add);
+        // A calibration window's delay is no point of the run's (`--calibration-delay-ms`, 10 by default, beside 0).
+        record.results().windows().stream().filter(w -> !w.calibration()).map(WindowResult::delayMs)
+                .filter(d -> d != null).forEach(delays::add);
         this.delays = List.copyOf(delays);
         Set<Point> points = new LinkedHashSet<>();
         // a run with the database names the downstream of every point; one on the delay service alone, none
