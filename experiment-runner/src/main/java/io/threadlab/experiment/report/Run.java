@@ -123,11 +123,12 @@ final class Run {
     }
 
     /**
-     * With several delays, or the database among the downstreams, every table names the delay (and the database where
-     * the requests waited on it) beside the users; with one delay on the delay service it keeps the users alone.
+     * With several delays, the database among the downstreams or a fan-out, every table names the delay (and the
+     * database, or the calls per request, where there were) beside the users; with one delay on the delay service and
+     * one call it keeps the users alone.
      */
     boolean severalDelays() {
-        return delays.size() > 1 || points.stream().anyMatch(p -> p.has(Axis.DOWNSTREAM));
+        return delays.size() > 1 || points.stream().anyMatch(p -> p.has(Axis.DOWNSTREAM) || p.has(Axis.FAN_OUT));
     }
 
     /** Closed-model points, by delay (in plan order), then users (in plan order). */
