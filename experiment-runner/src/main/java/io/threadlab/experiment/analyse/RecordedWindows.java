@@ -39,9 +39,11 @@ final class RecordedWindows {
                @JsonProperty("delay_ms") Integer delayMs,
                @JsonProperty("per_second") List<Double> perSecond,
                @JsonProperty("measured_at") String measuredAt,
-               @JsonProperty("downstream") String downstream) {
+               @JsonProperty("downstream") String downstream,
+               @JsonProperty("fan_out") Integer fanOut,
+               @JsonProperty("fan_out_mode") String fanOutMode) {
 
-        static final Row NONE = new Row(null, null, null, null, null, null);
+        static final Row NONE = new Row(null, null, null, null, null, null, null, null);
 
         /** The window's downstream, or null where the row does not say (or says something unknown). */
         Downstream downstreamOrNull() {
@@ -58,7 +60,8 @@ final class RecordedWindows {
      * the flat formats gave it.
      */
     private static final Map<String, String> GROUPED = Map.of("jfr_file", "window", "measured_at", "window",
-            "cpu_ms_per_request", "cpu", "delay_ms", "at", "downstream", "at", "per_second", "load");
+            "cpu_ms_per_request", "cpu", "delay_ms", "at", "downstream", "at", "per_second", "load", "fan_out", "at",
+            "fan_out_mode", "at");
 
     private final Map<String, Row> byRecording;
     private final Integer runDelayMs;
