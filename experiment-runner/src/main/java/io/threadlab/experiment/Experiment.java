@@ -72,6 +72,12 @@ final class Experiment {
         }
         String startedAt = Instant.now().toString();
         console.say((extending == null ? "Results go to " : "Extending ") + dir);
+        if (extending == null) { // what the plan's fan-out asks beyond the machine, before anything starts
+            plan.fanOutFlags().forEach(flag -> {
+                console.warn("fan-out: " + flag);
+                manifest.warn("fan-out: " + flag);
+            });
+        }
         Thread cleanup = new Thread(() -> {
             interrupted = true;
             cleanUp("interrupted", "stopped by a signal (Ctrl-C or SIGTERM)");

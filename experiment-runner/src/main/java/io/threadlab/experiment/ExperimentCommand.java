@@ -177,8 +177,8 @@ public final class ExperimentCommand {
             OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(openRates != null ? openRates
                     : Defaults.integers(defaults.openRates()), List.of(),
                     PipelineOptions.or(openStepSeconds, defaults.openStepSeconds()));
-            Grid grid = options.withDownstreams(Grid.of().and(Axis.USERS, levels != null ? levels
-                    : Defaults.integers(defaults.levels()))).and(Axis.DELAY_MS, options.delays);
+            Grid grid = options.withFanOut(options.withDownstreams(Grid.of().and(Axis.USERS, levels != null ? levels
+                    : Defaults.integers(defaults.levels()))).and(Axis.DELAY_MS, options.delays));
             return new ExperimentPlan(ExperimentPlan.Mode.RUN, chosen, List.of(), grid, options.timing(defaults),
                     PipelineOptions.or(jvmStarts, defaults.jvmStarts()),
                     PipelineOptions.or(repetitions, defaults.repetitions()),
@@ -256,9 +256,9 @@ public final class ExperimentCommand {
             OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(List.of(), openShares != null ? openShares
                     : Defaults.decimals(defaults.openShares()), PipelineOptions.or(openStepSeconds,
                     defaults.openStepSeconds()));
-            Grid grid = options.withDownstreams(Grid.of().and(Axis.USERS, users)).and(Axis.DELAY_MS,
-                    (options.delays != null ? options.delays : Defaults.integers(defaults.delays())).stream().sorted()
-                            .toList());
+            Grid grid = options.withFanOut(options.withDownstreams(Grid.of().and(Axis.USERS, users)).and(
+                    Axis.DELAY_MS, (options.delays != null ? options.delays : Defaults.integers(defaults.delays()))
+                            .stream().sorted().toList()));
             return new ExperimentPlan(ExperimentPlan.Mode.MAP, options.chosenVariants(), options.setups(top), grid,
                     options.timing(defaults), 1, 1, options.warmUp(defaults, quick, knobs.cpuQuota()), open,
                     recorded && !options.noJfr, false, Defaults.TIME_TO_PEAK_MAX, !options.engine.equals("compose"),

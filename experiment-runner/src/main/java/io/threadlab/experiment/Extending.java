@@ -51,6 +51,10 @@ final class Extending {
         same(differences, "the warm-up", then.warmUp(), plan.warmUp());
         same(differences, "recorded twins (--no-jfr)", then.jfrWindows(), plan.jfrWindows());
         same(differences, "--load-cpus", then.loadCpus(), plan.loadCpus());
+        same(differences, "--fan-out", then.fanOut() == null ? null : then.fanOut().get("calls"),
+                plan.fanOut() == null ? null : plan.fanOut().get("calls"));
+        same(differences, "--fan-out-mode", then.fanOut() == null ? null : then.fanOut().get("modes"),
+                plan.fanOut() == null ? null : plan.fanOut().get("modes"));
         same(differences, "knobs", earlier.knobs().toString(), knobs.toString());
         RunManifest.Lab lab = earlier.lab();
         if (lab != null) {

@@ -6,6 +6,8 @@ import io.threadlab.experiment.plan.Calibration;
 import io.threadlab.experiment.plan.Database;
 import io.threadlab.experiment.plan.Defaults;
 import io.threadlab.experiment.plan.Downstream;
+import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Grid;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.LoadPlacement;
@@ -121,6 +123,15 @@ final class PipelineOptions {
             + " server-side wait, 0: the query alone) (default: http).")
     List<String> downstreams;
 
+    @Option(names = "--fan-out", split = ",", paramLabel = "N", description = "Calls to the delay service per request,"
+            + " a list, each measured on the same warm JVMs: 1 is GET /api, more is GET /api/fanout?n=N, from 1 to "
+            + ExperimentPlan.MAX_FAN_OUT + " and at most the connection pool (default: 1).")
+    List<Integer> fanOut;
+
+    @Option(names = "--fan-out-mode", split = ",", paramLabel = "MODE", description = "How a request makes its"
+            + " calls, a list: parallel (all at once) and sequential (one after another) (default: parallel).")
+    List<String> fanOutModes;
+
     @Option(names = "--db-pool-size", split = ",", paramLabel = "N", description = "The database pool of every variant"
             + " (default from .env: ${DEFAULT-VALUE}); map: several values, each a JVM of its own.")
     List<Integer> dbPoolSize;
@@ -217,6 +228,28 @@ final class PipelineOptions {
      */
     Grid withDownstreams(Grid grid) {
         return downstreams().equals(List.of(Downstream.HTTP)) ? grid : grid.and(Axis.DOWNSTREAM, downstreams());
+    }
+
+    /**
+     * The grid's fan-out axes, innermost: left out at one call in parallel (the default), so that such a run's windows
+     * are named, requested and reported as they always were.
+     */
+    Grid withFanOut(Grid grid) {
+        List<Integer> calls = fanOut == null ? List.of(1) : fanOut;
+        List<FanOutMode> modes = fanOutModes == null ? List.of(FanOutMode.PARALLEL)
+                : fanOutModes.stream().map(FanOutMode::parse).distinct().toList();
+        if (calls.isEmpty() || modes.isEmpty()) {
+            throw new IllegalArgumentException("--fan-out and --fan-out-mode take at least one value");
+        }
+        if (calls.stream().anyMatch(n -> n < 1)) {
+            throw new IllegalArgumentException("--fan-out must be numbers of calls from 1 to "
+                    + ExperimentPlan.MAX_FAN_OUT + ", was " + calls);
+        }
+        if (calls.equals(List.of(1)) && fanOutModes != null && !modes.equals(List.of(FanOutMode.PARALLEL))) {
+            throw new IllegalArgumentException("--fan-out-mode " + csv(fanOutModes) + " needs --fan-out above 1:"
+                    + " one call is one call in either mode");
+        }
+        return calls.equals(List.of(1)) ? grid : grid.and(Axis.FAN_OUT, calls).and(Axis.FAN_OUT_MODE, modes);
     }
 
     /** The lab's PostgreSQL, where a window waits on it: its quota and settings, from .env or their flags. */

@@ -9,6 +9,7 @@ import io.threadlab.experiment.predict.ForecastJson;
 import io.threadlab.experiment.predict.ForecastTable;
 import io.threadlab.experiment.predict.WhatIf;
 import io.threadlab.experiment.plan.Downstream;
+import io.threadlab.experiment.plan.FanOutMode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -79,6 +80,14 @@ public final class PredictCommand implements Callable<Integer> {
             + " (default: the calibration's); its CPU per query is taken as the same at another.")
     Double dbCpus;
 
+    @Option(names = "--fan-out", paramLabel = "N", description = "Calls to the delay service per request (default: 1,"
+            + " the calibration's); the CPU per request taken as N × one call's.")
+    Integer fanOut;
+
+    @Option(names = "--fan-out-mode", paramLabel = "MODE", description = "parallel or sequential, with --fan-out"
+            + " (default: parallel).")
+    String fanOutMode;
+
     @Option(names = "--variants", split = ",", paramLabel = "NAME", description = "Variants to predict, in order"
             + " (default: every calibrated variant whose calibration fits a model).")
     List<String> variants;
@@ -89,7 +98,8 @@ public final class PredictCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         // a bad value: usage error, exit 2
-        WhatIf whatIf = new WhatIf(users, delayMs, cpus, workerMax, poolSize, dbPoolSize, dbCpus);
+        WhatIf whatIf = new WhatIf(users, delayMs, cpus, workerMax, poolSize, dbPoolSize, dbCpus, fanOut,
+                fanOutMode == null ? null : FanOutMode.parse(fanOutMode));
         Downstream kind = Downstream.parse(downstream);
         try {
             CalibratedRun run = CalibratedRun.read(from, kind);

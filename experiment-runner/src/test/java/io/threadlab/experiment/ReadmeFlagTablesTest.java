@@ -1,6 +1,8 @@
 package io.threadlab.experiment;
 
+import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.FanOutMode;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -86,6 +88,11 @@ class ReadmeFlagTablesTest {
             // predict has no options of run's: its default is the delay service's calibration
             entry("--downstream", p -> p.options() == null ? List.of("http")
                     : p.options().downstreams().stream().map(d -> d.label()).toList()),
+            entry("--fan-out", p -> p.plan() == null || p.plan().grid().values(Axis.FAN_OUT).isEmpty() ? List.of(1)
+                    : p.plan().grid().values(Axis.FAN_OUT)),
+            entry("--fan-out-mode", p -> p.plan() == null || p.plan().grid().values(Axis.FAN_OUT_MODE).isEmpty()
+                    ? List.of("parallel") : p.plan().grid().values(Axis.FAN_OUT_MODE).stream()
+                    .map(FanOutMode::label).toList()),
             entry("--db-pool-size", p -> p.options().dbPoolSize),
             entry("--db-cpus", p -> p.options().dbCpus),
             entry("--db-max-connections", p -> p.options().dbMaxConnections),

@@ -130,7 +130,7 @@ public final class Mistakes {
     /**
      * Request code's own CPU on a group, when it is heavy (see {@link #LAB_SHARE} and {@link #LAB_MS_PER_CALL}). Its
      * CPU is the Java threads' CPU (jdk.ThreadCPULoad) shared out by execution samples, as the layers are; per call
-     * of the delay service, which the lab makes once a request.
+     * of the delay service, which the lab makes once a request (N times in a fan-out window).
      */
     static Optional<RequestCpu> heavyRequestCpu(RecordingAnalysis a, ThreadKind kind) {
         GroupStats g = a.group(kind);
@@ -143,7 +143,9 @@ public final class Mistakes {
         if (a.cpuMsPerRequest() != null) {
             // The runner measured the window's CPU per request: no count of calls needed, and none may be recorded
             // (an event loop's calls leave no event of 1 ms or more).
-            msPerCall = javaCpuShare * a.cpu().javaCpuSeconds() / a.cpu().processCpuSeconds() * a.cpuMsPerRequest();
+            msPerCall = javaCpuShare * a.cpu().javaCpuSeconds() / a.cpu().processCpuSeconds() * a.cpuMsPerRequest()
+                    / a.fanOut().calls(); // a fan-out request makes N calls: its CPU is N calls'
+
         } else if (a.signals().downstreamCalls() > 0) {
             msPerCall = javaCpuShare * a.cpu().javaCpuSeconds() * 1000 / a.signals().downstreamCalls();
         } else {

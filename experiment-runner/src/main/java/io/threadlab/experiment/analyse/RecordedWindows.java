@@ -40,10 +40,12 @@ final class RecordedWindows {
                @JsonProperty("per_second") List<Double> perSecond,
                @JsonProperty("measured_at") String measuredAt,
                @JsonProperty("downstream") String downstream,
+               @JsonProperty("fan_out") Integer fanOut,
+               @JsonProperty("fan_out_mode") String fanOutMode,
                @JsonProperty("jvm_label") String jvmLabel,
                @JsonProperty("jvm") Integer jvm) {
 
-        static final Row NONE = new Row(null, null, null, null, null, null, null, null);
+        static final Row NONE = new Row(null, null, null, null, null, null, null, null, null, null);
 
         /** The recorded JVM's log in {@code runDir} (logs/imperative-jvm1.log), or null where the row does not say. */
         Path serviceLog(Path runDir) {
@@ -66,8 +68,8 @@ final class RecordedWindows {
      * the flat formats gave it.
      */
     private static final Map<String, String> GROUPED = Map.of("jfr_file", "window", "measured_at", "window",
-            "cpu_ms_per_request", "cpu", "delay_ms", "at", "downstream", "at", "per_second", "load", "jvm_label", "window",
-            "jvm", "window");
+            "cpu_ms_per_request", "cpu", "delay_ms", "at", "downstream", "at", "per_second", "load", "fan_out", "at",
+            "fan_out_mode", "at", "jvm_label", "window", "jvm", "window");
 
     private final Map<String, Row> byRecording;
     private final Integer runDelayMs;

@@ -32,6 +32,8 @@ import java.util.regex.Pattern;
  *                           recording itself does not say): what the JDK-dependent verdicts are judged with
  * @param downstream         what the window's requests waited on, its port, and how the analysis knows
  * @param databasePool       where requests waited for a pooled database connection, beyond the groups' own numbers
+ * @param fanOut             the recorded window's calls to the delay service per request and their mode, from its
+ *                           results.json row or its name (one call where neither says more)
  */
 public record RecordingAnalysis(Path file, Instant start, Instant end, Map<ThreadKind, GroupStats> groups,
                                 long totalSamples, long virtualThreadsStarted, long virtualThreadsEnded,
@@ -41,7 +43,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                                 List<WaitSites.Site> parkSites, WaitSites.Site workerFutureParks, LayerCpu cpu,
                                 Double cpuMsPerRequest, Integer delayMs, List<AnalysisFile.Stall> stalls,
                                 MistakeSignals signals, String socketThreshold, String jdk,
-                                WindowDownstream downstream, DatabasePool databasePool) {
+                                WindowDownstream downstream, DatabasePool databasePool, WindowFanOut fanOut) {
 
     /** CPU throttling of the JVM's container, as the JVM itself saw it during the recording. */
     public record Throttling(long periods, long throttledPeriods, double throttledMs) {
@@ -153,7 +155,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
         return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
                 parkSites, workerFutureParks, cpu, msPerRequest, delay, List.copyOf(stalled), signals, socketThreshold,
-                jdk, downstream, databasePool);
+                jdk, downstream, databasePool, fanOut);
     }
 
     /** The same analysis, with the Java version its run says the recorded JVM ran (null: unknown). */
@@ -161,7 +163,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
         return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
                 parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold, version,
-                downstream, databasePool);
+                downstream, databasePool, fanOut);
     }
 
     /** The JDK's feature release (25 for "25.0.3"), empty where the JDK is not known or its version unreadable. */
@@ -186,7 +188,15 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
         return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
                 parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold,
-                jdk, downstream, databasePool.withEdges(edges));
+                jdk, downstream, databasePool.withEdges(edges), fanOut);
+    }
+
+    /** The same analysis, knowing the recorded window's calls per request. */
+    public RecordingAnalysis withFanOut(WindowFanOut calls) {
+        return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
+                pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
+                parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold,
+                jdk, downstream, databasePool, calls);
     }
 
     /** The same analysis, with PostgreSQL's refusals of new connections that the JVM's log holds for the window. */

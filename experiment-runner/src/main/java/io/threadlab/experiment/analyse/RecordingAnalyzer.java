@@ -262,7 +262,7 @@ public final class RecordingAnalyzer {
                 pinned.summary(), GroupStats.topEntries(pinnedFrames, 5), submitFailed, Durations.round(gcPauseMs),
                 throttled, eventCounts, monitorEnters.top(TOP_SITES), monitorWaits.top(TOP_SITES),
                 parks.top(TOP_SITES), workerFutureParks, cpu.result(), null, null, List.of(), signals,
-                socketThreshold, null, downstream, databasePool);
+                socketThreshold, null, downstream, databasePool, WindowFanOut.ONE);
     }
 
     /** The lab's downstream whose port this is, or null for a client's. */

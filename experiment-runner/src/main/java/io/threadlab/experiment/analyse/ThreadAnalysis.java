@@ -73,7 +73,8 @@ public final class ThreadAnalysis {
                 RecordedWindows.Row row = measured.row(recording);
                 RecordingAnalysis a = analyzer.analyse(recording, runsDatabasePort, row.downstreamOrNull());
                 a = a.withMeasured(row.cpuMsPerRequest(), measured.delayMs(recording, a.window()),
-                        stalls(recording, row, failures)).withJdk(measured.jdk());
+                        stalls(recording, row, failures)).withJdk(measured.jdk())
+                        .withFanOut(WindowFanOut.of(row.fanOut(), row.fanOutMode(), a.window()));
                 // The pool's own numbers speak of the window's downstream only where it is the database.
                 if (a.downstream().database()) {
                     Path log = row.serviceLog(run);

@@ -45,6 +45,8 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
                 case VIRTUAL -> virtualThreads(a, findings, unexpected);
             }
         }
+        judged.filter(v -> a.fanOut().calls() > 1 && !a.downstream().database())
+                .ifPresent(v -> findings.add(fanOut(a, v)));
         a.stalls().stream().map(Verdicts::stall).forEach(findings::add);
         if (a.throttling() != null && a.throttling().periods() > 0) {
             findings.add(f("CPU quota throttled the JVM in %d of %d periods (%.1f s of runnable time held back, summed"
@@ -192,6 +194,35 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         if (a.virtualThreadsStarted() > 0) {
             unexpected.add(f("%,d virtual threads started in the %s variant", a.virtualThreadsStarted(), v.label()));
         }
+    }
+
+    /**
+     * What a fan-out window's threads did for its N calls, as the variant's signature expects them: N socket reads
+     * per request and, in parallel, workers waiting on workers (the request's on a future its calls' workers
+     * complete), a virtual thread per call beside the request's (1 + N started per request), or the event loop
+     * combining N replies into one response. Expected, so never UNEXPECTED; the counts are the recording's.
+     */
+    private static String fanOut(RecordingAnalysis a, Variant v) {
+        WindowFanOut calls = a.fanOut();
+        GroupStats workers = a.group(ThreadKind.WORKER);
+        GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
+        String shape = switch (v.threads()) {
+            case WORKER -> calls.parallel()
+                    ? f("workers waited on workers: each request's worker parked on its calls' futures while %d more"
+                    + " workers of the same pool made the calls (%,d parks on a future, %.1f thread-seconds)",
+                    calls.calls(), a.workerFutureParks().count(), a.workerFutureParks().totalMs() / 1000)
+                    : f("each request's worker made its calls in turn, held for all of them (%,d socket reads from"
+                    + " the delay service on workers)", workers.delayService().reads.count());
+            case VIRTUAL -> calls.parallel()
+                    ? f("virtual threads forked and joined: 1 + %d per request (the request's and one per call);"
+                    + " %,d started in %.1f s", calls.calls(), a.virtualThreadsStarted(), a.seconds())
+                    : f("one virtual thread per request made its calls in turn; %,d started in %.1f s",
+                    a.virtualThreadsStarted(), a.seconds());
+            case EVENT_LOOP -> f("the event loops sent the calls and combined the %d replies into one response: %,d"
+                    + " execution samples on %d event-loop threads, %,d in request code", calls.calls(),
+                    loops.executionSamples, loops.threads.size(), loops.requestSamples);
+        };
+        return calls.describe() + ": " + shape;
     }
 
     /** A stall, named by its chain where the samples show a known one, else by its top frames. */

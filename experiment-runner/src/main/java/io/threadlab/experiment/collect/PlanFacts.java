@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Schedule;
 import io.threadlab.experiment.plan.Variant;
 
@@ -19,7 +20,8 @@ import java.util.Map;
  * The plan as the manifest records it: what was to be measured and how. {@code roles} gives each variant's role
  * (MODEL, CONTROL, MISTAKE, REFERENCE); {@code mistakes} each mistake's reference; {@code schedule} every step
  * before the run started, with its estimated seconds; {@code loadCpus} where k6 and the delay service ran during the
- * measured windows (shared, separate or compare; each window records its own).
+ * measured windows (shared, separate or compare; each window records its own); {@code fanOut} the calls per request
+ * and their modes, the services' {@code lab.fanout.max-calls} and what the plan flagged (null: one call, as before).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -30,7 +32,7 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
                         boolean jfrWindows, boolean timeToPeak, Map<String, String> mistakes,
                         Map<String, Object> variantOverrides, Map<String, String> roles, String jvms,
                         List<Map<String, Object>> schedule, Map<String, Object> precision, String loadCpus,
-                        List<String> downstreams) {
+                        List<String> downstreams, Map<String, Object> fanOut) {
 
     public PlanFacts {
         variants = variants == null ? List.of() : List.copyOf(variants);
@@ -80,6 +82,19 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
                 warmUp, plan.open().rates(), plan.open().stepSeconds(), openMaxVus, plan.jfrWindows(),
                 plan.timeToPeak(), mistakes, overrides, roles, jvms, schedule.describe(), null,
                 plan.placement().name().toLowerCase(Locale.ROOT), plan.grid().values(Axis.DOWNSTREAM).isEmpty()
-                        ? List.of("http") : plan.grid().values(Axis.DOWNSTREAM).stream().map(Downstream::label).toList());
+                        ? List.of("http")
+                        : plan.grid().values(Axis.DOWNSTREAM).stream().map(Downstream::label).toList(), fanOut(plan));
+    }
+
+    private static Map<String, Object> fanOut(ExperimentPlan plan) {
+        if (plan.grid().values(Axis.FAN_OUT).isEmpty()) {
+            return null;
+        }
+        Map<String, Object> fanOut = new LinkedHashMap<>();
+        fanOut.put("calls", plan.grid().values(Axis.FAN_OUT));
+        fanOut.put("modes", plan.grid().values(Axis.FAN_OUT_MODE).stream().map(FanOutMode::label).toList());
+        fanOut.put("lab.fanout.max-calls", ExperimentPlan.MAX_FAN_OUT);
+        fanOut.put("flags", plan.fanOutFlags());
+        return fanOut;
     }
 }

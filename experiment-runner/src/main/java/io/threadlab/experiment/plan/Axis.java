@@ -55,10 +55,19 @@ public record Axis<T extends Comparable<T>>(String name, String flag, Scope scop
     /** What the requests wait on: the delay service, or the database. Named only when it is the database. */
     public static final Axis<Downstream> DOWNSTREAM = new Axis<>("downstream", "--downstream", Scope.WINDOW,
             Downstream.class, Downstream::parse, "-", "", "db|http", Downstream.HTTP);
+    /**
+     * The calls to the delay service each request makes ({@code GET /api/fanout?n=N}). Named only above 1: a window of
+     * one call is today's {@code GET /api}.
+     */
+    public static final Axis<Integer> FAN_OUT = new Axis<>("fan_out", "--fan-out", Scope.WINDOW, Integer.class,
+            Integer::valueOf, "-fan", "", "\\d+", 1);
+    /** Whether a request's calls run at once or one after another. Named only when sequential. */
+    public static final Axis<FanOutMode> FAN_OUT_MODE = new Axis<>("fan_out_mode", "--fan-out-mode", Scope.WINDOW,
+            FanOutMode.class, FanOutMode::parse, "-", "", "parallel|sequential", FanOutMode.PARALLEL);
 
     /** Every axis, in the order names and tables give them: the JVM's first, then the window's. */
     public static final List<Axis<?>> ALL = List.of(CPUS, WORKER_MAX, POOL_SIZE, DB_POOL_SIZE, DB_CPUS, DOWNSTREAM,
-            DELAY_MS, USERS);
+            DELAY_MS, FAN_OUT, FAN_OUT_MODE, USERS);
 
     public static Optional<Axis<?>> named(String name) {
         return ALL.stream().filter(a -> a.name.equals(name)).findFirst();

@@ -3,6 +3,8 @@ package io.threadlab.experiment.plan;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * What one run measures, as a schedule of steps.
@@ -91,12 +93,46 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
                 throw new IllegalArgumentException("--downstream db: no endpoint for it in " + without);
             }
         }
+        requireFanOut(grid, knobs, setups, variants);
         if (precision.active() && precision.maxJvmStarts() < jvmStarts) {
             throw new IllegalArgumentException("--max-jvm-starts must be at least --jvm-starts (" + jvmStarts + ")");
         }
         variants = List.copyOf(variants);
         setups = setups.isEmpty() ? List.of(Point.NONE) : List.copyOf(setups);
     }
+
+    /**
+     * The fan-out a service will do: from 1 to {@link #MAX_FAN_OUT} calls, and never more than the delay client's
+     * connection pool holds (each service refuses both with a 400, so that every request of such a window would
+     * fail); only to the delay service, and only where a variant has the endpoint.
+     */
+    private static void requireFanOut(Grid grid, Knobs knobs, List<Point> setups, List<Variant> variants) {
+        List<Integer> calls = grid.values(Axis.FAN_OUT);
+        if (calls.isEmpty() || calls.equals(List.of(1))) {
+            return;
+        }
+        if (calls.stream().anyMatch(n -> n < 1 || n > MAX_FAN_OUT)) {
+            throw new IllegalArgumentException("--fan-out must be numbers of calls from 1 to " + MAX_FAN_OUT
+                    + " (the services' lab.fanout.max-calls), was " + calls);
+        }
+        int pool = Stream.concat(Stream.of(knobs), setups.stream().map(knobs::at))
+                .mapToInt(Knobs::connectionPoolSize).min().orElseThrow();
+        int most = calls.stream().mapToInt(n -> n).max().orElseThrow();
+        if (most > pool) {
+            throw new IllegalArgumentException("--fan-out " + most + " is more calls than the delay client's"
+                    + " connection pool holds (" + pool + ", --pool-size): a request would wait for connections its"
+                    + " own calls hold, and the services refuse it");
+        }
+        if (!grid.values(Axis.DOWNSTREAM).isEmpty() && !grid.values(Axis.DOWNSTREAM).contains(Downstream.HTTP)) {
+            throw new IllegalArgumentException("--fan-out calls the delay service: it needs --downstream http");
+        }
+        if (variants.stream().allMatch(v -> v.fanOutPath() == null)) {
+            throw new IllegalArgumentException("--fan-out: no fan-out endpoint in " + variants);
+        }
+    }
+
+    /** The most calls one fan-out request may make: the services' {@code lab.fanout.max-calls}. */
+    public static final int MAX_FAN_OUT = 64;
 
     private static List<Integer> levelsOf(Grid grid) {
         return grid.values(Axis.USERS);
@@ -244,10 +280,13 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         return new Schedule(block(jvmStarts + 1, List.of(variants.getFirst()))).estimatedSeconds();
     }
 
-    /** The grid's points a variant has an endpoint for (a mistake of the database has no delay-service one). */
+    /**
+     * The grid's points a variant has an endpoint for (a mistake of the database has no delay-service one, a database
+     * window no fan-out). One call is one call in either mode: such points are the parallel one, measured once.
+     */
     private List<Point> windowPoints(Variant variant) {
-        List<Point> points = grid.points().stream().filter(p -> !p.has(Axis.DOWNSTREAM)
-                || variant.path(p.get(Axis.DOWNSTREAM)) != null).toList();
+        List<Point> points = grid.points().stream().map(ExperimentPlan::oneCallParallel)
+                .filter(p -> variant.path(p) != null).distinct().toList();
         if (points.isEmpty()) {
             throw new IllegalArgumentException(variant + " has no endpoint for " + grid.values(Axis.DOWNSTREAM));
         }
@@ -258,6 +297,75 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
     private List<Point> downstreams(Variant variant) {
         return windowPoints(variant).stream().map(p -> p.has(Axis.DOWNSTREAM)
                 ? Point.of(Axis.DOWNSTREAM, p.get(Axis.DOWNSTREAM)) : Point.NONE).distinct().toList();
+    }
+
+    private static Point oneCallParallel(Point p) {
+        return p.has(Axis.FAN_OUT_MODE) && (!p.has(Axis.FAN_OUT) || p.get(Axis.FAN_OUT) == 1)
+                ? p.with(Axis.FAN_OUT_MODE, FanOutMode.PARALLEL) : p;
+    }
+
+    /**
+     * Whether a JVM's requests can be driven at a point at all: a worker variant whose parallel fan-out runs its calls
+     * on the pool that runs its requests stops answering, for good, once every worker is a request waiting for its
+     * calls (they queue behind it): at as many users as workers. Such a point is left out of its schedule (and
+     * {@link #fanOutFlags} says so), for it would lose every later window of that JVM too.
+     */
+    public boolean drivable(Jvm jvm, Point at) {
+        return !(jvm.variant().threads() == Variant.Threads.WORKER && at.has(Axis.USERS) && calls(at) > 1
+                && mode(at) == FanOutMode.PARALLEL && at.get(Axis.USERS) >= knobsOf(jvm).workerPoolMax());
+    }
+
+    /**
+     * What the plan flags before it starts about its fan-out points, for the console and the manifest: the points a
+     * worker variant cannot be driven at (left out), the connections in flight beyond the pool (users × calls: the
+     * pool binds), and the delay service's calls per second beyond what the grid asks of it at one call (at most
+     * users × calls ÷ delay, parallel; users ÷ delay, sequential: it serves them beside the variant).
+     */
+    public List<String> fanOutFlags() {
+        List<String> flags = new ArrayList<>();
+        List<Point> points = grid.points().stream().map(ExperimentPlan::oneCallParallel).distinct()
+                .filter(p -> calls(p) > 1 && p.has(Axis.USERS)).toList();
+        if (points.isEmpty()) {
+            return flags;
+        }
+        double oneCall = grid.points().stream().filter(p -> p.has(Axis.USERS))
+                .mapToDouble(p -> delayCallsPerSecond(p.with(Axis.FAN_OUT, 1))).max().orElse(0);
+        for (Point at : points) {
+            for (Jvm jvm : jvms().stream().filter(j -> j.start() == 1 && j.variant().path(at) != null).toList()) {
+                if (!drivable(jvm, at)) {
+                    flags.add(String.format(Locale.ROOT, "%s at %s: left out; %,d users on %d workers, each request"
+                            + " waiting for %d calls queued on the same pool, would stop the service for good",
+                            jvm.label(), at.describe(), at.get(Axis.USERS), knobsOf(jvm).workerPoolMax(), calls(at)));
+                }
+            }
+            int pool = knobs.connectionPoolSize();
+            long inFlight = (long) at.get(Axis.USERS) * (mode(at) == FanOutMode.PARALLEL ? calls(at) : 1);
+            if (inFlight > pool) {
+                flags.add(String.format(Locale.ROOT, "%s: up to %,d connections in flight, the pool holds %,d: the"
+                        + " connections bind, requests queue for them", at.describe(), inFlight, pool));
+            }
+            double perSecond = delayCallsPerSecond(at);
+            if (perSecond > oneCall) {
+                flags.add(String.format(Locale.ROOT, "%s: the delay service may be asked up to %,.0f calls/s, more"
+                        + " than this grid asks at one call (%,.0f/s); its headroom is measured in every window",
+                        at.describe(), perSecond, oneCall));
+            }
+        }
+        return flags;
+    }
+
+    /** The most calls per second a closed-model point can ask of the delay service: each user's calls per delay. */
+    private static double delayCallsPerSecond(Point at) {
+        double delaySeconds = Math.max(1, at.get(Axis.DELAY_MS)) / 1000.0;
+        return at.get(Axis.USERS) * (mode(at) == FanOutMode.PARALLEL ? calls(at) : 1) / delaySeconds;
+    }
+
+    private static int calls(Point at) {
+        return at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
+    }
+
+    private static FanOutMode mode(Point at) {
+        return at.has(Axis.FAN_OUT_MODE) ? at.get(Axis.FAN_OUT_MODE) : FanOutMode.PARALLEL;
     }
 
     /**
@@ -271,15 +379,15 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
     private List<Window> windows(Jvm jvm, int rep) {
         List<Window> windows = new ArrayList<>();
         Window.Closed load = new Window.Closed(timing);
-        for (Point at : windowPoints(jvm.variant())) {
+        for (Point at : windowPoints(jvm.variant()).stream().filter(p -> drivable(jvm, p)).toList()) {
             windows.add(new Window(jvm, at, load, false, rep));
             if (recorded(at, rep)) {
                 // Right after its plain twin, so that the two differ in the recording only.
                 windows.add(new Window(jvm, at, load, true, rep));
             }
         }
-        if (rep == 1 && open.any()) {
-            windowPoints(jvm.variant()).stream().map(p -> p.without(Axis.USERS)).distinct()
+        if (rep == 1 && open.any()) { // at one call per request: its arrival rates are the headline's
+            windowPoints(jvm.variant()).stream().filter(p -> calls(p) == 1).map(p -> p.without(Axis.USERS)).distinct()
                     .forEach(at -> windows.add(new Window(jvm, at, open.steps(timing.settleMaxSeconds()), false, rep)));
         }
         return windows;

@@ -126,6 +126,12 @@ public final class Point implements Comparable<Point> {
         if (axis == Axis.DOWNSTREAM) {
             return value == Downstream.DB ? "the database" : "the delay service";
         }
+        if (axis == Axis.FAN_OUT) {
+            return (Integer) value == 1 ? "1 call" : value + " calls";
+        }
+        if (axis == Axis.FAN_OUT_MODE) {
+            return ((FanOutMode) value).label();
+        }
         return axis.name().replace('_', ' ') + " " + value;
     }
 

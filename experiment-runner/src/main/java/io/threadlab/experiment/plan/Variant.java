@@ -16,6 +16,8 @@ import java.util.stream.Stream;
  *
  * @param path       what k6 calls with the delay service downstream (null: no such endpoint)
  * @param dbPath     what k6 calls with the database downstream (null: no such endpoint)
+ * @param fanOutPath what k6 calls, with {@code ?n=N&mode=M}, for more than one call to the delay service per request
+ *                   (null: no such endpoint)
  * @param threads    where request code runs while it waits for the downstream
  * @param stack      the REST stack (classic RESTEasy, or Quarkus REST)
  * @param colour     the report's colour, as #rrggbb
@@ -24,12 +26,15 @@ import java.util.stream.Stream;
  * @param jvmOptions extra JVM options of this variant only
  * @param spoils     for a mistake, the label of the correct variant (or reference) it is measured against
  */
-public record Variant(String label, String module, int port, String path, String dbPath, Role role, Threads threads,
+public record Variant(String label, String module, int port, String path, String dbPath, String fanOutPath, Role role,
+                      Threads threads,
                       Stack stack, String colour, boolean defaultRun, String description,
                       Map<String, String> properties, List<String> jvmOptions, String spoils) {
 
     /** Every variant module answers the same query at this path: the lab's page of articles (lab-database). */
     public static final String ARTICLES = "/api/articles";
+    /** Every variant module fans out to the delay service at this path ({@code ?n=N&mode=parallel|sequential}). */
+    public static final String FAN_OUT = "/api/fanout";
 
     public enum Role {
         /** One of the design card's three threading models. */
@@ -60,16 +65,16 @@ public record Variant(String label, String module, int port, String path, String
     }
 
     public static final Variant IMPERATIVE = new Variant("imperative", "imperative-service", 8081, "/api", ARTICLES,
-            Role.MODEL, Threads.WORKER, Stack.CLASSIC, "#d62728", true, "classic RESTEasy, worker threads", Map.of(),
-            List.of(), null);
+            FAN_OUT, Role.MODEL, Threads.WORKER, Stack.CLASSIC, "#d62728", true, "classic RESTEasy, worker threads",
+            Map.of(), List.of(), null);
     public static final Variant REACTIVE = new Variant("reactive", "reactive-service", 8082, "/api", ARTICLES,
-            Role.MODEL, Threads.EVENT_LOOP, Stack.QUARKUS_REST, "#1f77b4", true,
+            FAN_OUT, Role.MODEL, Threads.EVENT_LOOP, Stack.QUARKUS_REST, "#1f77b4", true,
             "Quarkus REST, event loop (Mutiny Uni)", Map.of(), List.of(), null);
     public static final Variant VIRTUAL_THREAD = new Variant("virtual-thread", "virtual-thread-service", 8083, "/api",
-            ARTICLES, Role.MODEL, Threads.VIRTUAL, Stack.QUARKUS_REST, "#2ca02c", true, "Quarkus REST, virtual threads",
-            Map.of(), List.of(), null);
+            ARTICLES, FAN_OUT, Role.MODEL, Threads.VIRTUAL, Stack.QUARKUS_REST, "#2ca02c", true,
+            "Quarkus REST, virtual threads", Map.of(), List.of(), null);
     public static final Variant IMPERATIVE_REST = new Variant("imperative-rest", "imperative-rest-service", 8084,
-            "/api", ARTICLES, Role.CONTROL, Threads.WORKER, Stack.QUARKUS_REST, "#ff7f0e", false,
+            "/api", ARTICLES, FAN_OUT, Role.CONTROL, Threads.WORKER, Stack.QUARKUS_REST, "#ff7f0e", false,
             "Quarkus REST, worker threads (the control)", Map.of(), List.of(), null);
 
     private static final String MISTAKE_GREY = "#7f7f7f";
@@ -83,10 +88,10 @@ public record Variant(String label, String module, int port, String path, String
     public static final List<Variant> MISTAKES = List.of(
             mistake("blocking-event-loop", 8091, "/mistakes/blocking-event-loop", Threads.EVENT_LOOP, "reactive",
                     "a blocking call on the event loop"),
-            new Variant("default-connection-pool", "imperative-service", 8092, "/api", null, Role.MISTAKE,
+            new Variant("default-connection-pool", "imperative-service", 8092, "/api", null, null, Role.MISTAKE,
                     Threads.WORKER, Stack.CLASSIC, MISTAKE_GREY, false, "the REST client's default pool of 50",
                     Map.of("quarkus.rest-client.delay.connection-pool-size", "50"), List.of(), "imperative"),
-            new Variant("cpu-on-worker", "mistakes-service", 8093, "/mistakes/cpu/worker", null, Role.REFERENCE,
+            new Variant("cpu-on-worker", "mistakes-service", 8093, "/mistakes/cpu/worker", null, null, Role.REFERENCE,
                     Threads.WORKER, Stack.QUARKUS_REST, "#8c564b", false, "CPU-heavy code on worker threads", Map.of(),
                     List.of(), null),
             mistake("cpu-on-event-loop", 8094, "/mistakes/cpu/event-loop", Threads.EVENT_LOOP, "cpu-on-worker",
@@ -98,19 +103,19 @@ public record Variant(String label, String module, int port, String path, String
             mistake("pinned-class-init", 8097, "/mistakes/pinning/class-init", Threads.VIRTUAL, "virtual-thread",
                     "blocking inside a class initialiser on a virtual thread"),
             new Variant("native-call-on-virtual-thread", "mistakes-service", 8098, "/mistakes/native-call", null,
-                    Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+                    null, Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
                     "a blocking native call on a virtual thread", Map.of(),
                     List.of("--enable-native-access=ALL-UNNAMED"), "virtual-thread"),
             // With the database downstream only (--downstream db --mistakes).
             new Variant("jdbc-on-event-loop", "mistakes-service", 8099, null, "/mistakes/jdbc-on-event-loop",
-                    Role.MISTAKE, Threads.EVENT_LOOP, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+                    null, Role.MISTAKE, Threads.EVENT_LOOP, Stack.QUARKUS_REST, MISTAKE_GREY, false,
                     "blocking JDBC on the event loop", Map.of(), List.of(), "reactive"),
-            new Variant("small-pool-virtual-threads", "virtual-thread-service", 8100, null, ARTICLES, Role.MISTAKE,
-                    Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+            new Variant("small-pool-virtual-threads", "virtual-thread-service", 8100, null, ARTICLES, null,
+                    Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
                     "a database pool of 2 behind any number of virtual threads", Map.of("lab.db.pool-size", "2"),
                     List.of(), "virtual-thread"),
-            new Variant("pool-beyond-max-connections", "virtual-thread-service", 8101, null, ARTICLES, Role.MISTAKE,
-                    Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+            new Variant("pool-beyond-max-connections", "virtual-thread-service", 8101, null, ARTICLES, null,
+                    Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
                     "a database pool larger than PostgreSQL's free connection slots",
                     Map.of("lab.db.pool-size", String.valueOf(BEYOND_MAX_CONNECTIONS)), List.of(), "virtual-thread"));
 
@@ -127,8 +132,8 @@ public record Variant(String label, String module, int port, String path, String
 
     private static Variant mistake(String label, int port, String path, Threads threads, String spoils,
                                    String description) {
-        return new Variant(label, "mistakes-service", port, path, null, Role.MISTAKE, threads, Stack.QUARKUS_REST,
-                MISTAKE_GREY, false, description, Map.of(), List.of(), spoils);
+        return new Variant(label, "mistakes-service", port, path, null, null, Role.MISTAKE, threads,
+                Stack.QUARKUS_REST, MISTAKE_GREY, false, description, Map.of(), List.of(), spoils);
     }
 
     public static List<Variant> all() {
@@ -184,6 +189,24 @@ public record Variant(String label, String module, int port, String path, String
     /** What k6 calls with this downstream; null where the variant has no endpoint for it. */
     public String path(Downstream downstream) {
         return downstream == Downstream.DB ? dbPath : path;
+    }
+
+    /**
+     * What k6 calls at a window's point: its downstream's path, or with more than one call per request the fan-out
+     * path and its query; null where the variant has no endpoint for it. One call is today's request exactly, in
+     * either mode, so that a run without fan-out and the fan-out's baseline are the same windows.
+     */
+    public String path(Point at) {
+        Downstream downstream = at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP;
+        int calls = at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
+        if (calls == 1) {
+            return path(downstream);
+        }
+        if (downstream != Downstream.HTTP || fanOutPath == null) {
+            return null;
+        }
+        FanOutMode mode = at.has(Axis.FAN_OUT_MODE) ? at.get(Axis.FAN_OUT_MODE) : FanOutMode.PARALLEL;
+        return fanOutPath + "?n=" + calls + "&mode=" + mode.label();
     }
 
     public boolean isMistake() {

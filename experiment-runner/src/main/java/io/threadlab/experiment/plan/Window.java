@@ -105,9 +105,14 @@ public record Window(Jvm jvm, Point at, Load load, boolean recorded, WindowId.Ro
         return at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP;
     }
 
-    /** What k6 calls. */
+    /** What k6 calls: the downstream's path, or the fan-out's with its query ({@link Variant#path(Point)}). */
     public String path() {
-        return variant().path(downstream());
+        return variant().path(at);
+    }
+
+    /** The calls to the delay service each request makes: 1 unless the point fans out. */
+    public int fanOut() {
+        return at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
     }
 
     public boolean calibration() {

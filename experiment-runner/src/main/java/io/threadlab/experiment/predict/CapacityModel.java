@@ -36,6 +36,13 @@ import java.util.Optional;
  * users);</li>
  * <li>users: the closed model's users ÷ that same time.</li>
  * </ul>
+ * A fan-out point (N calls to the delay service per request) is predicted from the same one-call calibration: each
+ * call holds a connection as long as the one call did, so the connections allow pool ÷ (N × hold) requests a second in
+ * either mode; a worker variant's request holds its own worker and, in parallel, N more for its calls on the same pool
+ * (Quarkus' ManagedExecutor is the worker pool): workers ÷ ((1 + N) × hold), or sequentially one worker for N holds:
+ * workers ÷ (N × hold); a request lasts one hold in parallel (its slowest call) and N sequentially, for the users'
+ * ceiling. The CPU per request is taken as N × the calibrated one (not measured at fan-out: the request's own HTTP
+ * work is not repeated, the calls' hand-offs are added), and the notes say so.
  * The prediction is the lowest ceiling, named; the latency is the closed model's (users ÷ throughput); the memory a
  * straight line in the users through the calibration's RSS.
  */
@@ -187,13 +194,18 @@ public final class CapacityModel {
                     + " bound");
         }
         double holdSeconds = Math.max(delay + overheadMs, 0.05) / 1000;
+        FanOut fanOut = FanOut.at(at);
+        double requestSeconds = fanOut.parallel() ? holdSeconds : fanOut.calls() * holdSeconds;
+        if (fanOut.calls() > 1) {
+            notes.add(fanOut.describe());
+        }
         Map<Ceiling, Double> ceilings = new EnumMap<>(Ceiling.class);
-        ceilings.put(Ceiling.CPU, cpus * 1000 / cost.cpuMs());
+        ceilings.put(Ceiling.CPU, cpus * 1000 / (fanOut.calls() * cost.cpuMs()));
         if (threads == Variant.Threads.WORKER && at.has(Axis.WORKER_MAX)) {
-            ceilings.put(Ceiling.WORKERS, at.get(Axis.WORKER_MAX) / holdSeconds);
+            ceilings.put(Ceiling.WORKERS, at.get(Axis.WORKER_MAX) / (fanOut.workersHeld() * holdSeconds));
         }
         if (downstream == Downstream.HTTP && at.has(Axis.POOL_SIZE)) {
-            ceilings.put(Ceiling.CONNECTIONS, at.get(Axis.POOL_SIZE) / holdSeconds);
+            ceilings.put(Ceiling.CONNECTIONS, at.get(Axis.POOL_SIZE) / (fanOut.calls() * holdSeconds));
         }
         if (downstream == Downstream.DB && at.has(Axis.DB_POOL_SIZE)) {
             ceilings.put(Ceiling.DB_POOL, at.get(Axis.DB_POOL_SIZE) / holdSeconds);
@@ -202,7 +214,7 @@ public final class CapacityModel {
         if (downstream == Downstream.DB && dbCpus != null && dbCpuMs > 0) {
             ceilings.put(Ceiling.DB_CPU, dbCpus * 1000 / dbCpuMs);
         }
-        ceilings.put(Ceiling.USERS, users / holdSeconds);
+        ceilings.put(Ceiling.USERS, users / requestSeconds);
         Map.Entry<Ceiling, Double> binding = ceilings.entrySet().stream()
                 .min(Comparator.comparingDouble(Map.Entry::getValue)).orElseThrow();
         double rps = binding.getValue();
@@ -215,9 +227,13 @@ public final class CapacityModel {
                     + " e-fold of users beyond it", users, levels.getLast().users(), EXTRAPOLATION_PER_EFOLD * 100));
         }
         double rss = rssLine[1] + rssLine[0] * users;
+        if (fanOut.calls() > 1) {
+            notes.add(String.format(Locale.ROOT, "the delay service is asked %d × the throughput: %,.0f calls/s",
+                    fanOut.calls(), fanOut.calls() * rps));
+        }
         return new Forecast(jvm, rps, binding.getKey(), next / rps, ceilings, users / rps * 1000,
                 Double.isNaN(rss) ? null : rss, cpuBound ? cost.error() : LEAST_ERROR,
-                cpuBound && cost.extrapolated(), delay + overheadMs, notes);
+                cpuBound && cost.extrapolated(), requestSeconds * 1000, notes);
     }
 
     /** The CPU one request costs at {@code users}, and the relative error to expect of it. */

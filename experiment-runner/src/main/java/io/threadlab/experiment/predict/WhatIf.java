@@ -1,6 +1,8 @@
 package io.threadlab.experiment.predict;
 
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 
@@ -14,7 +16,7 @@ import java.util.Locale;
  * binds, without an extrapolation.
  */
 public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer workerMax, Integer poolSize,
-                     Integer dbPoolSize, Double dbCpus) {
+                     Integer dbPoolSize, Double dbCpus, Integer fanOut, FanOutMode fanOutMode) {
 
     public static final WhatIf CALIBRATIONS_OWN = new WhatIf(null, null, null, null, null, null, null);
 
@@ -23,12 +25,26 @@ public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer worker
         this(users, delayMs, cpus, workerMax, poolSize, null, null);
     }
 
+    /** One call per request, as the calibration's. */
+    public WhatIf(Integer users, Integer delayMs, Double cpus, Integer workerMax, Integer poolSize,
+                  Integer dbPoolSize, Double dbCpus) {
+        this(users, delayMs, cpus, workerMax, poolSize, dbPoolSize, dbCpus, null, null);
+    }
+
     /** Refuses a number no JVM or load could have, naming the flag. */
     public WhatIf {
         positive("--users", users);
         positive("--worker-max", workerMax);
         positive("--pool-size", poolSize);
         positive("--db-pool-size", dbPoolSize);
+        if (fanOut != null && (fanOut < 1 || fanOut > ExperimentPlan.MAX_FAN_OUT)) {
+            throw new IllegalArgumentException("--fan-out must be a number of calls from 1 to "
+                    + ExperimentPlan.MAX_FAN_OUT + " (the services' lab.fanout.max-calls), was " + fanOut);
+        }
+        if (fanOutMode != null && (fanOut == null || fanOut == 1)) {
+            throw new IllegalArgumentException("--fan-out-mode needs --fan-out above 1: one call is one call in either"
+                    + " mode");
+        }
         if (dbCpus != null && (!(dbCpus > 0) || dbCpus.isInfinite())) {
             throw new IllegalArgumentException("--db-cpus must be a quota above 0 (e.g. 1.0), was " + dbCpus);
         }
@@ -49,6 +65,9 @@ public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer worker
                 .with(Axis.DB_POOL_SIZE, dbPoolSize != null ? dbPoolSize : setup.get(Axis.DB_POOL_SIZE))
                 .with(Axis.DB_CPUS, dbCpus != null ? dbCpus : setup.get(Axis.DB_CPUS))
                 .with(Axis.DELAY_MS, delayMs != null ? delayMs : calibrated.delayMs())
+                .with(Axis.FAN_OUT, fanOut != null && fanOut > 1 ? fanOut : null)
+                .with(Axis.FAN_OUT_MODE, fanOut != null && fanOut > 1
+                        ? (fanOutMode != null ? fanOutMode : FanOutMode.PARALLEL) : null)
                 .with(Axis.USERS, users != null ? users : calibrated.users().getFirst());
     }
 
@@ -79,6 +98,14 @@ public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer worker
         if ((dbPoolSize != null || dbCpus != null) && !calibrated.setup().has(Axis.DB_POOL_SIZE)) {
             notes.add("--db-pool-size and --db-cpus do not apply: this calibration waited on the delay service"
                     + " (--downstream db asks the database's)");
+        }
+        Integer pool = poolSize != null ? poolSize : calibrated.setup().get(Axis.POOL_SIZE);
+        if (fanOut != null && pool != null && fanOut > pool) {
+            notes.add(String.format(Locale.ROOT, "--fan-out %d is more calls than the pool of %,d holds: the services"
+                    + " refuse such a request (400)", fanOut, pool));
+        }
+        if (fanOut != null && fanOut > 1 && calibrated.setup().has(Axis.DB_POOL_SIZE)) {
+            notes.add("--fan-out calls the delay service: this calibration waited on the database");
         }
         if (!calibrated.known()) {
             notes.add(calibrated.variant() + " is not a variant this runner knows: taken to run on workers");

@@ -72,7 +72,7 @@ final class Run {
 
     PlanFacts plan() {
         return record.manifest().plan() != null ? record.manifest().plan() : new PlanFacts(null, null, null, null, 0,
-                0, 0, 0, 0, 0, null, null, 0, 0, false, false, null, null, null, null, null, null, null, null);
+                0, 0, 0, 0, 0, null, null, 0, 0, false, false, null, null, null, null, null, null, null, null, null);
     }
 
     RunManifest.Lab lab() {
@@ -125,11 +125,12 @@ final class Run {
     }
 
     /**
-     * With several delays, or the database among the downstreams, every table names the delay (and the database where
-     * the requests waited on it) beside the users; with one delay on the delay service it keeps the users alone.
+     * With several delays, the database among the downstreams or a fan-out, every table names the delay (and the
+     * database, or the calls per request, where there were) beside the users; with one delay on the delay service and
+     * one call it keeps the users alone.
      */
     boolean severalDelays() {
-        return delays.size() > 1 || points.stream().anyMatch(p -> p.has(Axis.DOWNSTREAM));
+        return delays.size() > 1 || points.stream().anyMatch(p -> p.has(Axis.DOWNSTREAM) || p.has(Axis.FAN_OUT));
     }
 
     /** Closed-model points, by delay (in plan order), then users (in plan order). */

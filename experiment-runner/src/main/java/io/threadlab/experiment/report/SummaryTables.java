@@ -43,7 +43,9 @@ final class SummaryTables {
 
     static At at(Point p) {
         boolean database = p.has(Axis.DOWNSTREAM) && p.get(Axis.DOWNSTREAM) == Downstream.DB;
-        return new At(p.get(Axis.DELAY_MS) + (database ? " (database)" : ""), String.valueOf(p.get(Axis.USERS)));
+        boolean fanOut = p.has(Axis.FAN_OUT) && p.get(Axis.FAN_OUT) > 1;
+        return new At(p.get(Axis.DELAY_MS) + (database ? " (database)" : "") + (fanOut ? ", " + p.get(Axis.FAN_OUT)
+                + " calls " + p.get(Axis.FAN_OUT_MODE).label() : ""), String.valueOf(p.get(Axis.USERS)));
     }
 
     static List<SummaryRow> summary(List<Cell> cells) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.threadlab.api.MistakeWorkloads;
 import io.threadlab.api.SignatureWorkloads;
 import io.threadlab.experiment.collect.Json;
+import io.threadlab.experiment.plan.FanOutMode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -158,6 +159,20 @@ class MistakesTest {
         assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$CpuWork.hash:");
         assertThat(decimal(m, "cpu_ms_per_call")).isGreaterThanOrEqualTo(Mistakes.LAB_MS_PER_CALL);
         assertThat(m.evidence()).contains("the scheduler does not time-slice virtual threads");
+        // the same recording as a window of 2 calls per request: its CPU per request is two calls'
+        List<Mistakes.Mistake> twoCalls = Verdicts.of(analyses.get("cpu-on-virtual-thread")
+                .withFanOut(new WindowFanOut(2, FanOutMode.PARALLEL))).mistakes();
+        java.util.Optional<Mistakes.Mistake> halved = twoCalls.stream()
+                .filter(t -> t.name().equals("cpu-on-virtual-thread")).findFirst();
+        if (decimal(m, "cpu_ms_per_call") / 2 >= Mistakes.LAB_MS_PER_CALL + 0.002) {
+            assertThat(decimal(halved.orElseThrow(), "cpu_ms_per_call")).isCloseTo(decimal(m, "cpu_ms_per_call") / 2,
+                    org.assertj.core.api.Assertions.within(0.002));
+        } else if (decimal(m, "cpu_ms_per_call") / 2 < Mistakes.LAB_MS_PER_CALL - 0.002) {
+            assertThat(halved).as("half the CPU per call is below the mistake's threshold").isEmpty();
+        }
+        assertThat(Verdicts.of(analyses.get("cpu-on-virtual-thread").withFanOut(new WindowFanOut(2,
+                FanOutMode.PARALLEL))).findings()).anySatisfy(f -> assertThat(f).startsWith("2 calls to the delay"
+                + " service per request in parallel: virtual threads forked and joined: 1 + 2 per request"));
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.threadlab.experiment.analyse;
 
 import io.threadlab.experiment.collect.Json;
 import io.threadlab.experiment.plan.Downstream;
+import io.threadlab.experiment.plan.FanOutMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,6 +59,25 @@ class RecordedWindowsTest {
         assertThat(http.delayMs()).isEqualTo(10);
         assertThat(http.downstreamOrNull()).as("a row that does not say").isNull();
         assertThat(windows.databasePort()).isEqualTo(15432);
+    }
+
+    /** A fan-out window's row says its calls per request; else its name; else it made one call. */
+    @Test
+    void aFanOutWindowIsJudgedWithItsCallsPerRequest(@TempDir Path run) {
+        Json.write(run.resolve("results.json"), Map.of("windows", List.of(
+                Map.of("window", Map.of("id", "reactive-100ms-fan8-sequential-closed-10-jfr-1",
+                                "jfr_file", "jfr/reactive-100ms-fan8-sequential-closed-10-jfr-1.jfr"),
+                        "at", Map.of("delay_ms", 100, "fan_out", 8, "fan_out_mode", "sequential", "users", 10)))));
+        RecordedWindows.Row row = RecordedWindows.read(run).row(
+                Path.of("jfr/reactive-100ms-fan8-sequential-closed-10-jfr-1.jfr"));
+        assertThat(WindowFanOut.of(row.fanOut(), row.fanOutMode(), "anything"))
+                .isEqualTo(new WindowFanOut(8, FanOutMode.SEQUENTIAL));
+        assertThat(WindowFanOut.of(null, null, "virtual-thread-100ms-fan16-closed-10-jfr-1"))
+                .isEqualTo(new WindowFanOut(16, FanOutMode.PARALLEL));
+        assertThat(WindowFanOut.of(null, null, "virtual-thread-100ms-closed-10-jfr-1")).isEqualTo(WindowFanOut.ONE);
+        assertThat(WindowFanOut.of(null, null, "a recording of mine")).isEqualTo(WindowFanOut.ONE);
+        assertThat(new WindowFanOut(16, FanOutMode.PARALLEL).describe())
+                .isEqualTo("16 calls to the delay service per request in parallel");
     }
 
     @Test

@@ -169,6 +169,21 @@ class CalibratedRunTest {
         assertThat(reactive.notes()).contains("--worker-max does not apply: reactive does not run requests on workers");
     }
 
+    /** predict --fan-out 8: the same hold, each request holding 1 + 8 workers in parallel, 8 in turn. */
+    @Test
+    void fanOutIsPredictedFromTheOneCallCalibration() throws CannotPredict {
+        VariantForecast parallel = predict("imperative", new WhatIf(700, 300, null, null, null, null, null, 8,
+                null));
+        assertThat(parallel.forecast().ceilings().get(Ceiling.WORKERS)).isCloseTo(200 / (9 * 0.301907289027844),
+                within(1e-6));
+        assertThat(parallel.notes()).anySatisfy(n -> assertThat(n).startsWith("8 calls per request in parallel"));
+        VariantForecast inTurn = CalibratedRun.read(dir).predict(List.of("imperative"), new WhatIf(700, 300, null,
+                null, null, null, null, 8, io.threadlab.experiment.plan.FanOutMode.SEQUENTIAL)).forecasts().getFirst();
+        assertThat(inTurn.forecast().ceilings().get(Ceiling.WORKERS)).isCloseTo(200 / (8 * 0.301907289027844),
+                within(1e-6));
+        assertThat(inTurn.forecast().holdMs()).isCloseTo(8 * 301.907, within(1e-2));
+    }
+
     /** Where an earlier runner calibrated later JVM starts too, the first one's calibration predicts, as today. */
     @Test
     void theFirstJvmStartsCalibrationPredictsWhateverComesFirstInTheFile() throws CannotPredict {
@@ -265,5 +280,12 @@ class CalibratedRunTest {
         bad.forEach((message, make) -> assertThatThrownBy(make::run).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(message));
         new WhatIf(1, 0, 0.01, 1, 1); // the least of each is a point
+        assertThatThrownBy(() -> new WhatIf(null, null, null, null, null, null, null, 0, null))
+                .hasMessage("--fan-out must be a number of calls from 1 to 64 (the services' lab.fanout.max-calls),"
+                        + " was 0");
+        assertThatThrownBy(() -> new WhatIf(null, null, null, null, null, null, null, 65, null))
+                .hasMessageContaining("was 65");
+        assertThatThrownBy(() -> new WhatIf(null, null, null, null, null, null, null, null,
+                io.threadlab.experiment.plan.FanOutMode.SEQUENTIAL)).hasMessageContaining("needs --fan-out above 1");
     }
 }

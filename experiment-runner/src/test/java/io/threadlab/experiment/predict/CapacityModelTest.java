@@ -2,6 +2,7 @@ package io.threadlab.experiment.predict;
 
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.testing.Windows;
@@ -138,5 +139,41 @@ class CapacityModelTest {
                 Windows.closed("virtual-thread", 100, 5000).cpuMs(0.10).rss(310).calibration().build());
         Forecast f = CapacityModel.fit("vt", Variant.Threads.VIRTUAL, rows).model().orElseThrow().predict(at(10, 2000));
         assertThat(f.rssMb()).isCloseTo(500, within(1e-6)); // 0.1 MB per user over 300 MB
+    }
+
+    /**
+     * Fan-out from first principles, on the one-call calibration (a call holds 10 + 1 ms of overhead: 101 ms at
+     * 100 ms): connections pool ÷ (N × hold), a worker request's workers (1 + N) in parallel and one for N holds in
+     * turn, the users' ceiling one hold in parallel and N sequentially, the CPU N × one call's.
+     */
+    @Test
+    void fanOutDividesEachCeilingByWhatOneRequestHolds() {
+        CapacityModel workers = model(Variant.Threads.WORKER);
+        Point parallel = at(100, 100).with(Axis.FAN_OUT, 8).with(Axis.FAN_OUT_MODE, FanOutMode.PARALLEL);
+        Forecast p = workers.predict(parallel);
+        assertThat(p.ceilings().get(Ceiling.CONNECTIONS)).isCloseTo(1000 / (8 * 0.101), within(1e-6));
+        assertThat(p.ceilings().get(Ceiling.WORKERS)).isCloseTo(200 / (9 * 0.101), within(1e-6));
+        assertThat(p.ceilings().get(Ceiling.USERS)).isCloseTo(100 / 0.101, within(1e-6));
+        assertThat(p.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / (8 * 0.11), within(1e-6));
+        assertThat(p.binding()).isEqualTo(Ceiling.WORKERS); // 220 req/s: 1,980 workers' worth asked of 200
+        assertThat(p.holdMs()).isCloseTo(101, within(1e-9));
+        assertThat(p.notes()).anySatisfy(n -> assertThat(n).contains("8 calls per request in parallel")
+                .contains("its p50 is a call's p91.7"));
+
+        // light load responds in about one delay in parallel, N delays in turn
+        Forecast light = workers.predict(at(100, 10).with(Axis.FAN_OUT, 8));
+        assertThat(light.binding()).isEqualTo(Ceiling.USERS);
+        assertThat(light.p50Ms()).isCloseTo(101, within(1e-6)).isLessThan(1.5 * 100);
+        Forecast inTurn = workers.predict(at(100, 10).with(Axis.FAN_OUT, 8)
+                .with(Axis.FAN_OUT_MODE, FanOutMode.SEQUENTIAL));
+        assertThat(inTurn.ceilings().get(Ceiling.WORKERS)).isCloseTo(200 / (8 * 0.101), within(1e-6));
+        assertThat(inTurn.ceilings().get(Ceiling.CONNECTIONS)).isCloseTo(1000 / (8 * 0.101), within(1e-6));
+        assertThat(inTurn.p50Ms()).isCloseTo(808, within(1e-6));
+
+        // the event loop holds no worker: no such ceiling; one call is the model it always was
+        Forecast loop = model(Variant.Threads.EVENT_LOOP).predict(parallel);
+        assertThat(loop.ceilings()).doesNotContainKey(Ceiling.WORKERS);
+        assertThat(model(Variant.Threads.EVENT_LOOP).predict(at(100, 100).with(Axis.FAN_OUT, 1)))
+                .isEqualTo(model(Variant.Threads.EVENT_LOOP).predict(at(100, 100)));
     }
 }

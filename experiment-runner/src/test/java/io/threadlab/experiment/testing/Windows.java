@@ -3,6 +3,7 @@ package io.threadlab.experiment.testing;
 import io.threadlab.experiment.collect.OpenStep;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.WindowId;
 
@@ -53,6 +54,8 @@ public final class Windows {
     private String loadCpus = "shared";
     private Instant startedAt = Instant.parse("2026-11-23T10:00:00Z");
     private WindowResult.Prediction prediction;
+    private int fanOut = 1;
+    private FanOutMode fanOutMode = FanOutMode.PARALLEL;
 
     private Windows(String variant, Integer users, double rps) {
         this.variant = variant;
@@ -210,6 +213,13 @@ public final class Windows {
         return this;
     }
 
+    /** N calls to the delay service per request, in a mode (one call: the point without the fan-out axes). */
+    public Windows fanOut(int calls, FanOutMode mode) {
+        this.fanOut = calls;
+        this.fanOutMode = mode;
+        return this;
+    }
+
     public Windows prediction(WindowResult.Prediction made) {
         this.prediction = made;
         return this;
@@ -217,10 +227,13 @@ public final class Windows {
 
     public WindowResult build() {
         Point at = Point.of(Axis.CPUS, quota).with(Axis.WORKER_MAX, workerMax).with(Axis.POOL_SIZE, poolSize)
-                .with(Axis.DELAY_MS, delayMs).with(Axis.USERS, users);
+                .with(Axis.DELAY_MS, delayMs).with(Axis.USERS, users)
+                .with(Axis.FAN_OUT, fanOut == 1 ? null : fanOut)
+                .with(Axis.FAN_OUT_MODE, fanOut == 1 ? null : fanOutMode);
         String scenario = (users == null ? "open" : "closed-" + users) + (recorded ? "-jfr" : "");
         String label = jvmLabel != null ? jvmLabel : variant;
-        String id = String.format(Locale.ROOT, "%s-%dms-%s-%s%d", label, delayMs, scenario,
+        String id = String.format(Locale.ROOT, "%s-%dms%s-%s-%s%d", label, delayMs, fanOut == 1 ? ""
+                        : "-fan" + fanOut + (fanOutMode == FanOutMode.SEQUENTIAL ? "-sequential" : ""), scenario,
                 role == WindowId.Role.CALIBRATION ? "cal" : "", role == WindowId.Role.CALIBRATION ? jvm : repetition);
         double mean = meanMs != null ? meanMs : users != null && rps > 0 ? users / rps * 1000 : 10;
         double cores = cpuCores != null ? cpuCores : rps * cpuMs / 1000;
