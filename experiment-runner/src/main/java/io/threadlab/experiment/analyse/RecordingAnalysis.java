@@ -204,7 +204,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
         return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
                 pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
                 parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold,
-                jdk, downstream, databasePool.withRefusedConnections(refused));
+                jdk, downstream, databasePool.withRefusedConnections(refused), fanOut);
     }
 
     /** "the 300 ms", or "the downstream delay" where the recorded window's delay is not known. */

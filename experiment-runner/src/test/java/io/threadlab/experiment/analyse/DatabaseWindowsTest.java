@@ -363,7 +363,7 @@ class DatabaseWindowsTest {
                 a.gcPauseMs(), new RecordingAnalysis.Throttling(100, throttled, throttled * 10.0), a.eventCounts(),
                 a.monitorEnterSites(), a.monitorWaitSites(), a.parkSites(), a.workerFutureParks(), a.cpu(),
                 a.cpuMsPerRequest(), a.delayMs(), a.stalls(), a.signals(), a.socketThreshold(), a.jdk(), a.downstream(),
-                a.databasePool());
+                a.databasePool(), a.fanOut());
     }
 
     private static List<String> mistakes(RecordingAnalysis a) {
