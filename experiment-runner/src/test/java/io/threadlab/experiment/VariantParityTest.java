@@ -23,6 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * for JDBC, so the reactive variant reads the lab's database with the reactive PostgreSQL client, and the variants
  * whose threads may block (workers, virtual threads) with JDBC through Agroal. Its files and settings are the same in
  * every variant on one client; the query, the rows' mapping, the JSON and the errors are the same in all.
+ *
+ * <p>So does the fan-out of {@code GET /api/fanout}: each model forks its calls the way its users would
+ * (FanoutResource), and runs short of threads or connections in its own way (FanoutLimitsTest); the request's rules,
+ * its JSON and the test of its contract are the same in every variant.
  */
 class VariantParityTest {
 
@@ -31,7 +35,8 @@ class VariantParityTest {
     /** The files that express the threading choice, and so may differ. */
     private static final List<String> THREADING_CHOICE = List.of("pom.xml", "ApiResource.java", "DelayClient.java",
             "application.properties", "ApiResourceTest.java", "NoPinningTest.java", "PinningRecorder.java",
-            "Dockerfile.jvm", "ArticleResource.java", "ArticleResourceTest.java", "NoPinningInJdbcTest.java");
+            "Dockerfile.jvm", "ArticleResource.java", "ArticleResourceTest.java", "NoPinningInJdbcTest.java",
+            "FanoutResource.java", "FanoutLimitsTest.java");
     /** Files only one stack needs: present in every variant on Quarkus REST, absent on classic RESTEasy. */
     private static final List<String> QUARKUS_REST_ONLY = List.of("InlineClientTimer.java");
     /** The database client's files: in every variant, the same in the variants on one client. */

@@ -14,7 +14,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
-/** A real HTTP delay service for tests: WireMock answering {@code /delay} after a fixed 10 ms, as the real one does. */
+/**
+ * A real HTTP delay service for tests: WireMock answering {@code /delay} after a fixed 10 ms, as the real one does,
+ * and counting the calls it serves at once ({@link CallsInFlight}, injected like the server).
+ */
 public class DelayServiceStub implements QuarkusTestResourceLifecycleManager {
 
     /** Marks the test field that receives the running stub, to change its answers per test. */
@@ -23,11 +26,12 @@ public class DelayServiceStub implements QuarkusTestResourceLifecycleManager {
     public @interface InjectDelayService {
     }
 
+    private final CallsInFlight calls = new CallsInFlight();
     private WireMockServer server;
 
     @Override
     public Map<String, String> start() {
-        server = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+        server = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1").extensions(calls));
         server.start();
         answerNormally(server);
         return Map.of("quarkus.rest-client.delay.url", server.baseUrl());
@@ -45,6 +49,8 @@ public class DelayServiceStub implements QuarkusTestResourceLifecycleManager {
     public void inject(TestInjector injector) {
         injector.injectIntoFields(server,
                 new TestInjector.AnnotatedAndMatchesType(InjectDelayService.class, WireMockServer.class));
+        injector.injectIntoFields(calls,
+                new TestInjector.AnnotatedAndMatchesType(InjectDelayService.class, CallsInFlight.class));
     }
 
     @Override
