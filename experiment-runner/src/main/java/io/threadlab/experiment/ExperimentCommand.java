@@ -16,7 +16,6 @@ import io.threadlab.experiment.plan.OpenModel;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Grid;
 import io.threadlab.experiment.plan.Variant;
-import io.threadlab.experiment.process.ComposeCli;
 import io.threadlab.experiment.report.Report;
 import io.threadlab.experiment.report.TimeSpent;
 import picocli.CommandLine;

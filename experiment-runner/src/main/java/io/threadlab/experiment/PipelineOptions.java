@@ -1,8 +1,6 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.confine.CpuSets;
-import io.threadlab.experiment.process.ComposeCli;
-import io.threadlab.experiment.start.EngineTarget;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Calibration;
 import io.threadlab.experiment.plan.Database;
@@ -15,6 +13,8 @@ import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.Timing;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.WarmUpPolicy;
+import io.threadlab.experiment.process.ComposeCli;
+import io.threadlab.experiment.start.EngineTarget;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ComposeRemoteFileTest {
 
-    /** What the runner starts: the delay service, the variants, the database, and the one-shot the variants wait for. */
+    /** What the runner starts: the delay service, the variants, the database, and the one-shot they wait for. */
     private static final List<String> STARTED = List.of("jfr-dir", "delay-service", "imperative-service",
             "reactive-service", "virtual-thread-service", "imperative-rest-service", "database");
 

@@ -25,13 +25,18 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@code --engine compose} on another Docker engine, for real: a second engine on this machine (its own data root,
- * exec root and containerd, no default bridge, no iptables), reached over TCP on 127.0.0.1 only, stands in for
+ * exec root, containerd and bridge, no iptables rules of its own), reached over TCP on 127.0.0.1 only, stands in for
  * another host. The same quick experiment runs against it and against this machine's engine: same knobs, a round trip
  * measured, JFR and logs copied back, and no container left on either engine. The test starts and removes the second
  * engine itself; where Docker cannot run it is skipped, saying why.
  */
 class RemoteEngineIT {
 
+    /** The second engine's default bridge. */
+    private static final String BRIDGE = "tl-engine2";
+    /** The second engine's address pool, apart from this machine's engine's. */
+    private static final String POOL = "10.213.0.0/16";
+    private static final List<String> FORWARD_RULE = List.of("-I", "FORWARD", "-s", POOL, "-d", POOL, "-j", "ACCEPT");
     private static final String PROJECT = "label=com.docker.compose.project=quarkus-thread-lab";
     private static final List<String> QUICK = List.of("run", "--quick", "--variants", "reactive", "--levels", "20",
             "--window", "3", "--settle-max", "4", "--warmup-boost-max", "6", "--warmup-level-max", "6",
@@ -43,6 +48,8 @@ class RemoteEngineIT {
     private Path engineDir;
     private Process engine;
     private String dockerHost;
+    private boolean bridge;
+    private boolean forwarding;
 
     @Test
     void aQuickRunOnASecondEngineRecordsWhereItRanAndLeavesNothingThere() throws Exception {
@@ -142,8 +149,11 @@ class RemoteEngineIT {
     }
 
     /**
-     * A second dockerd: its own data and exec roots (so its own containerd), TCP on loopback only, no default bridge
-     * and no iptables rules (this machine's engine keeps its own), and address pools apart from the first engine's.
+     * A second dockerd: its own data and exec roots (so its own containerd), TCP on loopback only, no iptables rules
+     * (this machine's engine keeps its own), and address pools apart from the first engine's. Its default bridge is
+     * one of its own: dockerd with {@code --bridge none} deletes docker0, this machine's engine's. This machine's
+     * engine drops forwarded traffic but its own (FORWARD policy DROP, bridges filtered too), so the second engine's
+     * containers are let through to each other, and nowhere else, by one rule, removed afterwards.
      */
     private void startSecondEngine() throws IOException, InterruptedException {
         int port;
@@ -151,12 +161,23 @@ class RemoteEngineIT {
             port = free.getLocalPort();
         }
         dockerHost = "tcp://127.0.0.1:" + port;
+        assumeTrue(succeeds(Map.of(), "sh", "-c", "ip link add name " + BRIDGE + " type bridge && ip addr add"
+                + " 10.214.0.1/24 dev " + BRIDGE + " && ip link set " + BRIDGE + " up"), "cannot make a bridge ("
+                + BRIDGE + ") for a second engine here: needs iproute2 and CAP_NET_ADMIN, and no such bridge yet");
+        bridge = true;
+        if (succeeds(Map.of(), "iptables", "-S", "FORWARD")) {
+            List<String> insert = new ArrayList<>(List.of("iptables"));
+            insert.addAll(FORWARD_RULE);
+            assumeTrue(succeeds(Map.of(), insert.toArray(String[]::new)),
+                    "cannot let the second engine's containers reach each other (iptables " + FORWARD_RULE + ")");
+            forwarding = true;
+        }
         // exec-root holds unix sockets, whose paths must stay short: under /tmp, not under target/.
         engineDir = Files.createTempDirectory(Path.of("/tmp"), "tl-engine2-");
         engine = new ProcessBuilder("dockerd", "--data-root", engineDir.resolve("data").toString(),
                 "--exec-root", engineDir.resolve("exec").toString(), "--pidfile", engineDir.resolve("docker.pid")
-                .toString(), "--host", dockerHost, "--bridge", "none", "--iptables=false", "--ip6tables=false",
-                "--default-address-pool", "base=10.213.0.0/16,size=24")
+                .toString(), "--host", dockerHost, "--bridge", BRIDGE, "--iptables=false", "--ip6tables=false",
+                "--default-address-pool", "base=" + POOL + ",size=24")
                 .redirectErrorStream(true).redirectOutput(engineDir.resolve("dockerd.log").toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline && engine.isAlive()) {
@@ -184,6 +205,15 @@ class RemoteEngineIT {
             if (!engine.waitFor(60, TimeUnit.SECONDS)) {
                 engine.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
+        }
+        if (forwarding) {
+            List<String> delete = new ArrayList<>(List.of("iptables"));
+            delete.addAll(FORWARD_RULE);
+            delete.set(1, "-D");
+            succeeds(Map.of(), delete.toArray(String[]::new));
+        }
+        if (bridge) {
+            succeeds(Map.of(), "ip", "link", "delete", BRIDGE);
         }
         if (engineDir != null) {
             try (Stream<Path> files = Files.walk(engineDir)) {

@@ -135,7 +135,7 @@ public record EngineTarget(String endpoint, Map<String, String> env, String addr
                     + " said: " + node.path("ServerErrors").get(0).asText() + "). Is it running, and reachable from"
                     + " here?");
         }
-        if (!node.path("CPUCfsQuota").asBoolean(false)) {
+        if (!node.path("CpuCfsQuota").asBoolean(false)) { // docker info's JSON name (its template's is CPUCfsQuota)
             throw new IllegalArgumentException("the Docker engine at " + which + " cannot hold a container to a CPU"
                     + " quota (`docker info`: no CPU CFS quota, cgroup " + node.path("CgroupVersion").asText("?")
                     + " with driver " + node.path("CgroupDriver").asText("?") + "): the variants would not run at"

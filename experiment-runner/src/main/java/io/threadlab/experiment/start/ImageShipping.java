@@ -73,7 +73,8 @@ final class ImageShipping {
             String id = id(here, image);
             if (id.isEmpty()) {
                 throw new IllegalStateException("this machine's engine has no image " + image + " to load into the"
-                        + " other engine" + (image.equals(BASE) ? ": make it with scripts/prepare-base-images.sh" : ""));
+                        + " other engine" + (image.equals(BASE) ? ": make it with scripts/prepare-base-images.sh"
+                        : ""));
             }
             if (id.equals(id(there, image))) {
                 done.put(image, "there already (" + abbreviate(id) + ")");

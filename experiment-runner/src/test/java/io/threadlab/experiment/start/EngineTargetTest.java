@@ -15,7 +15,7 @@ class EngineTargetTest {
 
     private static final String INFO = """
             {"Name":"box","ServerVersion":"28.2.2","OperatingSystem":"Debian","KernelVersion":"6.1","NCPU":8,
-             "MemTotal":17179869184,"CgroupVersion":"2","CgroupDriver":"systemd","CPUCfsQuota":true}""";
+             "MemTotal":17179869184,"CgroupVersion":"2","CgroupDriver":"systemd","CpuCfsQuota":true}""";
 
     private final List<String> asked = new ArrayList<>();
     private final List<Map<String, String>> envs = new ArrayList<>();
@@ -26,7 +26,7 @@ class EngineTargetTest {
             envs.add(env);
             return answers.entrySet().stream().filter(a -> String.join(" ", args).startsWith(a.getKey()))
                     .map(Map.Entry::getValue).findFirst().orElseThrow(() -> new DockerFailed(
-                            "Cannot connect to the Docker daemon at tcp://10.0.0.9:2375. Is the docker daemon running?"));
+                            "Cannot connect to the Docker daemon at tcp://10.0.0.9:2375. Is the daemon running?"));
         };
     }
 
@@ -36,7 +36,8 @@ class EngineTargetTest {
         assertThat(target.remote()).isTrue();
         assertThat(target.sameMachine()).isFalse();
         assertThat(target.address()).isEqualTo("10.0.0.9");
-        assertThat(target.env()).containsEntry("DOCKER_HOST", "tcp://10.0.0.9:2375").containsEntry("DOCKER_CONTEXT", "");
+        assertThat(target.env()).containsEntry("DOCKER_HOST", "tcp://10.0.0.9:2375")
+                .containsEntry("DOCKER_CONTEXT", "");
         assertThat(envs.getFirst()).isEqualTo(target.env()); // docker info asked that engine, not this machine's
         assertThat(target.info()).containsEntry("name", "box").containsEntry("cores", 8)
                 .containsEntry("memory_mb", 16384L).containsEntry("cgroup_version", "2");
@@ -79,7 +80,7 @@ class EngineTargetTest {
                 .hasMessageContaining("the Docker engine at tcp://10.0.0.9:2375 does not answer")
                 .hasMessageContaining("Cannot connect to the Docker daemon");
         assertThatThrownBy(() -> EngineTarget.resolve("tcp://10.0.0.9:2375", null, answering(Map.of("info",
-                INFO.replace("\"CPUCfsQuota\":true", "\"CPUCfsQuota\":false")))))
+                INFO.replace("\"CpuCfsQuota\":true", "\"CpuCfsQuota\":false")))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot hold a container to a CPU"
                         + " quota").hasMessageContaining("cgroup 2 with driver systemd");
         assertThatThrownBy(() -> EngineTarget.resolve("tcp://10.0.0.9:2375", null, answering(Map.of("info",
