@@ -14,6 +14,8 @@ import io.threadlab.experiment.process.PortCheck;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.start.JavaCommand;
 
+import io.threadlab.experiment.start.EngineTarget;
+
 import java.nio.file.Path;
 import java.time.Instant;
 
@@ -31,6 +33,8 @@ final class Experiment {
     private final Path outputRoot;
     private final Path javaHome;
     private final String engineName;
+    /** The Docker engine of {@code --engine compose}; this machine otherwise. */
+    private final EngineTarget target;
     private final Path jfrSettings;
     private final Console console = new Console();
     private final RunRecord extending;
@@ -42,8 +46,9 @@ final class Experiment {
     private volatile boolean interrupted;
 
     /** @param extending an earlier run to add JVM starts to ({@code --extend}), or null for a new run */
-    Experiment(ExperimentPlan plan, Path labHome, Path outputRoot, Path javaHome, String engineName, Path jfrSettings,
-               RunRecord extending) {
+    Experiment(ExperimentPlan plan, Path labHome, Path outputRoot, Path javaHome, String engineName,
+               EngineTarget target, Path jfrSettings, RunRecord extending) {
+        this.target = target;
         this.extending = extending;
         this.plan = plan;
         this.labHome = labHome;
@@ -60,7 +65,9 @@ final class Experiment {
     Path run() {
         int firstStart = extending == null ? 1 : Extending.firstStart(extending.results());
         Schedule schedule = extending == null ? plan.schedule() : Extending.schedule(plan, extending.results());
-        PortCheck.requireFree(DELAY_PORT, Rig.DELAY_MODULE);
+        if (target.sameMachine()) {
+            PortCheck.requireFree(DELAY_PORT, Rig.DELAY_MODULE);
+        }
         if (extending == null) {
             dir = ResultsDirectory.create(outputRoot, Instant.now());
             manifest = new Manifest(dir);
@@ -86,7 +93,7 @@ final class Experiment {
         try {
             long preparing = System.nanoTime();
             rig = new Rig(plan, labHome, javaHome, jfrSettings, console, dir, manifest, results);
-            rig.prepare(schedule, engineName, extending == null);
+            rig.prepare(schedule, engineName, target, extending == null);
             manifest.timeSpent(PREPARE, (System.nanoTime() - preparing) / 1e9);
             Eta eta = new Eta(schedule);
             console.follow(eta);

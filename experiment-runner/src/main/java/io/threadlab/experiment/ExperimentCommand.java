@@ -6,6 +6,7 @@ import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.load.K6;
 import io.threadlab.experiment.load.WindowRunner;
 import io.threadlab.experiment.plan.PrecisionGoal;
+import io.threadlab.experiment.start.EngineTarget;
 import io.threadlab.experiment.start.JavaCommand;
 import io.threadlab.experiment.start.LabDatabase;
 import io.threadlab.experiment.plan.Defaults;
@@ -15,7 +16,6 @@ import io.threadlab.experiment.plan.OpenModel;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Grid;
 import io.threadlab.experiment.plan.Variant;
-import io.threadlab.experiment.process.ComposeCli;
 import io.threadlab.experiment.report.Report;
 import io.threadlab.experiment.report.TimeSpent;
 import picocli.CommandLine;
@@ -277,14 +277,15 @@ public final class ExperimentCommand {
                     + " more JVM start of a variant (about %d min by the plan's estimate)",
                     plan.precision().budget(), Math.round(plan.blockSeconds() / 60.0)));
         }
-        if (options.engine.equals("compose")) {
-            ComposeCli.requireEngine(); // fail fast, before anything is made
+        EngineTarget target = options.engineTarget(System.getenv()); // fail fast, before anything is made
+        if (target.remote()) {
+            System.out.println("Services on " + target.describe());
         }
         Path labHome = LabHome.find();
         Path javaHome = Path.of(System.getProperty("java.home"));
         Path settings = options.jfrSettings(labHome);
         Path dir = new Experiment(plan, labHome, options.output.isAbsolute() ? options.output
-                : labHome.resolve(options.output), javaHome, options.engine, settings, extending).run();
+                : labHome.resolve(options.output), javaHome, options.engine, target, settings, extending).run();
         int analysed = 0;
         long analysing = System.nanoTime();
         if (!recorded) {

@@ -15,6 +15,8 @@ import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.Timing;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.WarmUpPolicy;
+import io.threadlab.experiment.process.ComposeCli;
+import io.threadlab.experiment.start.EngineTarget;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
@@ -160,6 +162,19 @@ final class PipelineOptions {
     @Option(names = "--engine", paramLabel = "ENGINE", description = "local: JVMs on this machine, each in its CPU "
             + "group (default); compose: the containers of compose.yaml (needs a running Docker engine).")
     String engine = "local";
+
+    @Option(names = "--docker-host", paramLabel = "URL", description = "With --engine compose: the Docker engine to"
+            + " run the services on, as DOCKER_HOST names one (tcp://HOST:2375, ssh://USER@HOST) (default: DOCKER_HOST,"
+            + " else this machine's engine).")
+    String dockerHost;
+
+    @Option(names = "--docker-context", paramLabel = "NAME", description = "With --engine compose: the docker context"
+            + " whose engine runs the services (default: DOCKER_CONTEXT, else this machine's engine).")
+    String dockerContext;
+
+    @Option(names = "--load-host", paramLabel = "URL", description = "Run k6 in a container on this third Docker"
+            + " engine. Not supported yet: k6 runs on this machine.")
+    String loadHost;
 
     /** The chosen variants, or the default run's. */
     List<Variant> chosenVariants() {
@@ -342,6 +357,39 @@ final class PipelineOptions {
         if (!engine.equals("local") && !engine.equals("compose")) {
             throw new IllegalArgumentException("--engine must be local or compose, was '" + engine + "'");
         }
+        if (loadHost != null) {
+            throw new IllegalArgumentException("--load-host is not supported yet: k6 runs on this machine, against"
+                    + " the published ports of the engine that runs the services (--docker-host, --docker-context)");
+        }
+        if (!engine.equals("compose") && (dockerHost != null || dockerContext != null)) {
+            throw new IllegalArgumentException("--docker-host and --docker-context name the engine of --engine"
+                    + " compose; add --engine compose");
+        }
+    }
+
+    /**
+     * The engine {@code --engine compose} runs the services on, resolved and checked (it answers, and holds a
+     * container to a CPU quota) before anything is made; this machine for {@code --engine local}.
+     */
+    EngineTarget engineTarget(Map<String, String> environment) {
+        if (!engine.equals("compose")) {
+            return EngineTarget.thisMachine();
+        }
+        String host = dockerHost != null ? dockerHost : environment.get("DOCKER_HOST");
+        String context = dockerContext != null ? dockerContext : environment.get("DOCKER_CONTEXT");
+        if (dockerHost != null && dockerContext == null) {
+            context = null; // the flag names the engine; a context from the environment does not compete with it
+        } else if (dockerContext != null && dockerHost == null) {
+            host = null;
+        }
+        if ((host == null || host.isBlank()) && (context == null || context.isBlank() || context.equals("default"))) {
+            ComposeCli.requireEngine(); // this machine's engine, as before: no engine is exit 1
+            return EngineTarget.resolve(null, null, ComposeCli::check);
+        }
+        ComposeCli.requireCli();
+        EngineTarget target = EngineTarget.resolve(host, context, ComposeCli::check);
+        ComposeCli.requirePlugin();
+        return target;
     }
 
     Path jfrSettings(Path labHome) {

@@ -9,6 +9,7 @@ import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.load.WaitControl;
 import io.threadlab.experiment.load.K6;
 import io.threadlab.experiment.load.Loads;
+import io.threadlab.experiment.load.RoundTrip;
 import io.threadlab.experiment.load.WarmUp;
 import io.threadlab.experiment.load.WindowRunner;
 import io.threadlab.experiment.plan.ExperimentPlan;
@@ -21,11 +22,14 @@ import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.start.ComposeEngine;
 import io.threadlab.experiment.start.Engine;
+import io.threadlab.experiment.start.EngineTarget;
 import io.threadlab.experiment.start.JavaCommand;
 import io.threadlab.experiment.start.LabDatabase;
 import io.threadlab.experiment.start.LocalEngine;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +37,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
@@ -90,9 +96,9 @@ final class Rig implements StepLoop.Performer {
      * @param describe whether to write the machine and the plan into the manifest (an extension keeps the one it was
      *                 checked against)
      */
-    void prepare(Schedule schedule, String engineName, boolean describe) {
+    void prepare(Schedule schedule, String engineName, EngineTarget target, boolean describe) {
         engine = engineName.equals("compose") ? new ComposeEngine(labHome, plan.knobs(), plan.delays().getFirst(),
-                plan.database())
+                plan.database(), target)
                 : new LocalEngine(ConfinementDetector.forThisMachine(GROUP_FAMILY + dir.getFileName()).detect(),
                 javaHome, jfrSettings, labHome, console::say);
         List<String> abandoned = engine.confinement().removeAbandoned(GROUP_FAMILY);
@@ -130,6 +136,7 @@ final class Rig implements StepLoop.Performer {
         if (cpuSets != null) {
             cpuSets.joinLoad(delayService.pid());
         }
+        recordPlacement();
         WaitControl waits = new WaitControl(delayService, plan.delays().getFirst());
         if (plan.usesDatabase()) {
             database = startDatabase();
@@ -224,6 +231,38 @@ final class Rig implements StepLoop.Performer {
                 plan.knobs().jvmFlags(), LabSettings.read(), plan.knobs().serviceSettings(JavaCommand.delayUrl(), LabDatabase.url()),
                 new RunManifest.JfrSettings(labHome.relativize(jfrSettings.toAbsolutePath().normalize()).toString(),
                         "jfr/compiler.jfc (compiler events only, from each JVM's start to its end)"), facts);
+    }
+
+    /**
+     * Where each part runs, and the wire between k6 and the services, measured before any JVM starts (nothing else
+     * is on it then): the report names where the load came from and what the network added to each latency.
+     */
+    private void recordPlacement() {
+        RoundTrip wire = RoundTrip.measure(engine.address(), JavaCommand.DELAY_PORT, RoundTrip.SAMPLES);
+        Map<String, Object> placement = new LinkedHashMap<>();
+        Map<String, Object> services = engine.where();
+        placement.put("services", services);
+        if (plan.usesDatabase()) {
+            placement.put("database", "with the services");
+        }
+        Map<String, Object> load = new LinkedHashMap<>();
+        load.put("kind", "this machine (k6 as a local process)");
+        load.put("host", hostName());
+        load.put("cores", Runtime.getRuntime().availableProcessors());
+        placement.put("load", load);
+        placement.put("same_machine", Boolean.TRUE.equals(services.get("same_machine")));
+        placement.put("round_trip", wire.facts());
+        manifest.placement(placement);
+        console.say(String.format(Locale.ROOT, "Round trip to the services (%s): median %.3f ms, p99 %.3f"
+                + " ms over %d TCP connects", engine.address(), wire.medianMs(), wire.p99Ms(), wire.samples()));
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "unknown";
+        }
     }
 
     /** The lab's PostgreSQL in a CPU group of its own, its data loaded, before any JVM is warmed up. */

@@ -77,6 +77,31 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void anotherEngineThatCannotServeIsAUsageErrorBeforeAnythingIsMade() {
+        assertThat(execute("run", "--engine", "compose", "--load-host", "tcp://10.0.0.8:2375").err())
+                .contains("--load-host is not supported yet");
+        assertThat(execute("run", "--docker-host", "tcp://127.0.0.1:2375").err())
+                .contains("add --engine compose");
+        boolean dockerCli;
+        try {
+            io.threadlab.experiment.process.ComposeCli.requireCli();
+            dockerCli = true;
+        } catch (IllegalStateException e) {
+            dockerCli = false;
+        }
+        Assumptions.assumeTrue(dockerCli, "the checks of another engine ask the docker CLI, which is not installed");
+        Outcome unreachable = execute("run", "--engine", "compose", "--docker-host", "tcp://127.0.0.1:1",
+                "--output", "target/never");
+        assertThat(unreachable.exit()).as(unreachable.err()).isEqualTo(2);
+        assertThat(unreachable.err()).contains("the Docker engine at tcp://127.0.0.1:1 does not answer");
+        Outcome noContext = execute("run", "--engine", "compose", "--docker-context", "threadlab-no-such-context",
+                "--output", "target/never");
+        assertThat(noContext.exit()).as(noContext.err()).isEqualTo(2);
+        assertThat(noContext.err()).contains("there is no Docker context 'threadlab-no-such-context'");
+        assertThat(Path.of("target/never")).doesNotExist(); // nothing made before failing
+    }
+
+    @Test
     void helpIsThereForEveryCommand() {
         Outcome top = execute("--help");
         assertThat(top.exit()).isZero();

@@ -57,7 +57,8 @@ class ExtendingTest {
 
     private static RunManifest earlier(PlanFacts plan) {
         return new RunManifest(2, true, "completed", "t", "t", null, List.of(), LAB, null, List.of(), Map.of(),
-                Map.of("quarkus.thread-pool.max-threads", 200), null, plan, List.of(), null, null, List.of(), null, null);
+                Map.of("quarkus.thread-pool.max-threads", 200), null, plan, List.of(), null, null, List.of(), null,
+                null, null);
     }
 
     @Test

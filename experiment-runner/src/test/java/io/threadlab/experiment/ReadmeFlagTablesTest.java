@@ -98,6 +98,10 @@ class ReadmeFlagTablesTest {
             entry("--db-max-connections", p -> p.options().dbMaxConnections),
             entry("--output", p -> p.options().output),
             entry("--engine", p -> p.options().engine),
+            // none: DOCKER_HOST and DOCKER_CONTEXT then decide, as for the docker CLI (the README says so in prose)
+            entry("--docker-host", p -> String.valueOf(p.options().dockerHost)),
+            entry("--docker-context", p -> String.valueOf(p.options().dockerContext)),
+            entry("--load-host", p -> String.valueOf(p.options().loadHost)),
             entry("--max-jvm-starts", p -> p.plan().precision().maxJvmStarts()),
             entry("--budget", p -> p.plan().precision().budget() == null ? "off"
                     : p.plan().precision().budget().toMinutes() + "m"),

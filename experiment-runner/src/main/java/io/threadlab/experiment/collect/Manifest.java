@@ -26,6 +26,7 @@ public final class Manifest {
     private List<Map<String, Object>> containers;
     private RunManifest.PrecisionOutcome precision;
     private Map<String, Object> database;
+    private Map<String, Object> placement;
     /** Seconds of what is not a step: preparing (builds, k6, the delay service, the database), tearing down. */
     private final Map<String, Double> timeSpent = new java.util.LinkedHashMap<>();
     private final List<RunManifest.Extension> extensions = new ArrayList<>();
@@ -63,6 +64,7 @@ public final class Manifest {
         this.plan = earlier.plan();
         this.containers = earlier.containers();
         this.precision = earlier.precision();
+        this.placement = earlier.placement();
         this.extensions.addAll(earlier.extensions());
         this.status = "extending";
     }
@@ -114,6 +116,12 @@ public final class Manifest {
         write();
     }
 
+    /** Where the services, the database and k6 ran, and the round trip measured between them. */
+    public synchronized void placement(Map<String, Object> placement) {
+        this.placement = placement;
+        write();
+    }
+
     public synchronized void precision(RunManifest.PrecisionOutcome outcome) {
         this.precision = outcome;
         write();
@@ -138,7 +146,8 @@ public final class Manifest {
     public synchronized RunManifest snapshot() {
         return new RunManifest(RunManifest.FORMAT, finished && "completed".equals(status), status, startedAt,
                 finishedAt, failure, warnings, lab, confinement, jvmFlags, settingsFile, knobs, jfrSettings, plan,
-                asRun, containers, precision, extensions, database, new java.util.LinkedHashMap<>(timeSpent));
+                asRun, containers, precision, extensions, database, new java.util.LinkedHashMap<>(timeSpent),
+                placement);
     }
 
     private void write() {

@@ -14,6 +14,8 @@ import java.util.Map;
  * (flat windows) or without a format (format 1) was written by an earlier runner and is read through
  * {@link LegacyFormat}.
  *
+ * @param placement where the services, the database and k6 ran, and the measured round trip between k6 and the
+ *                  services (absent in runs from before it was recorded: everything on one machine)
  * @param knobs the exact settings every variant was started with (Quarkus property → value), for humans and for
  *              {@code --extend} to compare; what the report needs of them is typed in {@link #plan}
  */
@@ -25,7 +27,8 @@ public record RunManifest(Integer format, boolean completed, String status, Stri
                           List<String> jvmFlags, Map<String, String> settingsFile, Map<String, Object> knobs,
                           JfrSettings jfrSettings, PlanFacts plan, List<StepAsRun> scheduleAsRun,
                           List<Map<String, Object>> containers, PrecisionOutcome precision,
-                          List<Extension> extensions, Map<String, Object> database, Map<String, Double> timeSpent) {
+                          List<Extension> extensions, Map<String, Object> database, Map<String, Double> timeSpent,
+                          Map<String, Object> placement) {
 
     /** How a warning that a point was lost begins: the report's checks list these. */
     public static final String POINT_LOST = "point not measured: ";

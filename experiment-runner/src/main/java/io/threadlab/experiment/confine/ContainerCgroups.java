@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * controller there, so no quota and no throttling: v2 is read only where v1 has no cpu controller. Processes that
  * are not containers (k6) are read from /proc, as an unconfined run reads them.
  */
-public final class ContainerCgroups implements Confinement {
+public final class ContainerCgroups implements ContainerGroups {
 
     private static final double TICKS_PER_SECOND = 100.0; // USER_HZ on Linux
 
@@ -45,7 +45,7 @@ public final class ContainerCgroups implements Confinement {
         }
     }
 
-    /** Group {@code name} is this container, read from its cgroup from now on. */
+    @Override
     public void register(String name, String container) {
         containers.put(name, container);
     }
@@ -77,7 +77,7 @@ public final class ContainerCgroups implements Confinement {
     @Override
     public CpuReading read(String name, long pid) {
         if (!containers.containsKey(name)) {
-            return fromProc(pid);
+            return fromProc(proc, pid);
         }
         try {
             Group group = groupOf(pid);
@@ -92,6 +92,16 @@ public final class ContainerCgroups implements Confinement {
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("cannot read the cgroup of process " + pid + " (" + name + "): " + e, e);
         }
+    }
+
+    @Override
+    public OptionalDouble quota(String name, long pid) {
+        return quota(pid);
+    }
+
+    @Override
+    public String describe(String name, long pid) {
+        return describe(pid);
     }
 
     /** The CPU quota in CPUs that the process's cgroup enforces; empty when unlimited. */
@@ -165,14 +175,15 @@ public final class ContainerCgroups implements Confinement {
         return path.startsWith("/") ? path.substring(1) : path;
     }
 
-    private static Map<String, Long> keyValues(String text) {
+    static Map<String, Long> keyValues(String text) {
         Map<String, Long> values = new HashMap<>();
         text.lines().map(l -> l.strip().split("\\s+")).filter(f -> f.length == 2 && f[1].matches("-?\\d+"))
                 .forEach(f -> values.put(f[0], Long.parseLong(f[1])));
         return values;
     }
 
-    private CpuReading fromProc(long pid) {
+    /** A process outside any container (k6): its user and system time, no quota. */
+    static CpuReading fromProc(Path proc, long pid) {
         try {
             String stat = Files.readString(proc.resolve(pid + "/stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");

@@ -4,8 +4,8 @@ import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.record.DatabaseReading;
 import io.threadlab.experiment.record.DelayHeadroom;
-import io.threadlab.experiment.record.ProcessStats;
-import io.threadlab.experiment.record.ThreadGroupTimes;
+import io.threadlab.experiment.process.ProcessStats;
+import io.threadlab.experiment.process.ThreadGroupTimes;
 
 import java.time.Instant;
 

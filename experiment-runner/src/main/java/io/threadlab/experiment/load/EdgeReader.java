@@ -6,8 +6,8 @@ import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.record.DatabaseReading;
 import io.threadlab.experiment.record.DelayHeadroom;
-import io.threadlab.experiment.record.ProcessStats;
-import io.threadlab.experiment.record.ThreadGroupTimes;
+import io.threadlab.experiment.process.ProcessStats;
+import io.threadlab.experiment.process.ThreadGroupTimes;
 import io.threadlab.experiment.start.LabDatabase;
 import io.threadlab.experiment.start.RunningJvm;
 
@@ -53,8 +53,8 @@ final class EdgeReader {
         CpuReading k6 = k6(k6Pid);
         DelayHeadroom.Counters served = servedCount();
         DatabaseReading db = database == null ? null : database.read();
-        ProcessStats stats = ProcessStats.of(jvm.service().pid());
-        ThreadGroupTimes threads = ThreadGroupTimes.of(jvm.service().pid());
+        ProcessStats stats = jvm.service().processStats();
+        ThreadGroupTimes threads = jvm.service().threadTimes();
         String metrics = opening ? early : scrape(jvm, snapshot);
         return new Edge(nanos, at, cpu, delayCpu, k6, served, stats, threads, counters, metrics, db);
     }

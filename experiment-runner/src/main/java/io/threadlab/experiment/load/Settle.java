@@ -3,7 +3,7 @@ package io.threadlab.experiment.load;
 import io.threadlab.experiment.plan.WarmUpPolicy;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.record.CompilerActivity;
-import io.threadlab.experiment.record.ThreadGroupTimes;
+import io.threadlab.experiment.process.ThreadGroupTimes;
 import io.threadlab.experiment.start.RunningJvm;
 
 import java.util.ArrayList;
@@ -30,13 +30,12 @@ final class Settle {
     }
 
     Settled until(RunningJvm jvm, LoadSession load, int users, int leastSeconds, int mostSeconds, double quota) {
-        long pid = jvm.service().pid();
         long start = System.nanoTime();
         long answeredAtStart = load.read().completed();
         boolean everyUser = false;
         List<Double> compilerMsPerSecond = new ArrayList<>();
         boolean quiet = false;
-        ThreadGroupTimes last = ThreadGroupTimes.of(pid);
+        ThreadGroupTimes last = jvm.service().threadTimes();
         long lastAt = System.nanoTime();
         double elapsed = 0;
         while (elapsed < mostSeconds) {
@@ -45,7 +44,7 @@ final class Settle {
             if (!load.isAlive()) {
                 load.read(); // says why
             }
-            ThreadGroupTimes now = ThreadGroupTimes.of(pid);
+            ThreadGroupTimes now = jvm.service().threadTimes();
             long at = System.nanoTime();
             compilerMsPerSecond.add(Math.max(0, now.group(ThreadGroupTimes.COMPILER).cpuNanos()
                     - last.group(ThreadGroupTimes.COMPILER).cpuNanos()) / 1e6 / ((at - lastAt) / 1e9));

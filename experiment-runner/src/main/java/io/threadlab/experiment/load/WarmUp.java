@@ -8,7 +8,7 @@ import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.plan.WarmUpPolicy;
 import io.threadlab.experiment.record.CompilerActivity;
 import io.threadlab.experiment.record.RuntimeInfo;
-import io.threadlab.experiment.record.ThreadGroupTimes;
+import io.threadlab.experiment.process.ThreadGroupTimes;
 import io.threadlab.experiment.start.RunningJvm;
 
 import java.util.ArrayList;
@@ -59,7 +59,7 @@ public final class WarmUp {
             hold(sampler, load(jvm, first, policy, name), policy, first, policy.preBoostSeconds());
         }
         Map<String, Object> before = RuntimeInfo.read(jvm.service());
-        Map<String, Integer> threadsBefore = ThreadGroupTimes.of(jvm.service().pid()).threadCounts();
+        Map<String, Integer> threadsBefore = jvm.service().threadTimes().threadCounts();
         if (policy.boosts(quota)) {
             boostSeconds = boost(jvm, sampler, policy, first, name);
         }
@@ -82,7 +82,7 @@ public final class WarmUp {
                 policy.boostCpus(), finished, sampler.elapsed(), boostSeconds, sampler.sinceJvmStart, secondsToPeak,
                 results,
                 sampler.samples, before, after, changed, threadsBefore,
-                ThreadGroupTimes.of(jvm.service().pid()).threadCounts());
+                jvm.service().threadTimes().threadCounts());
     }
 
     private double boost(RunningJvm jvm, Sampler sampler, WarmUpPolicy policy, int users, String name) {
@@ -179,7 +179,7 @@ public final class WarmUp {
             this.compiler = jvm.compiler();
             this.sinceJvmStart = (startNanos - jvm.startedNanos()) / 1e9;
             this.lastNanos = System.nanoTime();
-            this.lastTimes = ThreadGroupTimes.of(jvm.service().pid());
+            this.lastTimes = jvm.service().threadTimes();
             this.lastCompiler = compiler == null ? null : compiler.snapshot();
         }
 
@@ -211,7 +211,7 @@ public final class WarmUp {
             }
             long now = counters.nanos();
             double dt = (now - lastNanos) / 1e9;
-            ThreadGroupTimes.Times jit = ThreadGroupTimes.of(jvm.service().pid()).group(ThreadGroupTimes.COMPILER);
+            ThreadGroupTimes.Times jit = jvm.service().threadTimes().group(ThreadGroupTimes.COMPILER);
             ThreadGroupTimes.Times jitBefore = lastTimes.group(ThreadGroupTimes.COMPILER);
             CompilerActivity.Snapshot c = compiler == null ? null : compiler.snapshot();
             CompilerSample sample = new CompilerSample(elapsed(), cpus, users, (counters.completed() - lastAnswered) / dt,
@@ -222,7 +222,7 @@ public final class WarmUp {
             samples.add(sample);
             lastAnswered = counters.completed();
             lastNanos = now;
-            lastTimes = ThreadGroupTimes.of(jvm.service().pid());
+            lastTimes = jvm.service().threadTimes();
             lastCompiler = c;
         }
     }

@@ -10,7 +10,7 @@ import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.record.DatabaseReading;
 import io.threadlab.experiment.record.DelayHeadroom;
-import io.threadlab.experiment.record.ThreadGroupTimes;
+import io.threadlab.experiment.process.ThreadGroupTimes;
 
 import java.util.LinkedHashMap;
 import java.util.List;

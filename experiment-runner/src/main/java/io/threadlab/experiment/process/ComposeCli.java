@@ -19,42 +19,94 @@ public final class ComposeCli {
 
     private final Path labHome;
     private final Map<String, String> env;
+    private final List<String> files;
 
-    public ComposeCli(Path labHome, Map<String, String> env) {
+    /**
+     * @param env   the run's settings, and what reaches its engine (DOCKER_HOST or DOCKER_CONTEXT)
+     * @param files compose files in the lab's root, in order (none: compose.yaml alone, compose's own default)
+     */
+    public ComposeCli(Path labHome, Map<String, String> env, List<String> files) {
         this.labHome = labHome;
         this.env = env;
+        this.files = List.copyOf(files);
     }
 
-    /** Fails fast, saying what is missing, unless the docker CLI, its compose plugin and an engine all answer. */
+    /**
+     * Fails fast, saying what is missing, unless the docker CLI, its compose plugin and this machine's engine all
+     * answer.
+     */
     public static void requireEngine() {
-        String missing = probe("docker", "--version") // the client alone: `docker version` also asks the engine
-                .map(out -> "Docker is not installed here: no `docker` command (" + out + ")")
-                .or(() -> probe("docker", "compose", "version").map(out -> "the docker CLI has no compose plugin"
-                        + " (`docker compose version` failed: " + out + ")"))
-                .or(() -> probe("docker", "info", "--format", "{{.ServerVersion}}").map(out -> "no Docker engine"
-                        + " answers (`docker info` failed: " + out + "); start it (systemctl start docker, or dockerd)"))
-                .orElse(null);
-        if (missing != null) {
-            throw new IllegalStateException("--engine compose needs Docker with the compose plugin and a running"
-                    + " engine, but " + missing + ".\nStart Docker, or run without --engine to use local JVMs in"
-                    + " cgroups.");
-        }
+        requireClient();
+        probe(Map.of(), "docker", "info", "--format", "{{.ServerVersion}}").ifPresent(out -> {
+            throw missing("no Docker engine answers (`docker info` failed: " + out + "); start it (systemctl start"
+                    + " docker, or dockerd)");
+        });
+    }
+
+    /** Fails fast unless the docker CLI and its compose plugin are installed; asks no engine. */
+    public static void requireClient() {
+        requireCli();
+        requirePlugin();
+    }
+
+    /** Fails fast unless the docker CLI is installed (the client alone: `docker version` asks the engine too). */
+    public static void requireCli() {
+        probe(Map.of(), "docker", "--version").ifPresent(out -> {
+            throw missing("Docker is not installed here: no `docker` command (" + out + ")");
+        });
+    }
+
+    /** Fails fast unless the docker CLI has its compose plugin. */
+    public static void requirePlugin() {
+        probe(Map.of(), "docker", "compose", "version").ifPresent(out -> {
+            throw missing("the docker CLI has no compose plugin (`docker compose version` failed: " + out + ")");
+        });
+    }
+
+    private static IllegalStateException missing(String what) {
+        return new IllegalStateException("--engine compose needs Docker with the compose plugin and a running"
+                + " engine, but " + what + ".\nStart Docker, or run without --engine to use local JVMs in cgroups.");
+    }
+
+    /**
+     * A short docker command outside any run (no lab directory, no tracking), for checks before anything starts:
+     * its output, or {@link DockerFailed} with the first line it said.
+     */
+    public static String check(Map<String, String> env, List<String> args) {
+        List<String> command = new ArrayList<>(List.of("docker"));
+        command.addAll(args);
+        String[] out = new String[1];
+        probe(env, out, command.toArray(String[]::new)).ifPresent(failed -> {
+            throw new DockerFailed(failed);
+        });
+        return out[0];
     }
 
     /** Empty when the command exits 0 within 30 s; else the first line of what it said. */
-    private static Optional<String> probe(String... command) {
+    private static Optional<String> probe(Map<String, String> env, String... command) {
+        return probe(env, new String[1], command);
+    }
+
+    private static Optional<String> probe(Map<String, String> env, String[] output, String... command) {
         String out;
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.environment().putAll(env);
+            // "" unsets, as the docker CLI reads it
+            builder.environment().entrySet().removeIf(e -> e.getValue().isEmpty() && e.getKey().startsWith("DOCKER_"));
+            Process p = builder.start();
             p.getOutputStream().close();
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return Optional.of("no answer within 30 s");
             }
             out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            String errors = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (p.exitValue() == 0) {
+                output[0] = out;
                 return Optional.empty();
             }
+            out = errors.isEmpty() ? out : errors;
         } catch (IOException e) {
             out = e.getMessage();
         } catch (InterruptedException e) {
@@ -67,6 +119,7 @@ public final class ComposeCli {
     /** Runs {@code docker compose <args>}; returns its output, or fails with the end of it. */
     public String run(Duration timeout, String... args) {
         List<String> command = new ArrayList<>(List.of("docker", "compose"));
+        files.forEach(f -> command.addAll(List.of("--file", f)));
         command.addAll(List.of(args));
         return execute(command, timeout);
     }
@@ -87,6 +140,7 @@ public final class ComposeCli {
             ProcessBuilder builder = new ProcessBuilder(command).directory(labHome.toFile()).redirectErrorStream(true)
                     .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             builder.environment().putAll(env);
+            builder.environment().entrySet().removeIf(e -> e.getValue().isEmpty() && e.getKey().startsWith("DOCKER_"));
             Process process = Processes.track(builder.start());
             boolean finished = process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS);
             if (!finished) {
@@ -115,6 +169,13 @@ public final class ComposeCli {
                     // a temporary file left behind is harmless
                 }
             }
+        }
+    }
+
+    /** A check's docker command that did not succeed, with the first line of what it said. */
+    public static final class DockerFailed extends RuntimeException {
+        public DockerFailed(String message) {
+            super(message);
         }
     }
 

@@ -22,14 +22,31 @@ public abstract class ServiceProcess implements AutoCloseable {
 
     private final String name;
     private final int port;
+    private final String host;
 
     protected ServiceProcess(String name, int port) {
-        this.name = name;
-        this.port = port;
+        this(name, port, "127.0.0.1");
     }
 
-    /** The JVM's process id as this machine sees it (for /proc and cgroups). */
+    /** @param host where the service's port is reached from this machine */
+    protected ServiceProcess(String name, int port, String host) {
+        this.name = name;
+        this.port = port;
+        this.host = host;
+    }
+
+    /** The JVM's process id as this machine sees it (for /proc and cgroups); -1 when it runs elsewhere. */
     public abstract long pid();
+
+    /** Its threads' scheduler counters, by group; empty once it has ended. */
+    public ThreadGroupTimes threadTimes() {
+        return ThreadGroupTimes.of(pid());
+    }
+
+    /** Its resident memory and OS threads. */
+    public ProcessStats processStats() {
+        return ProcessStats.of(pid());
+    }
 
     public abstract boolean isAlive();
 
@@ -116,7 +133,12 @@ public abstract class ServiceProcess implements AutoCloseable {
     }
 
     public URI uri(String path) {
-        return URI.create("http://127.0.0.1:" + port + path);
+        return URI.create("http://" + host + ":" + port + path);
+    }
+
+    /** Where its port is reached from this machine. */
+    public String host() {
+        return host;
     }
 
     public String name() {

@@ -1,6 +1,7 @@
 package io.threadlab.experiment.record;
 
 import io.threadlab.experiment.process.ComposeCli;
+import io.threadlab.experiment.process.ContainerService;
 import io.threadlab.experiment.process.ServiceProcess;
 
 import java.io.IOException;
@@ -11,23 +12,36 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 
 /**
- * Containers: {@code docker compose exec <service> jcmd 1 ...} inside the container (the images carry a JDK for this),
- * writing to /recordings, which compose binds to the lab's jfr/ directory; the file is then moved into the run.
+ * Containers: {@code docker compose exec <service> jcmd 1 ...} inside the container (the images carry a JDK for this).
+ * On this machine's engine it writes to /recordings, which compose binds to the lab's jfr/ directory, and the file is
+ * then moved into the run. Another engine has no such directory (compose.remote.yaml binds nothing): the settings
+ * are copied into the container's /tmp, the recording written there and copied back with {@code docker cp}.
  */
 public final class ContainerRecorder implements Recorder {
 
     private static final Duration JCMD = Duration.ofSeconds(60);
+    private static final String SETTINGS_THERE = "/tmp/threads.jfc";
 
     private final Path hostRecordings;
     private final ComposeCli compose;
+    private final boolean elsewhere;
 
-    public ContainerRecorder(Path labHome, ComposeCli compose) {
+    /** @param elsewhere whether the containers run on another engine, with no bind mount of jfr/ */
+    public ContainerRecorder(Path labHome, ComposeCli compose, boolean elsewhere) {
         this.hostRecordings = labHome.resolve("jfr");
         this.compose = compose;
+        this.elsewhere = elsewhere;
     }
 
     @Override
     public void start(ServiceProcess service, Path file) {
+        if (elsewhere) {
+            compose.docker(JCMD, "cp", hostRecordings.resolve("threads.jfc").toString(),
+                    container(service) + ":" + SETTINGS_THERE);
+            jcmd(service, "JFR.start", "name=" + FlightRecorder.NAME, "settings=" + SETTINGS_THERE,
+                    "filename=/tmp/" + file.getFileName());
+            return;
+        }
         jcmd(service, "JFR.start", "name=" + FlightRecorder.NAME, "settings=/lab/threads.jfc",
                 "filename=/recordings/" + file.getFileName());
     }
@@ -35,6 +49,21 @@ public final class ContainerRecorder implements Recorder {
     @Override
     public void stop(ServiceProcess service, Path file) {
         jcmd(service, "JFR.stop", "name=" + FlightRecorder.NAME); // writes the file before it returns
+        if (elsewhere) {
+            String there = "/tmp/" + file.getFileName();
+            try {
+                Files.createDirectories(file.getParent());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot make " + file.getParent() + ": " + e.getMessage(), e);
+            }
+            compose.docker(JCMD, "cp", container(service) + ":" + there, file.toString());
+            compose.docker(JCMD, "exec", container(service), "rm", "-f", there);
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalStateException("the recording of " + service.name() + " was not copied back to "
+                        + file);
+            }
+            return;
+        }
         Path written = hostRecordings.resolve(file.getFileName());
         if (!Files.isRegularFile(written)) {
             throw new IllegalStateException("the recording of " + service.name() + " did not reach " + written
@@ -46,6 +75,13 @@ public final class ContainerRecorder implements Recorder {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot move " + written + " to " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    private static String container(ServiceProcess service) {
+        if (service instanceof ContainerService c) {
+            return c.container();
+        }
+        throw new IllegalStateException(service.name() + " is not a container");
     }
 
     // jcmd reports some failures (a file it cannot write, a recording it does not know) with exit code 0.

@@ -27,6 +27,7 @@ final class Setup {
         RunManifest.Lab lab = run.lab();
         RunManifest.Confinement c = run.confinement();
         PlanFacts plan = run.plan();
+        LoadOrigin origin = LoadOrigin.of(run);
         // What the run recorded, not what a run is meant to do: an unconfined run says so, a JDK it did not record
         // is not named, and compiler recordings are mentioned where they are.
         String confinement = c.limitsCpu() ? "Each JVM ran in its own CPU group at "
@@ -41,12 +42,13 @@ final class Setup {
                 lab.quarkusVersion(), lab.kernel(), run.jdk().map(v -> "JDK " + v).orElse("JDK not recorded"),
                 lab.k6Version(), lab.cpuModel(), lab.machineCores(), lab.machineMemoryMb(), confinement,
                 Numbers.delays(run.delays()), "none".equals(c.delayServiceCpuQuota()) ? "was not confined"
-                        : "was confined too", load(plan.loadCpus()), String.join(" ", run.manifest().jvmFlags()),
+                        : "was confined too", origin.loadAlone() ? "k6 ran on another machine (below)"
+                        : load(plan.loadCpus()), String.join(" ", run.manifest().jvmFlags()),
                 compiler, knobs(run.manifest().knobs()), String.join(", ", plan.closedModelVus().stream()
                         .map(String::valueOf).toList()), plan.windowSeconds(), plan.settleSeconds(), jvmStarts(run),
                 plan.repetitionsPerJvm(), run.warmUps().isEmpty() ? "none recorded" : run.warmUps().getFirst()
                         .strategy(), abbreviate(lab.gitSha()), lab.gitDirty() ? " (with uncommitted changes)" : "")
-                + database(run.manifest().database())
+                + database(run.manifest().database()) + origin.sentences()
                 + (run.manifest().scheduleAsRun().isEmpty() ? ""
                 : " " + TimeSpent.line(TimeSpent.of(run.manifest(), Map.of())) + ".");
     }

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.threadlab.experiment.collect.Json;
 import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.confine.ContainerCgroups;
+import io.threadlab.experiment.confine.ContainerGroups;
+import io.threadlab.experiment.confine.EngineCgroups;
 import io.threadlab.experiment.plan.Jvm;
 import io.threadlab.experiment.plan.Database;
 import io.threadlab.experiment.plan.Knobs;
@@ -46,28 +48,52 @@ public final class ComposeEngine implements Engine {
     private static final Duration SHORT = Duration.ofSeconds(60);
 
     private final ComposeCli compose;
+    private final EngineTarget target;
+    private final Path labHome;
+    private final Map<String, String> runEnv;
     private final String project;
-    private final ContainerCgroups confinement;
+    private final ContainerGroups confinement;
     private final Recorder recorder;
     private final Set<String> containersBefore;
     private final Set<String> networksBefore;
     private final List<ContainerService> started = new CopyOnWriteArrayList<>();
     private final Map<String, Object> facts = new ConcurrentHashMap<>();
+    /** Another engine's images, as they got there (built here and loaded, or there already); empty: built there. */
+    private final Map<String, String> images = new ConcurrentHashMap<>();
 
-    public ComposeEngine(Path labHome, Knobs knobs, int delayMs, Database database) {
-        ComposeCli.requireEngine();
+    /** @param target the engine, resolved and checked before the run ({@link EngineTarget#resolve}) */
+    public ComposeEngine(Path labHome, Knobs knobs, int delayMs, Database database, EngineTarget target) {
+        if (!target.remote()) {
+            ComposeCli.requireEngine();
+        }
         if (knobs.confineDelayService()) {
             throw new IllegalArgumentException("--confine-delay-service is not available with --engine compose:"
                     + " compose.yaml leaves the delay service unconfined");
         }
-        this.compose = new ComposeCli(labHome, environment(knobs, delayMs, database));
+        this.target = target;
+        this.labHome = labHome;
+        this.runEnv = environment(knobs, delayMs, database);
+        Map<String, String> env = new LinkedHashMap<>(runEnv);
+        env.putAll(target.env());
+        if (target.remote()) {
+            // Published where k6 reaches them: on all the other machine's interfaces, or on loopback for an engine
+            // on this machine, so that nothing of the lab is exposed beyond it.
+            env.put("LAB_PUBLISH_ADDRESS", target.sameMachine() ? "127.0.0.1" : "0.0.0.0");
+        }
+        this.compose = new ComposeCli(labHome, env, target.remote() ? List.of("compose.yaml", REMOTE_FILE)
+                : List.of());
         this.project = projectName(compose);
-        this.confinement = ContainerCgroups.forThisMachine(
-                (container, cpus) -> compose.docker(SHORT, "update", "--cpus", String.valueOf(cpus), container));
-        this.recorder = new ContainerRecorder(labHome, compose);
+        ContainerCgroups.QuotaSetter setQuota =
+                (container, cpus) -> compose.docker(SHORT, "update", "--cpus", String.valueOf(cpus), container);
+        this.confinement = target.remote() ? new EngineCgroups((container, script) -> compose.docker(SHORT, "exec",
+                container, "sh", "-c", script), setQuota) : ContainerCgroups.forThisMachine(setQuota);
+        this.recorder = new ContainerRecorder(labHome, compose, target.remote());
         this.containersBefore = containers();
         this.networksBefore = networks();
     }
+
+    /** compose.yaml's changes for another engine: no bind mounts, ports published on LAB_PUBLISH_ADDRESS. */
+    static final String REMOTE_FILE = "compose.remote.yaml";
 
     /**
      * The run's knobs in compose's variables (see .env and compose.yaml); the database's only in a run with the
@@ -100,6 +126,11 @@ public final class ComposeEngine implements Engine {
     }
 
     @Override
+    public String address() {
+        return target.address();
+    }
+
+    @Override
     public Confinement confinement() {
         return confinement;
     }
@@ -127,13 +158,48 @@ public final class ComposeEngine implements Engine {
         return all;
     }
 
-    /** Images are built by compose itself; ports are checked as each service starts. */
+    /**
+     * Images are built by compose itself; for another engine, built here and loaded there when this machine has an
+     * engine ({@link ImageShipping}). Ports are checked as each service starts.
+     */
     @Override
     public void prepare(List<String> modules, List<Jvm> jvms) {
         if (jvms.stream().anyMatch(j -> !j.setup().isEmpty())) {
             throw new IllegalArgumentException("the map's axes (several --cpus, --worker-max or --pool-size) need"
                     + " --engine local: compose gives every container of a service the same settings");
         }
+        if (target.remote() && ImageShipping.engineHere()) {
+            List<String> services = modules.stream().map(ComposeEngine::service).toList();
+            Map<String, String> names = new LinkedHashMap<>();
+            modules.forEach(m -> names.put(service(m), "quarkus-thread-lab/" + m));
+            Map<String, String> here = new LinkedHashMap<>(runEnv);
+            here.put("DOCKER_HOST", "");
+            here.put("DOCKER_CONTEXT", "");
+            images.putAll(new ImageShipping(new ComposeCli(labHome, here, List.of()), compose, target.env())
+                    .ship(services, names));
+        }
+    }
+
+    /** The compose service that runs a module: its own name, but for the database's. */
+    private static String service(String module) {
+        return module.equals(LabDatabase.MODULE) ? LabDatabase.SERVICE : module;
+    }
+
+    /**
+     * Where the services ran, for the manifest: the engine (its address and what it said of itself), and how its
+     * images got there.
+     */
+    @Override
+    public Map<String, Object> where() {
+        Map<String, Object> engine = new LinkedHashMap<>();
+        engine.put("kind", target.remote() ? "another Docker engine" : "this machine's Docker engine");
+        engine.put("endpoint", target.endpoint());
+        engine.put("address", target.address());
+        engine.put("same_machine", target.sameMachine());
+        engine.putAll(target.info());
+        engine.put("images", images.isEmpty() ? (target.remote() ? "built there (up --build)" : "built here")
+                : new LinkedHashMap<>(new java.util.TreeMap<>(images)));
+        return engine;
     }
 
     /** A container's recording cannot be followed from outside: the warm-up judges its compiler by /proc alone. */
@@ -145,16 +211,18 @@ public final class ComposeEngine implements Engine {
     @Override
     public ServiceProcess start(String module, int port, String group, OptionalDouble cpus, List<String> javaCommand,
                                 Path log) {
-        PortCheck.requireFree(port, module);
+        if (target.sameMachine()) {
+            PortCheck.requireFree(port, module);
+        }
         try {
-            compose.run(BUILD_AND_START, "up", "--detach", "--build", "--wait", "--wait-timeout",
-                    String.valueOf(HEALTHY_WITHIN_SECONDS), module);
+            compose.run(BUILD_AND_START, "up", "--detach", images.isEmpty() ? "--build" : "--no-build", "--wait",
+                    "--wait-timeout", String.valueOf(HEALTHY_WITHIN_SECONDS), module);
         } catch (ComposeCli.ComposeFailure e) {
             throw new IllegalStateException(whyNotUp(module, e), e);
         }
         String container = compose.run(SHORT, "ps", "--quiet", module).lines().findFirst()
                 .orElseThrow(() -> new IllegalStateException(module + " was started but has no container"));
-        // The runner reaches a service on 127.0.0.1:<port>; compose.yaml decides where it is published.
+        // The runner reaches a service on the engine's address at <port>; compose.yaml decides where it is published.
         String published;
         try {
             published = compose.run(SHORT, "port", module, String.valueOf(port)).strip();
@@ -163,12 +231,15 @@ public final class ComposeEngine implements Engine {
         }
         if (!published.endsWith(":" + port)) {
             throw new IllegalStateException("compose.yaml publishes " + module + "'s port " + port + " as '" + published
-                    + "', not as 127.0.0.1:" + port + ": the compose engine runs each service on its own port only");
+                    + "', not on port " + port + ": the compose engine runs each service on its own port only");
         }
         String[] state = compose.docker(SHORT, "inspect", "--format", "{{.State.Pid}} {{.Image}} {{.Config.User}}",
                 container).split(" ");
-        long pid = Long.parseLong(state[0]);
-        ContainerService service = new ContainerService(module, port, compose, container, pid, log);
+        // Another engine's PIDs are not this machine's, even when it runs here: its containers are read through it.
+        long pid = target.remote() ? -1 : Long.parseLong(state[0]);
+        ContainerService service = target.remote()
+                ? ContainerService.elsewhere(module, port, target.address(), compose, container, log)
+                : new ContainerService(module, port, compose, container, pid, log);
         started.add(service);
         confinement.register(group, container);
 
@@ -177,19 +248,20 @@ public final class ComposeEngine implements Engine {
         seen.put("container", container);
         seen.put("image", state.length > 1 ? state[1] : "?");
         seen.put("user", state.length > 2 ? state[2] : "?");
-        seen.put("cgroup", confinement.describe(pid));
-        OptionalDouble quota = confinement.quota(pid);
+        String cgroup = confinement.describe(group, pid);
+        seen.put("cgroup", cgroup);
+        OptionalDouble quota = confinement.quota(group, pid);
         seen.put("cpu_quota", quota.isPresent() ? quota.getAsDouble() : "none");
         facts.put(group, seen);
         // The JVM sized itself to the quota it started under: a container without the run's quota measures
         // something else, so it stops here rather than in the report.
         if (cpus.isPresent() && (quota.isEmpty() || Math.abs(quota.getAsDouble() - cpus.getAsDouble()) > 0.001)) {
-            throw new IllegalStateException(module + "'s cgroup (" + confinement.describe(pid) + ") has a CPU quota of "
+            throw new IllegalStateException(module + "'s cgroup (" + cgroup + ") has a CPU quota of "
                     + (quota.isPresent() ? quota.getAsDouble() : "none") + ", not the run's " + cpus.getAsDouble()
                     + ". compose.yaml gives each variant cpus: ${LAB_CPUS}; is the Docker engine ignoring CPU limits?");
         }
         System.out.println("  " + module + ": container " + container.substring(0, Math.min(12, container.length()))
-                + ", " + confinement.describe(pid) + (quota.isPresent() ? ", CPU quota " + quota.getAsDouble()
+                + ", " + cgroup + (quota.isPresent() ? ", CPU quota " + quota.getAsDouble()
                 : ", no CPU quota"));
         return service;
     }

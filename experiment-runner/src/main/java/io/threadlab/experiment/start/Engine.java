@@ -39,6 +39,18 @@ public interface Engine {
     /** What the engine made, as the manifest records it (containers: image, user, cgroup, quota); empty locally. */
     List<Map<String, Object>> facts();
 
+    /**
+     * Where the services (and the database) ran, as the manifest records it: {@code kind}, and for another engine
+     * its endpoint, address, cores and what else it said of itself; {@code same_machine}: whether that is this
+     * machine, where k6 runs.
+     */
+    Map<String, Object> where();
+
+    /** Where the services' published ports are reached from this machine. */
+    default String address() {
+        return "127.0.0.1";
+    }
+
     /** Everything the engine made (groups, containers, repositories) is gone after this. */
     void cleanUp();
 }

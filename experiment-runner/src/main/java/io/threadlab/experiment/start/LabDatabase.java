@@ -91,7 +91,7 @@ public final class LabDatabase implements AutoCloseable {
             }
             if (readyFile == null || Files.exists(readyFile)) {
                 try {
-                    Connection connection = connect();
+                    Connection connection = connect(process.host());
                     try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(
                             "SELECT ms FROM lab_wait")) {
                         rs.next();
@@ -108,14 +108,15 @@ public final class LabDatabase implements AutoCloseable {
                 + process.logLocation() + ":\n" + process.logTail(30));
     }
 
-    private static Connection connect() throws SQLException {
+    /** The runner's own connection, to the database's port where its engine publishes it. */
+    private static Connection connect(String host) throws SQLException {
         Properties p = new Properties();
         p.setProperty("user", "lab");
         p.setProperty("password", "lab");
         p.setProperty("ApplicationName", RUNNER);
         p.setProperty("connectTimeout", String.valueOf(STATEMENT_SECONDS));
         p.setProperty("socketTimeout", String.valueOf(STATEMENT_SECONDS));
-        return DriverManager.getConnection("jdbc:" + url(), p);
+        return DriverManager.getConnection("jdbc:postgresql://" + host + ":" + PORT + "/lab", p);
     }
 
     /** What the manifest records: the server's version, its settings as it reports them, the data, the quota. */

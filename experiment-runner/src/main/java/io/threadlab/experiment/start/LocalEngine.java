@@ -88,6 +88,11 @@ public final class LocalEngine implements Engine {
     }
 
     @Override
+    public Map<String, Object> where() {
+        return Map.of("kind", "this machine (local JVMs)", "same_machine", true);
+    }
+
+    @Override
     public synchronized void cleanUp() {
         Processes.stopAll();
         confinement.removeAll();

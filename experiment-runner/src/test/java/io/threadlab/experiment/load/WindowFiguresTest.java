@@ -12,8 +12,8 @@ import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.record.DelayHeadroom;
-import io.threadlab.experiment.record.ProcessStats;
-import io.threadlab.experiment.record.ThreadGroupTimes;
+import io.threadlab.experiment.process.ProcessStats;
+import io.threadlab.experiment.process.ThreadGroupTimes;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

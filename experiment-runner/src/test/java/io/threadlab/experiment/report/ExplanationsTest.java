@@ -203,6 +203,32 @@ class ExplanationsTest {
                 .doesNotContain("own CPU group");
     }
 
+    @Test
+    void theSetupSaysWhereTheLoadCameFromAndWhatTheWireAdds() throws IOException {
+        List<WindowResult> windows = List.of(closed("imperative", 100, 1000).build());
+        Map<String, Object> wire = Map.of("method", "TCP connect", "samples", 200, "median_ms", 0.412,
+                "p99_ms", 0.9);
+        Map<String, Object> engine = Map.of("kind", "another Docker engine", "endpoint", "tcp://10.0.0.9:2375",
+                "name", "box", "cores", 8, "operating_system", "Debian");
+        Map<String, Object> load = Map.of("kind", "this machine (k6 as a local process)", "host", "laptop",
+                "cores", 4);
+        Run remote = run(windows, List.of(), Map.of("placement", Map.of("services", engine, "load", load,
+                "same_machine", false, "round_trip", wire)));
+        assertThat(Setup.text(remote)).contains("k6 ran on another machine (below)",
+                "The load came from another machine: the services ran on another Docker engine tcp://10.0.0.9:2375"
+                        + " (box, 8 cores, Debian), k6 on this machine (k6 as a local process) (laptop, 4 cores)",
+                "0.412 ms median, 0.900 ms p99", "subtract 0.412 ms from a latency")
+                .doesNotContain("shared the machine's CPUs");
+        Run loopback = run(windows, List.of(), Map.of("placement", Map.of("services", engine, "load", load,
+                "same_machine", true, "round_trip", wire)));
+        assertThat(Setup.text(loopback)).contains("The load came from the same machine", "shared its CPUs",
+                "k6 and the delay service shared the machine's CPUs").doesNotContain("subtract");
+        Run local = run(windows, List.of(), Map.of("placement", Map.of("services", Map.of("kind",
+                "this machine (local JVMs)"), "load", load, "same_machine", true, "round_trip", wire)));
+        assertThat(Setup.text(local)).contains("0.412 ms median").doesNotContain("The load came from");
+        assertThat(Setup.text(run(windows))).as("a run from before placements").doesNotContain("round trip");
+    }
+
     // ---- the fixture -------------------------------------------------------------------------------------------
 
     private static Windows closed(String variant, int users, double rps) {

@@ -193,6 +193,22 @@ class ValidityChecksTest {
     }
 
     @Test
+    void k6OnAMachineOfItsOwnIsWeighedAgainstThatMachineAlone() throws IOException {
+        // 1.5 of the 1.8 CPUs the variant and the delay service left on a shared machine: short (83 %). With the
+        // services on another machine, k6 had all 2 of its own: 75 %, enough.
+        List<WindowResult> windows = List.of(closed("imperative", 100, 1000).k6Cores(1.5).build());
+        assertThat(HeadroomChecks.k6(run(windows)).verdict()).isEqualTo(Check.Verdict.FAILED);
+        Check alone = HeadroomChecks.k6(run(windows, List.of(), Map.of("placement", Map.of("services",
+                Map.of("kind", "another Docker engine", "endpoint", "tcp://10.0.0.9:2375"), "same_machine", false))));
+        assertThat(alone.verdict()).as(alone.detail()).isEqualTo(Check.Verdict.PASSED);
+        assertThat(alone.detail()).contains("k6 used 1.50 CPU of the 2.00 left to it (75 %)");
+        Check loopbackEngine = HeadroomChecks.k6(run(windows, List.of(), Map.of("placement", Map.of("services",
+                Map.of("kind", "another Docker engine", "endpoint", "tcp://127.0.0.1:23750"), "same_machine", true))));
+        assertThat(loopbackEngine.verdict()).as("an engine on this machine shares its CPUs")
+                .isEqualTo(Check.Verdict.FAILED);
+    }
+
+    @Test
     void withOnlyAMistakesWindowsTheErrorsOfTheVariantsAreNotMeasured() throws IOException {
         Run mistakeOnly = run(List.of(closed("blocking-event-loop", 100, 200).errors(3, Map.of("timeout", 3L))
                 .build()), List.of(), Map.of("plan", Map.of("mode", "run", "delays_ms", List.of(10),

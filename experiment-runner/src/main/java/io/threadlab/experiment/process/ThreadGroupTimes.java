@@ -1,4 +1,4 @@
-package io.threadlab.experiment.record;
+package io.threadlab.experiment.process;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -54,6 +54,26 @@ public record ThreadGroupTimes(Map<String, Times> groups) {
         }
         return new ThreadGroupTimes(groups);
     }
+
+    /**
+     * The same, from what {@link #DUMP} printed inside a container: a line {@code @task <comm>} per thread, then its
+     * schedstat and the context-switch lines of its status. A thread cut short (it ended while read) is left out.
+     */
+    static ThreadGroupTimes fromDump(String dump) {
+        Map<String, Times> groups = new LinkedHashMap<>();
+        for (String block : dump.split("(^|\n)@task ")) {
+            String[] lines = block.split("\n", 3);
+            if (lines.length < 3 || !lines[1].trim().matches("\\d+ \\d+ \\d+")) {
+                continue;
+            }
+            groups.merge(groupOf(lines[0].trim()), parse(lines[1], lines[2]), Times::plus);
+        }
+        return new ThreadGroupTimes(groups);
+    }
+
+    /** A shell script that prints, for the container's PID 1, what {@link #fromDump} reads. */
+    static final String DUMP = "cd /proc/1/task && for t in *; do printf '@task %s\\n' \"$(cat $t/comm)\";"
+            + " cat $t/schedstat; grep ctxt_switches $t/status; done 2>/dev/null; true";
 
     static Times parse(String schedstat, String status) {
         String[] f = schedstat.trim().split("\\s+");

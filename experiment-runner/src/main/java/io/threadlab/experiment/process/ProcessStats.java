@@ -1,4 +1,4 @@
-package io.threadlab.experiment.record;
+package io.threadlab.experiment.process;
 
 import java.io.IOException;
 import java.nio.file.Files;

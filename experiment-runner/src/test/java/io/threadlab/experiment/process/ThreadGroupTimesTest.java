@@ -1,4 +1,4 @@
-package io.threadlab.experiment.record;
+package io.threadlab.experiment.process;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -79,5 +80,24 @@ class ThreadGroupTimesTest {
     @Test
     void aProcessThatIsGoneReadsAsEmpty() {
         assertThat(ThreadGroupTimes.of(Long.MAX_VALUE).groups()).isEmpty();
+    }
+
+    @Test
+    void aContainersDumpReadsAsItsProcDoes() throws Exception {
+        long pid = ProcessHandle.current().pid();
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc", String.valueOf(pid), "task")),
+                "thread times come from /proc/<pid>/task (Linux only)");
+        // The script a container runs on its PID 1, run here on this JVM: the same groups as reading /proc directly.
+        Process sh = new ProcessBuilder("sh", "-c", ThreadGroupTimes.DUMP.replace("/proc/1/", "/proc/" + pid + "/"))
+                .redirectErrorStream(true).start();
+        String dump = new String(sh.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(sh.waitFor()).isZero();
+        ThreadGroupTimes fromDump = ThreadGroupTimes.fromDump(dump);
+        // Compiler threads come and go between two readings: the groups are compared, not their counts.
+        assertThat(fromDump.groups().keySet()).containsAll(List.of(ThreadGroupTimes.COMPILER, "GC and VM"))
+                .isSubsetOf(ThreadGroupTimes.of(pid).groups().keySet());
+        assertThat(fromDump.group(ThreadGroupTimes.COMPILER).cpuNanos()).isPositive();
+        assertThat(fromDump.group("GC and VM").voluntarySwitches()).as("status was read too").isPositive();
+        assertThat(ThreadGroupTimes.fromDump("@task C2 CompilerThre\n").groups()).as("a thread cut short").isEmpty();
     }
 }

@@ -1,0 +1,77 @@
+package io.threadlab.experiment.report;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Where the load came from, as the manifest's {@code placement} recorded it: the same machine as the services (k6
+ * then shares its CPUs, which the headroom check weighs), another Docker engine, or a cluster; and the round trip
+ * between k6 and the services, measured with no service work on it. A run from before placements were recorded ran
+ * everything on one machine.
+ */
+record LoadOrigin(Map<String, Object> services, boolean database, Map<String, Object> load, boolean sameMachine,
+                  Map<String, Object> roundTrip) {
+
+    static LoadOrigin of(Run run) {
+        Map<String, Object> placement = run.manifest().placement();
+        if (placement == null) {
+            return new LoadOrigin(Map.of(), false, Map.of(), true, Map.of());
+        }
+        return new LoadOrigin(map(placement.get("services")), placement.containsKey("database"),
+                map(placement.get("load")), !Boolean.FALSE.equals(placement.get("same_machine")),
+                map(placement.get("round_trip")));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value) {
+        return value instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+
+    /** Whether the services ran on another engine or a cluster, whatever machine that was. */
+    boolean elsewhere() {
+        String kind = String.valueOf(services.getOrDefault("kind", ""));
+        return kind.contains("another") || kind.contains("cluster");
+    }
+
+    /** Median round trip in ms, or NaN when none was measured. */
+    double wireMs() {
+        return roundTrip.get("median_ms") instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    /**
+     * Sentences for the Setup: where the services and k6 ran when that was not simply this machine, and the round
+     * trip between them; with the services on another machine, what that adds to every latency (the report's
+     * latencies are k6's, the wire included). Empty for a run that recorded no placement.
+     */
+    String sentences() {
+        String wire = roundTrip.isEmpty() ? "" : String.format(Locale.ROOT, " The round trip between k6 and the"
+                        + " services with no service work on it (%s, %s samples) was %s ms median, %s ms p99",
+                roundTrip.get("method"), roundTrip.get("samples"), number(roundTrip.get("median_ms")),
+                number(roundTrip.get("p99_ms")));
+        if (!elsewhere()) {
+            return wire.isEmpty() ? "" : wire + ".";
+        }
+        String where = String.format(Locale.ROOT, "the services%s ran on %s %s (%s, %s cores, %s)",
+                database ? " and the database" : "", services.get("kind"), services.get("endpoint"),
+                services.get("name"), services.get("cores"), services.get("operating_system"));
+        String k6 = String.format(Locale.ROOT, "k6 on %s (%s, %s cores)", load.getOrDefault("kind", "this machine"),
+                load.get("host"), load.get("cores"));
+        if (sameMachine) {
+            return " The load came from the same machine: " + where + ", " + k6 + ", over its loopback; they shared"
+                    + " its CPUs." + wire + ".";
+        }
+        return " The load came from another machine: " + where + ", " + k6 + ". k6 had its machine to itself: its"
+                + " headroom is weighed against that machine's cores alone." + wire + String.format(Locale.ROOT,
+                "; every latency in this report is k6's, so it includes one such round trip per request: subtract"
+                        + " %s ms from a latency to compare it with a run on one machine.", number(wireMs()));
+    }
+
+    /** Whether k6 had a machine of its own, apart from the services. */
+    boolean loadAlone() {
+        return elsewhere() && !sameMachine;
+    }
+
+    private static String number(Object value) {
+        return value instanceof Number n ? String.format(Locale.ROOT, "%.3f", n.doubleValue()) : "?";
+    }
+}
