@@ -25,8 +25,12 @@ class NoPinningInJdbcTest {
 
     @Test
     void articleRequestsNeverPinTheirCarrier() throws Exception {
+        // The first request loads the driver's and the page's classes. On JDK 25 a virtual thread that waits for a
+        // class another thread is initialising still pins (the gallery's pinned-class-init): 8 first callers at
+        // once pinned 18 times in ArticleRepository.newestPage, once each, never again. Steady state is the claim.
+        assertEquals(200, given().when().get("/api/articles").statusCode());
         List<String> pinned = PinningRecorder.pinnedDuring(() -> {
-            // The pool starts empty, so the first requests wait while Agroal opens connections (on its housekeeping
+            // The pool holds one connection, so the next requests wait while Agroal opens more (on its housekeeping
             // thread, in 2.8); then 8 callers share its 4 connections (the tests' pool), so virtual threads also wait
             // for one to be returned; and pgjdbc waits for every reply in a socket read.
             try (ExecutorService callers = Executors.newFixedThreadPool(8)) {

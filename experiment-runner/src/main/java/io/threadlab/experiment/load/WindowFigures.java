@@ -57,9 +57,10 @@ public final class WindowFigures {
                     + seconds + " s");
         }
         CpuReading cpu = after.cpu().minus(before.cpu());
-        // the requests the interval served: the delay service's count of its calls, k6's where the database answers
+        // the requests the interval served: the delay service's count of its calls (a fan-out request makes N of
+        // them), k6's where the database answers
         double served = window.downstream() == Downstream.DB ? load.requests()
-                : after.delayServed().count() - before.delayServed().count();
+                : (after.delayServed().count() - before.delayServed().count()) / window.fanOut();
         double quota = context.knobs().cpuQuota();
         Map<String, ThreadGroupTimes.Times> groups = after.threads().since(before.threads());
         ThreadGroupTimes.Times jit = groups.getOrDefault(ThreadGroupTimes.COMPILER,
