@@ -172,13 +172,13 @@ public final class ExperimentCommand {
             }
             options.requireEngine();
             Defaults defaults = defaults();
-            List<Variant> chosen = mistakes ? Variant.mistakesWithTheirReferences(options.downstreams()) : options.chosenVariants();
             Knobs knobs = options.knobs(null);
             OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(openRates != null ? openRates
                     : Defaults.integers(defaults.openRates()), List.of(),
                     PipelineOptions.or(openStepSeconds, defaults.openStepSeconds()));
             Grid grid = options.withFanOut(options.withDownstreams(Grid.of().and(Axis.USERS, levels != null ? levels
                     : Defaults.integers(defaults.levels()))).and(Axis.DELAY_MS, options.delays));
+            List<Variant> chosen = mistakes ? Variant.mistakesWithTheirReferences(grid) : options.chosenVariants();
             return new ExperimentPlan(ExperimentPlan.Mode.RUN, chosen, List.of(), grid, options.timing(defaults),
                     PipelineOptions.or(jvmStarts, defaults.jvmStarts()),
                     PipelineOptions.or(repetitions, defaults.repetitions()),

@@ -98,7 +98,7 @@ final class Jvms {
         if (step.at().has(Axis.DELAY_MS)) {
             waits.set(step.downstream(), step.at().get(Axis.DELAY_MS));
         }
-        WarmUpResult outcome = warmUps.run(jvm, step.levels(), step.jvm().variant().path(step.downstream()),
+        WarmUpResult outcome = warmUps.run(jvm, step.levels(), step.path(),
                 step.policy(), jvm.jvm().id() + "-warmup", plan.knobsOf(step.jvm()).cpuQuota());
         results.warmUp(outcome);
         checkRuntime(outcome, plan.knobsOf(step.jvm()).cpuQuota());

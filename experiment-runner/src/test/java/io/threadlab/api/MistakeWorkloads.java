@@ -15,9 +15,12 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -84,6 +87,128 @@ public final class MistakeWorkloads {
                 worker.join();
             }
             return requests.sum();
+        }
+    }
+
+    /**
+     * A fan-out's replies on the event loop, as the Quarkus REST client delivers them: two platform threads named like
+     * Vert.x's event loops, each making {@code calls} calls per request whose sending and reply are tasks of its own
+     * queue. With {@code join}, each request then waits for its replies in CompletableFuture.get, as
+     * /mistakes/fanout/blocking-join does: they cannot come while the loop waits, and each request ends at
+     * {@code timeout} (that endpoint's 503). Without, the loop combines the replies and runs its queue: the reactive
+     * variant's fan-out, which never waits.
+     */
+    public long fanOutOnEventLoop(int calls, boolean join, Duration timeout, Duration duration)
+            throws InterruptedException {
+        long end = System.nanoTime() + duration.toNanos();
+        LongAdder requests = new LongAdder();
+        List<Thread> loops = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            loops.add(Thread.ofPlatform().name("vert.x-eventloop-thread-" + i).start(() -> {
+                Deque<Runnable> tasks = new ArrayDeque<>();
+                while (System.nanoTime() < end) {
+                    List<CompletableFuture<String>> replies = new ArrayList<>();
+                    for (int c = 0; c < calls; c++) {
+                        CompletableFuture<String> reply = new CompletableFuture<>();
+                        tasks.add(() -> reply.complete("ok")); // the loop's own task: run once it is free
+                        replies.add(reply);
+                    }
+                    if (join) {
+                        JoiningLoop.join(replies, timeout);
+                        requests.increment();
+                    } else {
+                        CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new))
+                                .thenRun(requests::increment);
+                    }
+                    while (!tasks.isEmpty()) {
+                        tasks.poll().run();
+                    }
+                }
+            }));
+        }
+        for (Thread loop : loops) {
+            loop.join();
+        }
+        return requests.sum();
+    }
+
+    /**
+     * The imperative fan-out: {@code requests} requests at once on a pool of {@code workers} platform threads named
+     * like Quarkus' workers, each submitting its {@code calls} blocking calls to the delay stub to that same pool and
+     * waiting for them all, at most {@code timeout} (then its calls are cancelled, the imperative variant's 503).
+     * With as many requests as workers, no worker is left for a call: the pool starves; with workers for every call,
+     * the calls run.
+     */
+    public long fanOutOnWorkers(int workers, int requests, int calls, Duration timeout, Duration duration)
+            throws Exception {
+        int[] named = {0};
+        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> Thread.ofPlatform()
+                .name("executor-thread-" + ++named[0]).unstarted(r));
+        List<Socket> opened = java.util.Collections.synchronizedList(new ArrayList<>());
+        ThreadLocal<Socket> connection = ThreadLocal.withInitial(() -> { // one kept-alive connection per worker
+            try {
+                Socket socket = new Socket("127.0.0.1", signatures.delayPort());
+                opened.add(socket);
+                return socket;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        long end = System.nanoTime() + duration.toNanos();
+        LongAdder answered = new LongAdder();
+        List<Future<?>> running = new ArrayList<>();
+        try {
+            for (int r = 0; r < requests; r++) {
+                running.add(pool.submit(() -> {
+                    while (System.nanoTime() < end) {
+                        List<CompletableFuture<Void>> replies = new ArrayList<>();
+                        for (int c = 0; c < calls; c++) {
+                            replies.add(CompletableFuture.runAsync(() -> LegacyClient.call(connection.get()), pool));
+                        }
+                        StarvingRequest.await(replies, timeout);
+                        answered.increment();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> request : running) {
+                request.get();
+            }
+        } finally {
+            pool.shutdown();
+            pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+            for (Socket socket : opened) {
+                socket.close();
+            }
+        }
+        return answered.sum();
+    }
+
+    /** The event loop's wait for its calls' replies, as BlockingJoinResource.join makes it. */
+    static final class JoiningLoop {
+        static void join(List<CompletableFuture<String>> replies, Duration timeout) {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            try {
+                for (CompletableFuture<String> reply : replies) {
+                    reply.get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+                }
+            } catch (TimeoutException | ExecutionException e) {
+                replies.forEach(reply -> reply.cancel(false));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The request's wait for its calls, as the imperative variant's FanoutResource.parallel makes it. */
+    static final class StarvingRequest {
+        static void await(List<CompletableFuture<Void>> replies, Duration timeout) throws InterruptedException {
+            try {
+                CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new))
+                        .get(timeout.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                replies.forEach(reply -> reply.cancel(false)); // a call still queued is skipped when a worker takes it
+            }
         }
     }
 

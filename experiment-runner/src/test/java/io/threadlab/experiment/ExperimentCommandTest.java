@@ -1,6 +1,5 @@
 package io.threadlab.experiment;
 
-import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.load.WindowRunner;
 import io.threadlab.experiment.plan.Calibration;
 import io.threadlab.experiment.plan.ExperimentPlan;
@@ -232,7 +231,7 @@ class ExperimentCommandTest {
         ExperimentCommand.Run run = new ExperimentCommand.Run();
         new CommandLine(run).parseArgs("--mistakes");
         ExperimentPlan plan = run.plan();
-        assertThat(plan.variants()).isEqualTo(Variant.mistakesWithTheirReferences(List.of(Downstream.HTTP)));
+        assertThat(plan.variants()).isEqualTo(Variant.mistakesWithTheirReferences(plan.grid()));
         assertThat(plan.variants()).extracting(Variant::label).startsWith("imperative", "reactive",
                 "virtual-thread", "cpu-on-worker").contains("blocking-event-loop", "pinned-class-init");
         assertThat(plan.jvmStarts()).isEqualTo(1);

@@ -3,8 +3,11 @@ package io.threadlab.experiment;
 import io.threadlab.experiment.collect.PlanFacts;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.load.Loads;
 import io.threadlab.experiment.plan.FanOutMode;
+import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Step;
+import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.plan.WindowId;
 import org.junit.jupiter.api.Test;
@@ -70,6 +73,79 @@ class FanOutPlanTest {
         assertThat(facts.fanOut()).containsEntry("calls", List.of(1, 4))
                 .containsEntry("modes", List.of("sequential", "parallel"))
                 .containsEntry("lab.fanout.max-calls", ExperimentPlan.MAX_FAN_OUT);
+    }
+
+    private static List<String> paths(ExperimentPlan plan, String variant) {
+        return windows(plan).stream().filter(w -> w.variant().label().equals(variant) && !w.recorded()
+                        && w.number() == 1) // the first repetition's
+                .map(w -> w.users() + " " + w.path()).toList();
+    }
+
+    @Test
+    void theFanOutMistakesRunOnlyWithMoreThanOneCallEachBesideItsReference() {
+        List<String> fanOutMistakes = List.of("blocking-join-event-loop", "fanout-worker-starvation",
+                "fanout-connection-pool");
+        assertThat(run("--mistakes").variants()).extracting(Variant::label).doesNotContainAnyElementsOf(
+                fanOutMistakes);
+        ExperimentPlan plan = run("--mistakes", "--fan-out", "4", "--levels", "100,500", "--delay-ms", "100",
+                "--no-calibration", "--no-open-model", "--budget", "off");
+        // the gallery's other mistakes have no fan-out endpoint: only these three, after what they spoil
+        assertThat(plan.variants()).extracting(Variant::label).containsExactly("imperative", "reactive",
+                "virtual-thread", "blocking-join-event-loop", "fanout-worker-starvation", "fanout-connection-pool");
+        assertThat(paths(plan, "blocking-join-event-loop")).containsExactly(
+                "100 /mistakes/fanout/blocking-join?n=4&mode=parallel",
+                "500 /mistakes/fanout/blocking-join?n=4&mode=parallel");
+        assertThat(paths(plan, "reactive")).containsExactly("100 /api/fanout?n=4&mode=parallel",
+                "500 /api/fanout?n=4&mode=parallel");
+        assertThat(paths(plan, "fanout-connection-pool")).containsExactly("100 /api/fanout?n=4&mode=parallel",
+                "500 /api/fanout?n=4&mode=parallel");
+        // the starvation is the lesson: driven at 500 users on 200 workers, where the imperative variant is not ...
+        assertThat(paths(plan, "fanout-worker-starvation")).containsExactly("100 /api/fanout?n=4&mode=parallel",
+                "500 /api/fanout?n=4&mode=parallel");
+        // ... which is measured in turn as well, the mistake's reference, though the grid has parallel only
+        assertThat(paths(plan, "imperative")).containsExactly("100 /api/fanout?n=4&mode=parallel",
+                "100 /api/fanout?n=4&mode=sequential", "500 /api/fanout?n=4&mode=sequential");
+        assertThat(plan.fanOutFlags()).anySatisfy(f -> assertThat(f).startsWith("fanout-worker-starvation at")
+                .contains("driven", "500 users on 200 workers"))
+                .anySatisfy(f -> assertThat(f).startsWith("imperative at").contains("left out"));
+        Variant starvation = Variant.fromLabel("fanout-worker-starvation");
+        for (Step step : plan.schedule().steps()) {
+            if (step instanceof Step.Measure m && m.window().variant() == starvation) {
+                // its requests end by the services' 503 or k6's own timeout: the drain fits the step's ceiling
+                assertThat(m.ceilingSeconds()).isGreaterThanOrEqualTo(m.window().load().ceilingSeconds()
+                        + (int) Loads.DRAIN_PATIENCE.toSeconds());
+            }
+            if (step instanceof Step.WarmUp w && w.jvm().variant().isMistake()) {
+                // no request of one call: they warm up on their first window's and are not calibrated
+                assertThat(w.path()).contains("?n=4&mode=parallel");
+            }
+        }
+    }
+
+    @Test
+    void aMistakeOfOneModeIsMeasuredAgainstTheOtherAndNotInIt() {
+        Variant starvation = Variant.fromLabel("fanout-worker-starvation");
+        Point parallel = Point.of(Axis.FAN_OUT, 4).with(Axis.FAN_OUT_MODE, FanOutMode.PARALLEL);
+        Point sequential = parallel.with(Axis.FAN_OUT_MODE, FanOutMode.SEQUENTIAL);
+        assertThat(starvation.path(parallel)).isEqualTo("/api/fanout?n=4&mode=parallel");
+        assertThat(starvation.path(sequential)).isNull();
+        assertThat(starvation.path(Point.NONE)).isNull(); // one call: no fan-out, no mistake
+        assertThat(starvation.referencePoint(parallel)).isEqualTo(sequential);
+        Variant join = Variant.fromLabel("blocking-join-event-loop");
+        assertThat(join.path(sequential)).isEqualTo("/mistakes/fanout/blocking-join?n=4&mode=sequential");
+        assertThat(join.referencePoint(sequential)).isEqualTo(sequential);
+        assertThat(Variant.fromLabel("fanout-connection-pool").properties())
+                .containsEntry("quarkus.rest-client.delay.connection-pool-size", "50");
+    }
+
+    @Test
+    void moreCallsThanAVariantsOwnPoolAreLeftOutForItAndSaidSo() {
+        ExperimentPlan plan = run("--mistakes", "--fan-out", "64", "--levels", "10", "--delay-ms", "100",
+                "--no-calibration", "--no-open-model", "--budget", "off");
+        assertThat(paths(plan, "fanout-connection-pool")).isEmpty();
+        assertThat(paths(plan, "virtual-thread")).containsExactly("10 /api/fanout?n=64&mode=parallel");
+        assertThat(plan.fanOutFlags()).anySatisfy(f -> assertThat(f).startsWith("fanout-connection-pool at")
+                .contains("left out", "connection pool of 50"));
     }
 
     @Test

@@ -142,8 +142,12 @@ class VariantListsTest {
                             variant.path(downstream), downstream.label(), variant).contains(variant.path(downstream));
                 }
             }
-            assertThat(Stream.of(Downstream.values()).map(variant::path).filter(p -> p != null))
-                    .as("variant %s has a path", variant).isNotEmpty();
+            if (variant.fanOutPath() != null) {
+                assertThat(served).as("%s serves %s, the fan-out path of variant %s", MISTAKES_SERVICE,
+                        variant.fanOutPath(), variant).contains(variant.fanOutPath());
+            }
+            assertThat(Stream.concat(Stream.of(Downstream.values()).map(variant::path), Stream.of(variant.fanOutPath()))
+                    .filter(p -> p != null)).as("variant %s has a path", variant).isNotEmpty();
         }
 
         String file = MISTAKES_SERVICE + "/src/main/resources/application.properties";

@@ -14,7 +14,10 @@ import java.util.Map;
  *                           makes (0 where no call waits long enough to be recorded: an event loop's)
  * @param pinnedReasons      why virtual threads pinned: the JVM's reason (JDK 24+), else the initialiser on the stack
  * @param pinnedInitialisers pins with a class initialiser on the stack, by class
+ * @param eventLoopJoins     the event loops' parks on a future (jdk.ThreadPark of 1 ms or more): a thread that must
+ *                           never wait, waiting for a reply
  */
 public record MistakeSignals(InFlight.Summary downstreamInFlight, WaitSites.Site poolWaits, long downstreamCalls,
-                             Map<String, Integer> pinnedReasons, Map<String, Integer> pinnedInitialisers) {
+                             Map<String, Integer> pinnedReasons, Map<String, Integer> pinnedInitialisers,
+                             WaitSites.Site eventLoopJoins) {
 }

@@ -55,6 +55,24 @@ public final class Mistakes {
     // whose Vert.x client reads PostgreSQL's replies without blocking, recorded 8 and 6 reads of 1 ms or more in 13 and
     // 6 s at 50 and 200 users (the quota's freezes), 0.2 % of their time or less.
 
+    // ---- A blocking join on the event loop.
+    /** An event loop never waits: one park on a future of 1 ms or more (threads.jfc's threshold) is already wrong,
+     *  and the mistake parks every request it serves, as long as the client's timeouts (6 s in the lab). Three keep
+     *  a stray one (a shutdown, a library's one-off) from naming it; the reactive variant's loops park on none. */
+    static final int MIN_EVENT_LOOP_JOINS = 3;
+
+    // ---- A worker pool starved by its own fan-out.
+    /** Workers parked on a future in a fan-out window, often enough to be the requests' rule. */
+    static final int MIN_STARVED_PARKS = 10;
+    /** ... while the workers read fewer replies of the delay service per such park than half the calls a request
+     *  makes: the calls did not get done. Where they run, each request's park (on all its calls) comes with N reads. */
+    static final double STARVED_READS_PER_CALL = 0.5;
+    /** ... and each park lasted, on average, at least this long and ten delays: a request whose calls ran waited
+     *  about one delay (parallel) and its queueing; a starved one waits out the client's connect and read timeouts
+     *  (6 s in the lab) and is answered 503. */
+    static final double STARVED_PARK_MS = 1000;
+    static final int STARVED_PARK_DELAYS = 10;
+
     // ---- Connection pool cap.
     /** Parks waiting for a pooled connection, often enough to be the rule: at least 50, and one per 20 calls. */
     static final int MIN_POOL_WAITS = 50;
@@ -106,7 +124,9 @@ public final class Mistakes {
     static List<Mistake> of(RecordingAnalysis a) {
         List<Mistake> found = new ArrayList<>();
         blockingEventLoop(a).ifPresent(found::add);
+        blockingJoinOnEventLoop(a).ifPresent(found::add);
         jdbcOnEventLoop(a).ifPresent(found::add);
+        workerStarvation(a).ifPresent(found::add);
         connectionPoolCap(a).ifPresent(found::add);
         databasePoolCap(a).ifPresent(found::add);
         refusedConnections(a).ifPresent(found::add);
@@ -172,6 +192,55 @@ public final class Mistakes {
                 "event_loop", "jdk.SocketRead", b.site(), f("event loops blocked in socket reads from the delay"
                         + " service: %s (a non-blocking event loop only reads bytes already there, in microseconds)",
                 b.sentence()), b.numbers()));
+    }
+
+    /**
+     * A blocking join on the event loop: event loops parked on a future (CompletableFuture.get or join, a timed wait
+     * included), from the code that waits for its calls' replies. Nothing else makes a loop park that long; and where
+     * the client delivers the replies on the waiting loop, they never come (a deadlock that only a timeout ends).
+     */
+    private static Optional<Mistake> blockingJoinOnEventLoop(RecordingAnalysis a) {
+        WaitSites.Site joins = a.signals().eventLoopJoins();
+        if (joins.count() < MIN_EVENT_LOOP_JOINS) {
+            return Optional.empty();
+        }
+        double meanMs = joins.totalMs() / joins.count();
+        return Optional.of(new Mistake("blocking-join-event-loop", true, "event_loop", "jdk.ThreadPark",
+                joins.site(), f("event loops parked waiting on a future %,d times at %s (on %s), %.1f ms each on"
+                                + " average, longest %.0f ms, %.1f s in total: an event loop must never wait, and the"
+                                + " replies it waits for are delivered by event loops, this one among them",
+                        joins.count(), joins.site(), joins.on(), meanMs, joins.maxMs(), joins.totalMs() / 1000),
+                numbers("parks", joins.count(), "park_ms", joins.totalMs(), "mean_park_ms", Durations.round(meanMs),
+                        "max_park_ms", joins.maxMs())));
+    }
+
+    /**
+     * A worker pool starved by its own fan-out: in a window of more than one call per request, workers parked on a
+     * future (a request waiting for its calls) long and often, while the workers read few of those calls' replies
+     * from the delay service: the calls waited, queued in the pool behind the requests that wait for them. The
+     * correct imperative fan-out parks its request's worker too, for about one delay, with its N replies read.
+     */
+    private static Optional<Mistake> workerStarvation(RecordingAnalysis a) {
+        int calls = a.fanOut().calls();
+        WaitSites.Site parks = a.workerFutureParks();
+        if (calls < 2 || parks.count() < MIN_STARVED_PARKS) {
+            return Optional.empty();
+        }
+        long reads = a.group(ThreadKind.WORKER).delayService().reads.count();
+        double readsPerPark = (double) reads / parks.count();
+        double meanMs = parks.totalMs() / parks.count();
+        double longMs = Math.max(STARVED_PARK_MS, a.delayMs() == null ? 0 : STARVED_PARK_DELAYS * a.delayMs());
+        if (readsPerPark >= STARVED_READS_PER_CALL * calls || meanMs < longMs) {
+            return Optional.empty();
+        }
+        return Optional.of(new Mistake("fanout-worker-starvation", true, "worker", "jdk.ThreadPark", parks.site(),
+                f("workers parked waiting on their fan-out's futures %,d times at %s, %.0f ms each on average (%.1f s"
+                                + " in total), while the workers read %,d replies from the delay service: %.2f per"
+                                + " park, for %d calls per request; the calls queued in the worker pool behind the"
+                                + " requests that waited for them", parks.count(), parks.site(), meanMs,
+                        parks.totalMs() / 1000, reads, readsPerPark, calls),
+                numbers("parks", parks.count(), "mean_park_ms", Durations.round(meanMs), "delay_reads", reads,
+                        "reads_per_park", Durations.round(readsPerPark), "calls_per_request", calls)));
     }
 
     /**

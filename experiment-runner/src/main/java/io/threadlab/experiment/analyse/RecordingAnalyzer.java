@@ -255,7 +255,8 @@ public final class RecordingAnalyzer {
         MistakeSignals signals = new MistakeSignals(inFlight.get(Downstream.HTTP).summary(), poolWaits.all(),
                 downstreamCalls(groups, downstream.downstream(), RecordingAnalysis.everyEvent(socketThreshold),
                         workerFutureParks, virtualStarted), GroupStats.topEntries(pinnedReasons, 5),
-                GroupStats.topEntries(pinnedInitialisers, 5));
+                GroupStats.topEntries(pinnedInitialisers, 5),
+                parks.sum(ThreadKind.EVENT_LOOP, RecordingAnalyzer::isFuture));
         DatabasePool databasePool = new DatabasePool(databasePoolWaits.top(3), threshold(settings, "jdk.ThreadPark"),
                 threshold(settings, "jdk.VirtualThreadPinned"), inFlight.get(Downstream.DB).summary(), null, null);
         return new RecordingAnalysis(file, first, last, groups, totalSamples, virtualStarted, virtualEnded,

@@ -249,7 +249,9 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
     private void block(List<Step> steps, Jvm jvm) {
         Point first = windowPoints(jvm.variant()).getFirst().without(Axis.USERS);
         steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp, first));
-        for (Point downstream : jvm.start() == 1 ? downstreams(jvm.variant()) : List.<Point>of()) {
+        // at one call: a mistake that only fans out has no such request, and no calibration
+        for (Point downstream : jvm.start() == 1 ? downstreams(jvm.variant()).stream()
+                .filter(d -> jvm.variant().path(d) != null).toList() : List.<Point>of()) {
             for (int users : calibration.levels()) {
                 steps.add(new Step.Measure(new Window(jvm, downstream.with(Axis.DELAY_MS, calibration.delayMs())
                         .with(Axis.USERS, users), new Window.Closed(timing.settleSeconds(), timing.settleMaxSeconds(),
@@ -282,10 +284,14 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
 
     /**
      * The grid's points a variant has an endpoint for (a mistake of the database has no delay-service one, a database
-     * window no fan-out). One call is one call in either mode: such points are the parallel one, measured once.
+     * window no fan-out). One call is one call in either mode: such points are the parallel one, measured once. A
+     * variant that a mistake of the plan spoils is also measured where that mistake's reference is (its
+     * {@link Variant#referencePoint}), right after the mistake's own point, should the grid not have it.
      */
     private List<Point> windowPoints(Variant variant) {
         List<Point> points = grid.points().stream().map(ExperimentPlan::oneCallParallel)
+                .flatMap(p -> Stream.concat(Stream.of(p), variants.stream().filter(m -> m.isMistake()
+                        && variant.label().equals(m.spoils()) && m.path(p) != null).map(m -> m.referencePoint(p))))
                 .filter(p -> variant.path(p) != null).distinct().toList();
         if (points.isEmpty()) {
             throw new IllegalArgumentException(variant + " has no endpoint for " + grid.values(Axis.DOWNSTREAM));
@@ -308,11 +314,27 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
      * Whether a JVM's requests can be driven at a point at all: a worker variant whose parallel fan-out runs its calls
      * on the pool that runs its requests stops answering, for good, once every worker is a request waiting for its
      * calls (they queue behind it): at as many users as workers. Such a point is left out of its schedule (and
-     * {@link #fanOutFlags} says so), for it would lose every later window of that JVM too.
+     * {@link #fanOutFlags} says so), for it would lose every later window of that JVM too. A mistake is driven there
+     * all the same: that starvation is its lesson (fanout-worker-starvation), and it ends, since each request waits
+     * for its calls at most the client's connect and read timeouts and is then answered 503 (the services'
+     * FanoutResource), and k6 gives up on a request after its own timeout: every window ends within its ceiling and
+     * the drain after it ({@link Step#MARGIN_SECONDS}). Left out for any variant: more calls per request than its own
+     * connection pool holds, which the services refuse (400) for every request.
      */
     public boolean drivable(Jvm jvm, Point at) {
-        return !(jvm.variant().threads() == Variant.Threads.WORKER && at.has(Axis.USERS) && calls(at) > 1
-                && mode(at) == FanOutMode.PARALLEL && at.get(Axis.USERS) >= knobsOf(jvm).workerPoolMax());
+        return !(starves(jvm, at) && !jvm.variant().isMistake()) && calls(at) <= poolOf(jvm);
+    }
+
+    /** A worker variant's parallel fan-out at as many users as workers: every worker a request waiting for calls. */
+    private boolean starves(Jvm jvm, Point at) {
+        return jvm.variant().threads() == Variant.Threads.WORKER && at.has(Axis.USERS) && calls(at) > 1
+                && mode(at) == FanOutMode.PARALLEL && at.get(Axis.USERS) >= knobsOf(jvm).workerPoolMax();
+    }
+
+    /** The delay client's connection pool of a JVM: its variant's own setting, else the run's. */
+    private int poolOf(Jvm jvm) {
+        String own = jvm.variant().properties().get(Variant.CONNECTION_POOL_SIZE);
+        return own != null ? Integer.parseInt(own) : knobsOf(jvm).connectionPoolSize();
     }
 
     /**
@@ -332,7 +354,16 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
                 .mapToDouble(p -> delayCallsPerSecond(p.with(Axis.FAN_OUT, 1))).max().orElse(0);
         for (Point at : points) {
             for (Jvm jvm : jvms().stream().filter(j -> j.start() == 1 && j.variant().path(at) != null).toList()) {
-                if (!drivable(jvm, at)) {
+                if (calls(at) > poolOf(jvm)) {
+                    flags.add(String.format(Locale.ROOT, "%s at %s: left out; %d calls per request are more than its"
+                            + " connection pool of %d holds, and the service refuses such requests", jvm.label(),
+                            at.describe(), calls(at), poolOf(jvm)));
+                } else if (starves(jvm, at) && drivable(jvm, at)) {
+                    flags.add(String.format(Locale.ROOT, "%s at %s: driven, the mistake's lesson; %,d users on %d"
+                            + " workers, each request waiting for %d calls queued on the same pool, starve it: its"
+                            + " requests are answered 503 once they waited the client's connect and read timeouts",
+                            jvm.label(), at.describe(), at.get(Axis.USERS), knobsOf(jvm).workerPoolMax(), calls(at)));
+                } else if (!drivable(jvm, at)) {
                     flags.add(String.format(Locale.ROOT, "%s at %s: left out; %,d users on %d workers, each request"
                             + " waiting for %d calls queued on the same pool, would stop the service for good",
                             jvm.label(), at.describe(), at.get(Axis.USERS), knobsOf(jvm).workerPoolMax(), calls(at)));

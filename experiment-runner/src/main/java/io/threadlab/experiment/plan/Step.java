@@ -78,6 +78,15 @@ public sealed interface Step {
             return at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP;
         }
 
+        /**
+         * What the warm-up calls: one call to its downstream; a mistake that only fans out, its first window's
+         * request (the calls per request and mode of {@code at}).
+         */
+        public String path() {
+            String oneCall = jvm.variant().path(downstream());
+            return oneCall != null ? oneCall : jvm.variant().path(at);
+        }
+
         public String kind() {
             return "warm-up";
         }

@@ -18,6 +18,8 @@ import java.util.stream.Stream;
  * @param dbPath     what k6 calls with the database downstream (null: no such endpoint)
  * @param fanOutPath what k6 calls, with {@code ?n=N&mode=M}, for more than one call to the delay service per request
  *                   (null: no such endpoint)
+ * @param fanOutMode the one mode a fan-out mistake calls, whatever else the grid has (null: every mode); what it
+ *                   spoils is measured against it in the other mode (see {@link #referencePoint})
  * @param threads    where request code runs while it waits for the downstream
  * @param stack      the REST stack (classic RESTEasy, or Quarkus REST)
  * @param colour     the report's colour, as #rrggbb
@@ -26,8 +28,8 @@ import java.util.stream.Stream;
  * @param jvmOptions extra JVM options of this variant only
  * @param spoils     for a mistake, the label of the correct variant (or reference) it is measured against
  */
-public record Variant(String label, String module, int port, String path, String dbPath, String fanOutPath, Role role,
-                      Threads threads,
+public record Variant(String label, String module, int port, String path, String dbPath, String fanOutPath,
+                      FanOutMode fanOutMode, Role role, Threads threads,
                       Stack stack, String colour, boolean defaultRun, String description,
                       Map<String, String> properties, List<String> jvmOptions, String spoils) {
 
@@ -65,19 +67,21 @@ public record Variant(String label, String module, int port, String path, String
     }
 
     public static final Variant IMPERATIVE = new Variant("imperative", "imperative-service", 8081, "/api", ARTICLES,
-            FAN_OUT, Role.MODEL, Threads.WORKER, Stack.CLASSIC, "#d62728", true, "classic RESTEasy, worker threads",
-            Map.of(), List.of(), null);
+            FAN_OUT, null, Role.MODEL, Threads.WORKER, Stack.CLASSIC, "#d62728", true,
+            "classic RESTEasy, worker threads", Map.of(), List.of(), null);
     public static final Variant REACTIVE = new Variant("reactive", "reactive-service", 8082, "/api", ARTICLES,
-            FAN_OUT, Role.MODEL, Threads.EVENT_LOOP, Stack.QUARKUS_REST, "#1f77b4", true,
+            FAN_OUT, null, Role.MODEL, Threads.EVENT_LOOP, Stack.QUARKUS_REST, "#1f77b4", true,
             "Quarkus REST, event loop (Mutiny Uni)", Map.of(), List.of(), null);
     public static final Variant VIRTUAL_THREAD = new Variant("virtual-thread", "virtual-thread-service", 8083, "/api",
-            ARTICLES, FAN_OUT, Role.MODEL, Threads.VIRTUAL, Stack.QUARKUS_REST, "#2ca02c", true,
+            ARTICLES, FAN_OUT, null, Role.MODEL, Threads.VIRTUAL, Stack.QUARKUS_REST, "#2ca02c", true,
             "Quarkus REST, virtual threads", Map.of(), List.of(), null);
     public static final Variant IMPERATIVE_REST = new Variant("imperative-rest", "imperative-rest-service", 8084,
-            "/api", ARTICLES, FAN_OUT, Role.CONTROL, Threads.WORKER, Stack.QUARKUS_REST, "#ff7f0e", false,
+            "/api", ARTICLES, FAN_OUT, null, Role.CONTROL, Threads.WORKER, Stack.QUARKUS_REST, "#ff7f0e", false,
             "Quarkus REST, worker threads (the control)", Map.of(), List.of(), null);
 
     private static final String MISTAKE_GREY = "#7f7f7f";
+    /** The delay client's pool, which two mistakes leave at the REST client's default. */
+    public static final String CONNECTION_POOL_SIZE = "quarkus.rest-client.delay.connection-pool-size";
     /**
      * The pool that asks PostgreSQL for more connections than it has: more than .env's max_connections (200) on its
      * own. Its first requests beyond the free slots get "too many clients", answered 503.
@@ -88,12 +92,13 @@ public record Variant(String label, String module, int port, String path, String
     public static final List<Variant> MISTAKES = List.of(
             mistake("blocking-event-loop", 8091, "/mistakes/blocking-event-loop", Threads.EVENT_LOOP, "reactive",
                     "a blocking call on the event loop"),
-            new Variant("default-connection-pool", "imperative-service", 8092, "/api", null, null, Role.MISTAKE,
-                    Threads.WORKER, Stack.CLASSIC, MISTAKE_GREY, false, "the REST client's default pool of 50",
-                    Map.of("quarkus.rest-client.delay.connection-pool-size", "50"), List.of(), "imperative"),
-            new Variant("cpu-on-worker", "mistakes-service", 8093, "/mistakes/cpu/worker", null, null, Role.REFERENCE,
-                    Threads.WORKER, Stack.QUARKUS_REST, "#8c564b", false, "CPU-heavy code on worker threads", Map.of(),
-                    List.of(), null),
+            new Variant("default-connection-pool", "imperative-service", 8092, "/api", null, null, null,
+                    Role.MISTAKE, Threads.WORKER, Stack.CLASSIC, MISTAKE_GREY, false,
+                    "the REST client's default pool of 50", Map.of(CONNECTION_POOL_SIZE, "50"), List.of(),
+                    "imperative"),
+            new Variant("cpu-on-worker", "mistakes-service", 8093, "/mistakes/cpu/worker", null, null, null,
+                    Role.REFERENCE, Threads.WORKER, Stack.QUARKUS_REST, "#8c564b", false,
+                    "CPU-heavy code on worker threads", Map.of(), List.of(), null),
             mistake("cpu-on-event-loop", 8094, "/mistakes/cpu/event-loop", Threads.EVENT_LOOP, "cpu-on-worker",
                     "CPU-heavy code on the event loop"),
             mistake("cpu-on-virtual-thread", 8095, "/mistakes/cpu/virtual-thread", Threads.VIRTUAL, "cpu-on-worker",
@@ -103,21 +108,35 @@ public record Variant(String label, String module, int port, String path, String
             mistake("pinned-class-init", 8097, "/mistakes/pinning/class-init", Threads.VIRTUAL, "virtual-thread",
                     "blocking inside a class initialiser on a virtual thread"),
             new Variant("native-call-on-virtual-thread", "mistakes-service", 8098, "/mistakes/native-call", null,
-                    null, Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+                    null, null, Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
                     "a blocking native call on a virtual thread", Map.of(),
                     List.of("--enable-native-access=ALL-UNNAMED"), "virtual-thread"),
             // With the database downstream only (--downstream db --mistakes).
             new Variant("jdbc-on-event-loop", "mistakes-service", 8099, null, "/mistakes/jdbc-on-event-loop",
-                    null, Role.MISTAKE, Threads.EVENT_LOOP, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+                    null, null, Role.MISTAKE, Threads.EVENT_LOOP, Stack.QUARKUS_REST, MISTAKE_GREY, false,
                     "blocking JDBC on the event loop", Map.of(), List.of(), "reactive"),
-            new Variant("small-pool-virtual-threads", "virtual-thread-service", 8100, null, ARTICLES, null,
+            new Variant("small-pool-virtual-threads", "virtual-thread-service", 8100, null, ARTICLES, null, null,
                     Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
                     "a database pool of 2 behind any number of virtual threads", Map.of("lab.db.pool-size", "2"),
                     List.of(), "virtual-thread"),
-            new Variant("pool-beyond-max-connections", "virtual-thread-service", 8101, null, ARTICLES, null,
+            new Variant("pool-beyond-max-connections", "virtual-thread-service", 8101, null, ARTICLES, null, null,
                     Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
                     "a database pool larger than PostgreSQL's free connection slots",
-                    Map.of("lab.db.pool-size", String.valueOf(BEYOND_MAX_CONNECTIONS)), List.of(), "virtual-thread"));
+                    Map.of("lab.db.pool-size", String.valueOf(BEYOND_MAX_CONNECTIONS)), List.of(), "virtual-thread"),
+            // With more than one call per request only (--fan-out N, N > 1): each has its fan-out path alone.
+            new Variant("blocking-join-event-loop", "mistakes-service", 8102, null, null,
+                    "/mistakes/fanout/blocking-join", null, Role.MISTAKE, Threads.EVENT_LOOP, Stack.QUARKUS_REST,
+                    MISTAKE_GREY, false, "a blocking join of the fan-out's replies on the event loop", Map.of(),
+                    List.of(), "reactive"),
+            // Parallel only; measured against the imperative variant's sequential fan-out at the same N (the way the
+            // same calls are right on workers: one worker makes them in turn), see referencePoint.
+            new Variant("fanout-worker-starvation", "imperative-service", 8103, null, null, FAN_OUT,
+                    FanOutMode.PARALLEL, Role.MISTAKE, Threads.WORKER, Stack.CLASSIC, MISTAKE_GREY, false,
+                    "a parallel fan-out on the worker pool that runs its requests", Map.of(), List.of(), "imperative"),
+            new Variant("fanout-connection-pool", "virtual-thread-service", 8104, null, null, FAN_OUT, null,
+                    Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+                    "the REST client's default pool of 50 behind a fan-out on virtual threads",
+                    Map.of(CONNECTION_POOL_SIZE, "50"), List.of(), "virtual-thread"));
 
     private static final List<Variant> ALL = Stream.concat(
             Stream.of(IMPERATIVE, REACTIVE, VIRTUAL_THREAD, IMPERATIVE_REST), MISTAKES.stream()).toList();
@@ -132,7 +151,7 @@ public record Variant(String label, String module, int port, String path, String
 
     private static Variant mistake(String label, int port, String path, Threads threads, String spoils,
                                    String description) {
-        return new Variant(label, "mistakes-service", port, path, null, null, Role.MISTAKE, threads,
+        return new Variant(label, "mistakes-service", port, path, null, null, null, Role.MISTAKE, threads,
                 Stack.QUARKUS_REST, MISTAKE_GREY, false, description, Map.of(), List.of(), spoils);
     }
 
@@ -151,11 +170,12 @@ public record Variant(String label, String module, int port, String path, String
     }
 
     /**
-     * The mistakes that have an endpoint for one of {@code downstreams}, and what they are measured against, correct
-     * variants first: what {@code --mistakes} runs.
+     * The mistakes that have an endpoint at a point of the grid, and what they are measured against, correct variants
+     * first: what {@code --mistakes} runs. The database's mistakes come with {@code --downstream db}, the fan-out's
+     * with {@code --fan-out} above 1; the others with one call to the delay service.
      */
-    public static List<Variant> mistakesWithTheirReferences(List<Downstream> downstreams) {
-        List<Variant> mistakes = MISTAKES.stream().filter(v -> downstreams.stream().anyMatch(d -> v.path(d) != null))
+    public static List<Variant> mistakesWithTheirReferences(Grid grid) {
+        List<Variant> mistakes = MISTAKES.stream().filter(v -> grid.points().stream().anyMatch(p -> v.path(p) != null))
                 .toList();
         List<String> spoiled = mistakes.stream().map(Variant::spoils).filter(s -> s != null).distinct().toList();
         return Stream.concat(ALL.stream().filter(v -> v.role() != Role.MISTAKE && spoiled.contains(v.label())),
@@ -206,7 +226,23 @@ public record Variant(String label, String module, int port, String path, String
             return null;
         }
         FanOutMode mode = at.has(Axis.FAN_OUT_MODE) ? at.get(Axis.FAN_OUT_MODE) : FanOutMode.PARALLEL;
+        if (fanOutMode != null && mode != fanOutMode) {
+            return null;
+        }
         return fanOutPath + "?n=" + calls + "&mode=" + mode.label();
+    }
+
+    /**
+     * Where what a mistake spoils is measured against it: the same point; for a mistake of one fan-out mode, the
+     * same calls in the other mode. The parallel fan-out on the worker pool has no right way in parallel on that
+     * pool: on workers, the right way is one worker making the calls in turn.
+     */
+    public Point referencePoint(Point at) {
+        if (fanOutMode == null || !at.has(Axis.FAN_OUT) || at.get(Axis.FAN_OUT) == 1) {
+            return at;
+        }
+        return at.with(Axis.FAN_OUT_MODE, fanOutMode == FanOutMode.PARALLEL ? FanOutMode.SEQUENTIAL
+                : FanOutMode.PARALLEL);
     }
 
     public boolean isMistake() {

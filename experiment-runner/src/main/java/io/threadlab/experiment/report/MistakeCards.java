@@ -1,11 +1,14 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.analyse.Mistakes;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.plan.Variant;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The gallery: each mistake beside the correct variant it spoils, measured in the same run, with what the analysis
@@ -33,10 +36,12 @@ final class MistakeCards {
         for (Map.Entry<String, String> mistake : run.mistakes().entrySet()) {
             String label = mistake.getKey();
             String spoils = mistake.getValue();
+            // against its reference's point: the same, but for a mistake of one fan-out mode (Variant.referencePoint)
+            Function<Point, Point> reference = p -> Variant.find(label).map(v -> v.referencePoint(p)).orElse(p);
             List<Cost> costs = run.points().stream().map(p -> new Cost(run.label(p),
-                    RatioCell.of(ratios.of(label, spoils, p, Metric.THROUGHPUT)),
-                    RatioCell.of(ratios.of(label, spoils, p, Metric.P99)),
-                    RatioCell.of(ratios.of(label, spoils, p, Metric.CPU_PER_REQUEST)))).toList();
+                    RatioCell.of(ratios.of(label, p, spoils, reference.apply(p), Metric.THROUGHPUT)),
+                    RatioCell.of(ratios.of(label, p, spoils, reference.apply(p), Metric.P99)),
+                    RatioCell.of(ratios.of(label, p, spoils, reference.apply(p), Metric.CPU_PER_REQUEST)))).toList();
             List<String> evidence = new ArrayList<>();
             List<String> found = new ArrayList<>();
             int recordings = 0;

@@ -17,9 +17,12 @@ import java.util.regex.Pattern;
  */
 final class MistakeTexts {
 
-    /** "| `default-connection-pool` | ... | `connection-pool-cap` |": the first cell and the last. */
+    /**
+     * "| `default-connection-pool` | ... | `connection-pool-cap` |": the first cell and the last, each a name and what
+     * may follow it ("`jdbc-on-event-loop` (`--downstream db`)").
+     */
     private static final Pattern TABLE_ROW = Pattern.compile(
-            "^\\|\\s*`([a-z-]+)`\\s*\\|.*\\|\\s*`([a-z-]+)`[^|]*\\|\\s*$");
+            "^\\|\\s*`([a-z-]+)`[^|]*\\|.*\\|\\s*`([a-z-]+)`[^|]*\\|\\s*$");
     private static final Pattern FACTS_FOR = Pattern.compile("Facts below are for JDK (\\d+) and Quarkus ([\\d.]+)");
 
     /** What the gallery says of itself and of each mistake. */

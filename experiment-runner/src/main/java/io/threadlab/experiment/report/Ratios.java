@@ -23,7 +23,12 @@ final class Ratios {
 
     /** {@code variant / against} at a point, from their headline windows. */
     Stats.Ratio of(String variant, String against, Point p, Metric metric) {
-        return between(run.plain(variant, p), run.plain(against, p), metric);
+        return of(variant, p, against, p, metric);
+    }
+
+    /** {@code variant} at {@code p} over {@code against} at {@code q}: a mistake over its reference's point. */
+    Stats.Ratio of(String variant, Point p, String against, Point q, Metric metric) {
+        return between(run.plain(variant, p), run.plain(against, q), metric);
     }
 
     /** Two variants' windows, which ran on JVMs of their own. */

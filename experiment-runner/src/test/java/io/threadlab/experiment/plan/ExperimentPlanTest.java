@@ -170,7 +170,8 @@ class ExperimentPlanTest {
 
     @Test
     void theMistakesComeAfterTheCorrectVariantsTheySpoil() {
-        List<Variant> gallery = Variant.mistakesWithTheirReferences(List.of(Downstream.HTTP));
+        List<Variant> gallery = Variant.mistakesWithTheirReferences(Grid.of().and(Axis.USERS, List.of(100))
+                .and(Axis.DELAY_MS, List.of(10)));
         assertThat(gallery).extracting(Variant::label).containsExactly("imperative", "reactive", "virtual-thread",
                 "cpu-on-worker", "blocking-event-loop", "default-connection-pool", "cpu-on-event-loop",
                 "cpu-on-virtual-thread", "synchronized-virtual-thread", "pinned-class-init",

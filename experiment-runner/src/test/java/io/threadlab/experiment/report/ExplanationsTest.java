@@ -101,6 +101,17 @@ class ExplanationsTest {
     }
 
     @Test
+    void theGalleryTableNamesTheSignaturesOfTheMistakesThatOnlyAFlagRuns() {
+        assertThat(MistakeTexts.recognisedAs("jdbc-on-event-loop")).contains("jdbc-on-event-loop");
+        assertThat(MistakeTexts.recognisedAs("small-pool-virtual-threads")).contains("database-pool-cap");
+        assertThat(MistakeTexts.recognisedAs("blocking-join-event-loop")).contains("blocking-join-event-loop");
+        assertThat(MistakeTexts.recognisedAs("fanout-worker-starvation")).contains("fanout-worker-starvation");
+        // the pool's wait leaves no event: nothing to key the explanation on, and the gallery says so
+        assertThat(MistakeTexts.recognisedAs("fanout-connection-pool")).isEmpty();
+        assertThat(MistakeTexts.recognisedAs("cpu-on-worker")).isEmpty(); // a reference, named by no mistake
+    }
+
+    @Test
     void theGalleryWrittenForAnotherJdkSaysSoBeforeItsExplanation() throws IOException {
         MistakeCards.Card on21 = card(mistakeRun("pinned-class-init", "virtual-thread", List.of("pinned-class-init"),
                 Map.of("javaVersion", "21.0.5")), "pinned-class-init");
