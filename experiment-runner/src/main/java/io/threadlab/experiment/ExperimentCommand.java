@@ -27,6 +27,7 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -251,7 +252,8 @@ public final class ExperimentCommand {
             Defaults defaults = quick ? Defaults.QUICK_MAP : Defaults.MAP;
             List<Integer> users = (levels != null ? levels : Defaults.integers(defaults.levels())).stream().sorted()
                     .toList();
-            int top = users.getLast();
+            // By default the pool never caps the users, nor their parallel calls: the most users × the most calls.
+            int top = users.getLast() * (options.fanOut == null ? 1 : Collections.max(options.fanOut));
             Knobs knobs = options.knobs(top);
             OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(List.of(), openShares != null ? openShares
                     : Defaults.decimals(defaults.openShares()), PipelineOptions.or(openStepSeconds,

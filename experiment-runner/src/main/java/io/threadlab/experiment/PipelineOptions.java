@@ -85,8 +85,8 @@ final class PipelineOptions {
     String gc;
 
     @Option(names = "--pool-size", split = ",", paramLabel = "N", description = "REST-client connection pool (default: "
-            + "run: from .env, LAB_CONNECTION_POOL_SIZE; map: the largest number of users, so that the pool never caps"
-            + " them; several values, each a JVM of its own).")
+            + "run: from .env, LAB_CONNECTION_POOL_SIZE; map: the largest number of users times the largest --fan-out,"
+            + " so that the pool never caps them; several values, each a JVM of its own).")
     List<Integer> poolSize;
 
     @Option(names = "--worker-max", split = ",", paramLabel = "N", description = "Worker pool maximum (default from "

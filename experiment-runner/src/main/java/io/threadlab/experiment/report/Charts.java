@@ -86,7 +86,9 @@ final class Charts {
                 figures.add(new Figure("throughput-" + run.slug(p), ChartStyle.svg(dots(run, p, at))));
             }
         }
-        if (!cells.isEmpty()) { // XChart cannot draw a category chart without categories
+        // XChart cannot draw a category chart without categories, nor a series without a number (every request of
+        // a run failed: no CPU per request)
+        if (cells.stream().anyMatch(c -> Double.isFinite(c.get(Metric.CPU_PER_REQUEST).median()))) {
             figures.add(new Figure("cpu-per-request", ChartStyle.svg(cpuChart(run, cells))));
         }
         return figures;
@@ -156,8 +158,8 @@ final class Charts {
             List<Double> y = new ArrayList<>();
             List<Double> error = new ArrayList<>();
             for (Cell cell : cells) {
-                if (cell.variant().equals(variant)) {
-                    Stats.Summary s = cell.get(Metric.CPU_PER_REQUEST);
+                Stats.Summary s = cell.get(Metric.CPU_PER_REQUEST);
+                if (cell.variant().equals(variant) && Double.isFinite(s.median())) {
                     x.add(run.label(cell.point()));
                     y.add(s.median());
                     // XChart draws symmetric whiskers: the larger side, so the interval is never understated

@@ -4,8 +4,11 @@ import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.predict.Ceiling;
+import io.threadlab.experiment.report.landscape.Winners;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,7 +84,13 @@ final class FanOutSection {
         windows.stream().map(WindowResult::prediction).filter(Objects::nonNull)
                 .forEach(p -> named.merge(p.binding(), 1L, Long::sum));
         return named.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
-                .map(b -> b.toLowerCase(Locale.ROOT).replace('_', ' ')).orElse("not predicted");
+                .map(FanOutSection::ceilingLabel).orElse("not predicted");
+    }
+
+    /** The ceiling as the rest of the report names it ("CPU", "workers"); a name this runner does not know, as is. */
+    private static String ceilingLabel(String binding) {
+        return Arrays.stream(Ceiling.values()).filter(c -> c.name().equals(binding)).findFirst().map(Ceiling::label)
+                .orElse(binding.toLowerCase(Locale.ROOT).replace('_', ' '));
     }
 
     private static double ratio(List<Cell> group, Cell c, String baseline) {
@@ -92,8 +101,9 @@ final class FanOutSection {
     }
 
     /**
-     * Where a variant's throughput ratio to the baseline's crosses 1 between consecutive numbers of calls measured
-     * for both: the crossover in N, from the medians (each JVM start's spread is in the summary table).
+     * Where a variant's throughput ratio to the baseline's goes from a clear lead to a clear lag (or back) between
+     * consecutive numbers of calls measured for both: the crossover in N, from the medians (each JVM start's spread
+     * is in the summary table); 0.99× to 1.02× is a tie on both sides, no crossover.
      */
     static List<String> crossovers(FanOutMode mode, Point at, List<Cell> group, String baseline) {
         List<String> said = new ArrayList<>();
@@ -106,7 +116,8 @@ final class FanOutSection {
             for (int i = 1; i < byCalls.size(); i++) {
                 double[] a = byCalls.get(i - 1);
                 double[] b = byCalls.get(i);
-                if (a[1] != 1 && b[1] != 1 && (a[1] > 1) != (b[1] > 1)) {
+                // A lead under Winners.CLEAR is a tie, as in "who wins where": a crossover is between clear leads.
+                if (clearSide(a[1]) != 0 && clearSide(b[1]) != 0 && clearSide(a[1]) != clearSide(b[1])) {
                     said.add(String.format(Locale.ROOT, "%s, %s: %s %s %s between %d and %d calls (%.2f× → %.2f×)",
                             at.describe(), mode.label(), variant, b[1] > 1 ? "overtakes" : "falls behind", baseline,
                             (int) a[0], (int) b[0], a[1], b[1]));
@@ -114,6 +125,11 @@ final class FanOutSection {
             }
         }
         return said;
+    }
+
+    /** 1 where the variant clearly leads the baseline, -1 where it clearly trails, 0 for a tie. */
+    private static int clearSide(double ratio) {
+        return ratio >= Winners.CLEAR ? 1 : ratio <= 1 / Winners.CLEAR ? -1 : 0;
     }
 
     private static int calls(Point p) {

@@ -28,7 +28,7 @@ class FanOutSectionTest {
     /** At 100 ms and 10 users: each variant's req/s and CPU per request at 1, 4 and 16 calls in parallel. */
     private static List<WindowResult> parallel(double reactiveAt1) {
         return List.of(
-                window("imperative", 1, 99, 0.10, 110, null), window("imperative", 4, 90, 0.44, 130, null),
+                window("imperative", 1, 99, 0.10, 110, null), window("imperative", 4, 80, 0.44, 130, null),
                 window("imperative", 16, 30, 1.70, 400, WORKERS),
                 window("reactive", 1, reactiveAt1, 0.08, 105, null), window("reactive", 4, 92, 0.40, 115, null),
                 window("reactive", 16, 60, 1.28, 160, null),
@@ -58,7 +58,7 @@ class FanOutSectionTest {
 
     @Test
     void eachVariantAtEachNumberOfCallsWithItsRatioP99CpuPerCallAndDecidingCeiling() {
-        FanOutSection.Table table = section(parallel(95));
+        FanOutSection.Table table = section(parallel(90));
         assertThat(table.rows()).hasSize(9);
         assertThat(table.rows()).extracting(FanOutSection.Row::calls).containsExactly(1, 1, 1, 4, 4, 4, 16, 16, 16);
         FanOutSection.Row reactive16 = table.rows().stream().filter(r -> r.variant().equals("reactive")
@@ -75,19 +75,25 @@ class FanOutSectionTest {
                 && r.calls() == 16).findFirst().orElseThrow();
         assertThat(imperative16.ceiling()).isEqualTo("workers");
         assertThat(imperative16.ratio()).isEqualTo("1.00×");
-        // reactive: 0.96x at one call, 1.02x at four: it crosses; virtual threads stay above from the start
+        // reactive: 0.91x at one call, 1.15x at four: a clear lag, then a clear lead; virtual threads tie at one
+        // call (1.02x) and lead at four, which is no crossover
         assertThat(table.crossovers()).containsExactly(
-                "100 ms, 10 users, parallel: reactive overtakes imperative between 1 and 4 calls (0.96× → 1.02×)");
+                "100 ms, 10 users, parallel: reactive overtakes imperative between 1 and 4 calls (0.91× → 1.15×)");
     }
 
     @Test
     void noCrossoverIsSaidWhereTheDataShowsNone() {
-        assertThat(section(parallel(100)).crossovers()).isEmpty(); // reactive 1.01x at one call: above throughout
+        // reactive 1.01x at one call, a tie, then ahead: no crossover; nor a tie on both sides (0.99x, 1.04x)
+        assertThat(section(parallel(100)).crossovers()).isEmpty();
+        List<WindowResult> ties = parallel(98).stream().map(w -> w.variant().equals("imperative")
+                && w.at().has(Axis.FAN_OUT) && w.at().get(Axis.FAN_OUT) == 4
+                ? window("imperative", 4, 88.5, 0.44, 130, null) : w).toList();
+        assertThat(section(ties).crossovers()).isEmpty();
     }
 
     @Test
     void aRunThatDidNotVaryTheCallsHasNoSection() {
-        List<WindowResult> oneCall = parallel(95).stream().filter(w -> !w.at().has(Axis.FAN_OUT)).toList();
+        List<WindowResult> oneCall = parallel(90).stream().filter(w -> !w.at().has(Axis.FAN_OUT)).toList();
         assertThat(section(oneCall)).isNull();
     }
 
@@ -104,19 +110,19 @@ class FanOutSectionTest {
     @Test
     void theReportHasTheSectionOnlyWhereTheCallsVaried(@TempDir Path varied, @TempDir Path oneCall)
             throws IOException {
-        String report = rendered(varied, parallel(95));
+        String report = rendered(varied, parallel(90));
         assertThat(report).contains("## Fan-out")
                 .contains("| parallel | 100 | 10 | 16 | reactive | 60 | 2.00× | 160.0 | 0.080 | not predicted |")
                 .contains("- 100 ms, 10 users, parallel: reactive overtakes imperative between 1 and 4 calls"
-                        + " (0.96× → 1.02×)");
-        assertThat(rendered(oneCall, parallel(95).stream().filter(w -> !w.at().has(Axis.FAN_OUT)).toList()))
+                        + " (0.91× → 1.15×)");
+        assertThat(rendered(oneCall, parallel(90).stream().filter(w -> !w.at().has(Axis.FAN_OUT)).toList()))
                 .doesNotContain("## Fan-out");
     }
 
     @Test
     void withoutACrossoverTheReportSaysNone(@TempDir Path dir) throws IOException {
         assertThat(rendered(dir, parallel(100))).contains("## Fan-out").doesNotContain("overtakes")
-                .contains("No variant's ratio to the imperative variant crosses 1 between the numbers of calls"
-                        + " measured.");
+                .contains("No variant goes from a clear lag behind the imperative variant to a clear lead, or back,"
+                        + " between the numbers of calls measured (a lead under 5 % is a tie).");
     }
 }
