@@ -49,6 +49,8 @@ class RemoteEngineIT {
     private Process engine;
     private String dockerHost;
     private boolean bridge;
+    /** The engines' cgroup parents (…/docker) that were not there before the second engine started. */
+    private List<Path> cgroupsMade = List.of();
     private boolean forwarding;
 
     @Test
@@ -174,6 +176,7 @@ class RemoteEngineIT {
         }
         // exec-root holds unix sockets, whose paths must stay short: under /tmp, not under target/.
         engineDir = Files.createTempDirectory(Path.of("/tmp"), "tl-engine2-");
+        cgroupsMade = dockerCgroups().stream().filter(Files::notExists).toList();
         engine = new ProcessBuilder("dockerd", "--data-root", engineDir.resolve("data").toString(),
                 "--exec-root", engineDir.resolve("exec").toString(), "--pidfile", engineDir.resolve("docker.pid")
                 .toString(), "--host", dockerHost, "--bridge", BRIDGE, "--iptables=false", "--ip6tables=false",
@@ -219,6 +222,28 @@ class RemoteEngineIT {
             try (Stream<Path> files = Files.walk(engineDir)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
+        }
+        // dockerd leaves its containers' cgroup parent behind when it stops: the ones it made here go, once empty
+        // (rmdir refuses a cgroup with a process in it).
+        for (Path parent : cgroupsMade) {
+            if (Files.isDirectory(parent)) {
+                try (Stream<Path> groups = Files.walk(parent)) {
+                    groups.filter(Files::isDirectory).sorted(Comparator.reverseOrder()).forEach(g -> g.toFile()
+                            .delete());
+                }
+            }
+        }
+    }
+
+    /** Where dockerd puts its containers' cgroups, in each hierarchy this machine mounts. */
+    private static List<Path> dockerCgroups() throws IOException {
+        Path root = Path.of("/sys/fs/cgroup");
+        if (!Files.isDirectory(root)) {
+            return List.of();
+        }
+        try (Stream<Path> hierarchies = Files.list(root)) {
+            return Stream.concat(Stream.of(root), hierarchies.filter(Files::isDirectory))
+                    .map(h -> h.resolve("docker")).toList();
         }
     }
 
