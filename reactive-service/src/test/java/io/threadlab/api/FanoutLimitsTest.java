@@ -29,8 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Where this model's fan-out runs short: of connections, never of threads. Nothing bounds the calls in flight but
  * the delay client's pool (here 4). One request may not ask for more calls than the pool holds (400); requests together
- * may, and their calls wait for a pooled connection: the delay service never sees more at once than the pool's
- * connections, and a call that waits longer than the read timeout (which the Quarkus REST client also gives the wait
+ * may, and their calls wait for a pooled connection: while none times out, the delay service never sees more at once
+ * than the pool's connections, and a call that waits longer than the read timeout (which the Quarkus REST client also gives the wait
  * for a connection) fails its request with 504, though the delay service answered every call it got in time.
  */
 @QuarkusTest
@@ -97,7 +97,10 @@ class FanoutLimitsTest {
             assertTrue(response.statusCode() == 200 || response.body()
                     .contains("\"error\":\"delay service did not answer within the read timeout\""), response.body());
         }
-        assertTrue(calls.most() <= CONNECTIONS, "calls the delay service served at once: " + calls.most());
+        // No bound on what the delay service served at once here: a call abandoned at its read timeout gives its
+        // connection back while the delay service still works on it, so the next queued call can be one more than
+        // the pool (CI saw 5 on 4 connections). The pool bounds connections, not the downstream's work under
+        // timeouts; requestsTogetherShareThePoolsConnections checks the bound where nothing times out.
     }
 
     private List<CompletableFuture<HttpResponse<String>>> send(int requests) {
