@@ -75,6 +75,32 @@ class FanOutPlanTest {
                 .containsEntry("lab.fanout.max-calls", ExperimentPlan.MAX_FAN_OUT);
     }
 
+    /**
+     * A JVM that fans out is calibrated at one call and, per mode, at the most calls its points make, at users the
+     * one-call calibration measures too: the most whose calls all get a connection and, for workers in parallel, a
+     * worker. Pool 1,000 and 200 workers, 8 calls: reactive parallel at 10 users (150 × 8 = 1,200 connections is too
+     * many), sequential at 700; imperative parallel at 10 (150 × 9 = 1,350 workers is too many).
+     */
+    @Test
+    void aJvmThatFansOutIsCalibratedAtItsMostCallsInEachMode() {
+        ExperimentPlan plan = run("--levels", "100", "--delay-ms", "10", "--fan-out", "1,4,8",
+                "--fan-out-mode", "sequential,parallel", "--calibration-levels", "700,150,10", "--no-open-model",
+                "--no-jfr", "--jvm-starts", "2", "--budget", "off", "--pool-size", "1000", "--worker-max", "200");
+        List<Window> calibration = windows(plan).stream().filter(Window::calibration).toList();
+        assertThat(calibration.stream().filter(w -> w.variant().label().equals("reactive"))
+                .map(w -> w.id().format())).containsExactly("reactive-10ms-closed-700-cal1",
+                "reactive-10ms-closed-150-cal1", "reactive-10ms-closed-10-cal1",
+                "reactive-10ms-fan8-closed-10-cal1", "reactive-10ms-fan8-sequential-closed-700-cal1");
+        assertThat(calibration.stream().filter(w -> w.variant().label().equals("imperative") && w.fanOut() > 1)
+                .map(w -> w.users() + " " + w.path())).containsExactly("10 /api/fanout?n=8&mode=parallel",
+                "700 /api/fanout?n=8&mode=sequential");
+        // the second JVM start is predicted from the first's calibration: none of its own
+        assertThat(calibration).allMatch(w -> w.number() == 1);
+        // without fan-out, one call's calibration alone
+        assertThat(windows(run("--levels", "100", "--calibration-levels", "700,150,10", "--jvm-starts", "1",
+                "--budget", "off")).stream().filter(Window::calibration)).allMatch(w -> w.fanOut() == 1);
+    }
+
     private static List<String> paths(ExperimentPlan plan, String variant) {
         return windows(plan).stream().filter(w -> w.variant().label().equals(variant) && !w.recorded()
                         && w.number() == 1) // the first repetition's

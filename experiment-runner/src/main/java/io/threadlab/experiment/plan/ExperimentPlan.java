@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -258,6 +259,11 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
                         calibration.windowSeconds()), false, WindowId.Role.CALIBRATION, jvm.start())));
             }
         }
+        if (jvm.start() == 1 && calibration.any()) {
+            fanOutCalibrations(jvm).forEach(at -> steps.add(new Step.Measure(new Window(jvm, at, new Window.Closed(
+                    timing.settleSeconds(), timing.settleMaxSeconds(), calibration.windowSeconds()), false,
+                    WindowId.Role.CALIBRATION, jvm.start()))));
+        }
         for (int r = 1; r <= repetitionsPerJvm; r++) {
             windows(jvm, (jvm.start() - 1) * repetitionsPerJvm + r).forEach(w -> steps.add(new Step.Measure(w)));
         }
@@ -297,6 +303,44 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
             throw new IllegalArgumentException(variant + " has no endpoint for " + grid.values(Axis.DOWNSTREAM));
         }
         return points;
+    }
+
+    /**
+     * What a JVM whose grid fans out is calibrated at besides one call: per mode, the most calls per request its
+     * points make, at the calibration's delay and at users its one-call calibration also measured, so that the CPU a
+     * request costs at N calls is measured against one call's at the same users (measured here at 8 parallel calls
+     * and 10 ms: 4.2-4.3 times one call's, not 8: the request's own HTTP work is paid once). The users are the most
+     * of the calibration's whose calls all get a connection and, for a worker variant in parallel, whose requests and
+     * calls all get a worker (a queue would measure the queue); else the fewest it can be driven at.
+     */
+    private List<Point> fanOutCalibrations(Jvm jvm) {
+        if (jvm.variant().path(Downstream.HTTP) == null) { // nothing to compare with: a mistake that only fans out
+            return List.of();
+        }
+        List<Point> fanning = windowPoints(jvm.variant()).stream().filter(p -> calls(p) > 1 && drivable(jvm, p))
+                .toList();
+        List<Point> out = new ArrayList<>();
+        for (FanOutMode mode : FanOutMode.values()) {
+            fanning.stream().filter(p -> mode(p) == mode).mapToInt(ExperimentPlan::calls).max().ifPresent(n -> {
+                Point at = Point.NONE.with(Axis.DELAY_MS, calibration.delayMs()).with(Axis.FAN_OUT, n)
+                        .with(Axis.FAN_OUT_MODE, mode);
+                List<Integer> drivable = calibration.levels().stream()
+                        .filter(u -> drivable(jvm, at.with(Axis.USERS, u))).toList(); // most users first
+                drivable.stream().filter(u -> roomFor(jvm, at.with(Axis.USERS, u))).findFirst()
+                        .or(() -> drivable.isEmpty() ? Optional.empty() : Optional.of(drivable.getLast()))
+                        .ifPresent(u -> out.add(at.with(Axis.USERS, u)));
+            });
+        }
+        return out;
+    }
+
+    /** Whether every call of a point has a connection, and, for a worker variant in parallel, a worker. */
+    private boolean roomFor(Jvm jvm, Point at) {
+        int users = at.get(Axis.USERS);
+        boolean parallel = mode(at) == FanOutMode.PARALLEL;
+        return (long) users * (parallel ? calls(at) : 1) <= poolOf(jvm)
+                && !(parallel && jvm.variant().threads() == Variant.Threads.WORKER
+                && (long) users * (1 + calls(at)) > knobsOf(jvm).workerPoolMax());
     }
 
     /** The downstreams of the grid a variant has an endpoint for, each as a point (none: the delay service). */

@@ -3,6 +3,7 @@ package io.threadlab.experiment.predict;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Downstream;
+import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 
@@ -41,8 +42,11 @@ import java.util.Optional;
  * either mode; a worker variant's request holds its own worker and, in parallel, N more for its calls on the same pool
  * (Quarkus' ManagedExecutor is the worker pool): workers ÷ ((1 + N) × hold), or sequentially one worker for N holds:
  * workers ÷ (N × hold); a request lasts one hold in parallel (its slowest call) and N sequentially, for the users'
- * ceiling. The CPU per request is taken as N × the calibrated one (not measured at fan-out: the request's own HTTP
- * work is not repeated, the calls' hand-offs are added), and the notes say so.
+ * ceiling. The CPU per request at N calls is a line in N through one call's and the calibration's fan-out window of
+ * that mode (the most calls the run asks, at users the one-call calibration also measured): one call's cost × (1 +
+ * (N - 1) × the share each further call added there), for the request's own HTTP work is paid once (measured here at
+ * 8 parallel calls: 4.2-4.3 × one call's, not 8). Beyond the calls calibrated it is an extrapolation, widened as the
+ * users' is; a mode without such a window takes N × one call's, an upper bound of the cost, and says so.
  * The prediction is the lowest ceiling, named; the latency is the closed model's (users ÷ throughput); the memory a
  * straight line in the users through the calibration's RSS.
  */
@@ -65,6 +69,22 @@ public final class CapacityModel {
     /** A calibration level saturated the CPU at or above this share of its quota. */
     static final double SATURATED_SHARE = 0.9;
 
+    /**
+     * A fan-out calibration: the CPU per request at {@code calls} calls in one mode, and one call's at the same users.
+     */
+    public record FanOutLevel(FanOutMode mode, int calls, int users, double cpuMs, double oneCallCpuMs) {
+
+        /** What each call beyond the first adds, as a share of one call's request. */
+        public double perFurtherCall() {
+            return (cpuMs / oneCallCpuMs - 1) / (calls - 1);
+        }
+
+        /** The CPU per request at {@code n} calls as a multiple of one call's. */
+        double factor(int n) {
+            return 1 + (n - 1) * perFurtherCall();
+        }
+    }
+
     /** One calibration window, as the model uses it. */
     record Level(int users, double rps, double cpuMs, double meanMs, double rssMb, double cores, double dbCpuMs) {
     }
@@ -84,10 +104,12 @@ public final class CapacityModel {
     /** The database's CPU per query, and its quota at calibration (NaN and null without the database). */
     private final double dbCpuMs;
     private final Double dbQuota;
+    private final Map<FanOutMode, FanOutLevel> fanOut;
 
     private CapacityModel(String jvm, Variant.Threads threads, List<Level> levels, boolean saturated, int delayMs,
                           double quota, double overheadMs, boolean overheadMeasured, double interpolationError,
-                          double[] rssLine, Downstream downstream, double dbCpuMs, Double dbQuota) {
+                          double[] rssLine, Downstream downstream, double dbCpuMs, Double dbQuota,
+                          Map<FanOutMode, FanOutLevel> fanOut) {
         this.jvm = jvm;
         this.threads = threads;
         this.levels = levels;
@@ -101,6 +123,7 @@ public final class CapacityModel {
         this.downstream = downstream;
         this.dbCpuMs = dbCpuMs;
         this.dbQuota = dbQuota;
+        this.fanOut = fanOut;
     }
 
     /**
@@ -110,7 +133,7 @@ public final class CapacityModel {
     public static Fit fit(String jvm, Variant.Threads threads, List<WindowResult> calibration) {
         List<WindowResult> usable = calibration.stream().filter(r -> r.users() != null && r.delayMs() != null
                 && r.cpu().cpuMsPerRequest() > 0 && r.load().meanMs() != null && r.load().requestsPerSecond() > 0
-                && keptBusy(r)).toList();
+                && keptBusy(r) && calls(r) == 1).toList();
         List<Level> levels = new ArrayList<>();
         usable.stream().map(WindowResult::users).distinct().sorted().forEach(u -> {
             List<WindowResult> at = usable.stream().filter(r -> r.users().equals(u)).toList();
@@ -149,7 +172,37 @@ public final class CapacityModel {
         double dbCpu = queries.length == 0 ? Double.NaN : queries.length % 2 == 1 ? queries[queries.length / 2]
                 : (queries[queries.length / 2 - 1] + queries[queries.length / 2]) / 2;
         return new Fit(Optional.of(new CapacityModel(jvm, threads, cpu, !busy.isEmpty(), delay, quota, overhead,
-                measured, leaveOneOut(cpu), line(levels), downstream, dbCpu, first.at().get(Axis.DB_CPUS))), null);
+                measured, leaveOneOut(cpu), line(levels), downstream, dbCpu, first.at().get(Axis.DB_CPUS),
+                fanOut(calibration, levels))), null);
+    }
+
+    /**
+     * Per mode, the fan-out calibration window with the most calls whose users the one-call calibration measured too
+     * (the mean of such windows where a JVM has several).
+     */
+    private static Map<FanOutMode, FanOutLevel> fanOut(List<WindowResult> calibration, List<Level> oneCall) {
+        Map<FanOutMode, FanOutLevel> out = new EnumMap<>(FanOutMode.class);
+        List<WindowResult> fanning = calibration.stream().filter(r -> calls(r) > 1 && r.users() != null
+                && r.cpu().medianMsPerRequest() > 0 && r.load().requestsPerSecond() > 0).toList();
+        for (FanOutMode mode : FanOutMode.values()) {
+            fanning.stream().filter(r -> mode(r) == mode).max(Comparator.comparingInt(CapacityModel::calls))
+                    .ifPresent(most -> oneCall.stream().filter(l -> l.users() == most.users()).findFirst()
+                            .ifPresent(one -> {
+                                List<WindowResult> same = fanning.stream().filter(r -> mode(r) == mode
+                                        && calls(r) == calls(most) && r.users().equals(most.users())).toList();
+                                out.put(mode, new FanOutLevel(mode, calls(most), most.users(),
+                                        mean(same, r -> r.cpu().medianMsPerRequest()), one.cpuMs()));
+                            }));
+        }
+        return out;
+    }
+
+    private static int calls(WindowResult r) {
+        return r.at().has(Axis.FAN_OUT) ? r.at().get(Axis.FAN_OUT) : 1;
+    }
+
+    private static FanOutMode mode(WindowResult r) {
+        return r.at().has(Axis.FAN_OUT_MODE) ? r.at().get(Axis.FAN_OUT_MODE) : FanOutMode.PARALLEL;
     }
 
     /** The database's CPU per request of a window (its query's), or NaN where it has none. */
@@ -180,7 +233,8 @@ public final class CapacityModel {
         int delay = require(at, Axis.DELAY_MS);
         double cpus = at.has(Axis.CPUS) ? at.get(Axis.CPUS) : quota;
         List<String> notes = new ArrayList<>();
-        Cost cost = cpuMsAt(users);
+        Cost cost = cpuMsAt(users); // at one call
+        boolean usersBeyond = cost.extrapolated();
         if (cpus != quota) {
             notes.add(String.format(Locale.ROOT, "calibrated at %s CPU: the CPU per request is taken as the same at %s",
                     Forecast.number(quota), Forecast.number(cpus)));
@@ -196,11 +250,27 @@ public final class CapacityModel {
         double holdSeconds = Math.max(delay + overheadMs, 0.05) / 1000;
         FanOut fanOut = FanOut.at(at);
         double requestSeconds = fanOut.parallel() ? holdSeconds : fanOut.calls() * holdSeconds;
+        FanOutLevel calibrated = fanOut.calls() > 1 ? this.fanOut.get(fanOut.mode()) : null;
+        double factor = fanOut.calls() == 1 ? 1 : calibrated == null ? fanOut.calls()
+                : calibrated.factor(fanOut.calls());
+        boolean beyondCalls = calibrated != null && fanOut.calls() > calibrated.calls();
+        if (beyondCalls) {
+            double widened = EXTRAPOLATION_PER_EFOLD * Math.log((double) fanOut.calls() / calibrated.calls());
+            cost = new Cost(cost.cpuMs(), Math.min(1, cost.error() + widened), true);
+        }
         if (fanOut.calls() > 1) {
-            notes.add(fanOut.describe());
+            notes.add(fanOut.describe(calibrated == null ? String.format(Locale.ROOT, "the CPU per request taken as"
+                    + " %d × one call's (no fan-out calibration in this mode: an upper bound of the cost)",
+                    fanOut.calls()) : String.format(Locale.ROOT, "the CPU per request %.2f × one call's, on the line"
+                    + " through the calibration's %d %s calls at %,d users (%.2f × one call's there)%s", factor,
+                    calibrated.calls(), calibrated.mode().label(), calibrated.users(),
+                    calibrated.cpuMs() / calibrated.oneCallCpuMs(), beyondCalls ? String.format(Locale.ROOT,
+                    "; %d calls is beyond the %d calibrated: an extrapolation, its error widened by %.0f %% per"
+                    + " e-fold of calls (the users' rule: not measured for calls)", fanOut.calls(),
+                    calibrated.calls(), EXTRAPOLATION_PER_EFOLD * 100) : "")));
         }
         Map<Ceiling, Double> ceilings = new EnumMap<>(Ceiling.class);
-        ceilings.put(Ceiling.CPU, cpus * 1000 / (fanOut.calls() * cost.cpuMs()));
+        ceilings.put(Ceiling.CPU, cpus * 1000 / (factor * cost.cpuMs()));
         if (threads == Variant.Threads.WORKER && at.has(Axis.WORKER_MAX)) {
             ceilings.put(Ceiling.WORKERS, at.get(Axis.WORKER_MAX) / (fanOut.workersHeld() * holdSeconds));
         }
@@ -221,7 +291,7 @@ public final class CapacityModel {
         double next = ceilings.entrySet().stream().filter(e -> e.getKey() != binding.getKey())
                 .mapToDouble(Map.Entry::getValue).min().orElse(Double.POSITIVE_INFINITY);
         boolean cpuBound = binding.getKey() == Ceiling.CPU;
-        if (cost.extrapolated() && cpuBound) { // elsewhere the CPU's ceiling is not the answer, however unsure
+        if (usersBeyond && cpuBound) { // elsewhere the CPU's ceiling is not the answer, however unsure
             notes.addFirst(String.format(Locale.ROOT, "%,d users is beyond the most that saturated the CPU in the"
                     + " calibration (%,d): its CPU per request is that level's, the error widened by %.0f %% per"
                     + " e-fold of users beyond it", users, levels.getLast().users(), EXTRAPOLATION_PER_EFOLD * 100));
@@ -326,6 +396,11 @@ public final class CapacityModel {
 
     public double interpolationError() {
         return interpolationError;
+    }
+
+    /** The fan-out calibrations, per mode: the CPU per request at N calls against one call's at the same users. */
+    public List<FanOutLevel> fanOutLevels() {
+        return List.copyOf(fanOut.values());
     }
 
     /** What the calibration's requests waited on: each downstream has a model of its own. */

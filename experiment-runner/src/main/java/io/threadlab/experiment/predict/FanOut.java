@@ -33,15 +33,19 @@ record FanOut(int calls, boolean parallel) {
         return Math.pow(requestQuantile, 1.0 / calls);
     }
 
-    /** In words, for the forecast's notes. */
-    String describe() {
-        String cpu = String.format(Locale.ROOT, "%d calls per request%s: the CPU per request taken as %d × one call's"
-                + " (not calibrated at fan-out)", calls, parallel ? " in parallel" : ", one after another", calls);
+    FanOutMode mode() {
+        return parallel ? FanOutMode.PARALLEL : FanOutMode.SEQUENTIAL;
+    }
+
+    /** In words, for the forecast's notes, with what the model took the CPU per request to be. */
+    String describe(String cpu) {
+        String calls = String.format(Locale.ROOT, "%d calls per request%s: %s", this.calls,
+                parallel ? " in parallel" : ", one after another", cpu);
         if (!parallel) {
-            return cpu + "; a request holds its connection and worker for " + calls + " calls in turn";
+            return calls + "; a request holds its connection and worker for " + this.calls + " calls in turn";
         }
-        return cpu + String.format(Locale.ROOT, "; a request answers with the slowest of its calls: its p50 is a"
-                + " call's p%.1f, its p99 a call's p%.2f", 100 * callQuantile(0.5, calls),
-                100 * callQuantile(0.99, calls));
+        return calls + String.format(Locale.ROOT, "; a request answers with the slowest of its calls: its p50 is a"
+                + " call's p%.1f, its p99 a call's p%.2f", 100 * callQuantile(0.5, this.calls),
+                100 * callQuantile(0.99, this.calls));
     }
 }

@@ -32,7 +32,8 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                      List<Check> checks) {
 
     /** What one JVM was calibrated at: the CPU per request at each of its users, and the time above the delay. */
-    record CalibrationRow(String jvm, String colour, int delay, String cpuByUsers, String overhead, String error) {
+    record CalibrationRow(String jvm, String colour, int delay, String cpuByUsers, String overhead, String error,
+                          String fanOut) {
     }
 
     /**
@@ -161,9 +162,12 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                             Locale.ROOT, "%,d: %.3f", m.users().get(i), m.cpuMsPerRequest().get(i)))
                     .collect(Collectors.joining(", ")), String.format(Locale.ROOT, "%.1f ms%s", m.overheadMs(),
                     m.overheadMeasured() ? "" : " (a lower bound: no light level)"),
-                    String.format(Locale.ROOT, "±%.0f %%", m.interpolationError() * 100)))
+                    String.format(Locale.ROOT, "±%.0f %%", m.interpolationError() * 100), m.fanOutLevels().isEmpty()
+                    ? "–" : m.fanOutLevels().stream().map(f -> String.format(Locale.ROOT, "%d %s at %,d users: %.3f"
+                    + " (%.2f × one call's; +%.2f per further call)", f.calls(), f.mode().label(), f.users(),
+                    f.cpuMs(), f.cpuMs() / f.oneCallCpuMs(), f.perFurtherCall())).collect(Collectors.joining("; "))))
                     .orElse(new CalibrationRow(jvm, ChartStyle.hex(windows.getFirst().variant()),
-                            windows.getFirst().delayMs(), "–", "–", fit.missing())));
+                            windows.getFirst().delayMs(), "–", "–", fit.missing(), "–")));
         });
         return out;
     }

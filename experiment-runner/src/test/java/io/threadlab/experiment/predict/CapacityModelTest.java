@@ -176,4 +176,49 @@ class CapacityModelTest {
         assertThat(model(Variant.Threads.EVENT_LOOP).predict(at(100, 100).with(Axis.FAN_OUT, 1)))
                 .isEqualTo(model(Variant.Threads.EVENT_LOOP).predict(at(100, 100)));
     }
+
+    /**
+     * With a fan-out calibration window (8 parallel calls at 100 users: 0.44 CPU-ms, 4 × one call's 0.11 there), the
+     * CPU per request at N calls is the line through one call's and that window's: each further call adds 3/7 of a
+     * one-call request. Sequential has no such window: it keeps N × one call's and says so. Beyond 8 calls the line
+     * goes on, called an extrapolation with a widened error.
+     */
+    @Test
+    void aFanOutCalibrationMakesTheCpuPerRequestALineInTheCalls() {
+        List<WindowResult> rows = new java.util.ArrayList<>(calibration("reactive"));
+        rows.add(Windows.closed("reactive", 100, 0.5 / 0.44 * 1000).cpuMs(0.44).cpuCores(0.5)
+                .fanOut(8, FanOutMode.PARALLEL).calibration().build());
+        CapacityModel m = CapacityModel.fit("jvm", Variant.Threads.EVENT_LOOP, rows).model().orElseThrow();
+        // the fan-out window is no level of the one-call curve
+        assertThat(m.users()).containsExactly(100, 300, 1000);
+        assertThat(m.cpuMsPerRequest()).containsExactly(0.11, 0.105, 0.08);
+        assertThat(m.fanOutLevels()).singleElement().satisfies(f -> {
+            assertThat(f.calls()).isEqualTo(8);
+            assertThat(f.users()).isEqualTo(100);
+            assertThat(f.perFurtherCall()).isCloseTo(3.0 / 7, within(1e-9));
+        });
+
+        Forecast four = m.predict(at(10, 100).with(Axis.FAN_OUT, 4).with(Axis.FAN_OUT_MODE, FanOutMode.PARALLEL));
+        double factor = 1 + 3 * 3.0 / 7;
+        assertThat(four.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / (factor * 0.11), within(1e-6));
+        assertThat(four.extrapolated()).isFalse();
+        assertThat(four.notes()).anySatisfy(n -> assertThat(n).contains("on the line through the calibration's 8"
+                + " parallel calls at 100 users (4.00 × one call's there)"));
+        // at 300 users the one-call cost is 300's, times the same factor
+        assertThat(m.predict(at(10, 300).with(Axis.FAN_OUT, 8)).ceilings().get(Ceiling.CPU))
+                .isCloseTo(0.5 * 1000 / (4 * 0.105), within(1e-6));
+
+        Forecast sixteen = m.predict(at(10, 100).with(Axis.FAN_OUT, 16).with(Axis.FAN_OUT_MODE,
+                FanOutMode.PARALLEL).with(Axis.POOL_SIZE, 100_000));
+        assertThat(sixteen.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / ((1 + 15 * 3.0 / 7) * 0.11),
+                within(1e-6));
+        assertThat(sixteen.binding()).isEqualTo(Ceiling.CPU);
+        assertThat(sixteen.extrapolated()).isTrue();
+        assertThat(sixteen.expectedError()).isCloseTo(m.interpolationError() + 0.25 * Math.log(2), within(1e-9));
+
+        Forecast inTurn = m.predict(at(10, 100).with(Axis.FAN_OUT, 4).with(Axis.FAN_OUT_MODE,
+                FanOutMode.SEQUENTIAL));
+        assertThat(inTurn.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / (4 * 0.11), within(1e-6));
+        assertThat(inTurn.notes()).anySatisfy(n -> assertThat(n).contains("no fan-out calibration in this mode"));
+    }
 }
