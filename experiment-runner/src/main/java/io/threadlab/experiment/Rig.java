@@ -136,14 +136,14 @@ final class Rig implements StepLoop.Performer {
         if (cpuSets != null) {
             cpuSets.joinLoad(delayService.pid());
         }
-        recordPlacement();
+        boolean loadAlone = !recordPlacement();
         WaitControl waits = new WaitControl(delayService, plan.delays().getFirst());
         if (plan.usesDatabase()) {
             database = startDatabase();
             waits.database(database::setWait);
         }
         windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, waits, results,
-                manifest, console, dir, plan, cpuSets, Predictions.from(results.windows()), database);
+                manifest, console, dir, plan, cpuSets, Predictions.from(results.windows()), database, loadAlone);
         jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console, cpuSets), results,
                 manifest, console, dir, cpuSets, waits);
     }
@@ -236,8 +236,9 @@ final class Rig implements StepLoop.Performer {
     /**
      * Where each part runs, and the wire between k6 and the services, measured before any JVM starts (nothing else
      * is on it then): the report names where the load came from and what the network added to each latency.
+     * Whether the services run on this machine, beside k6.
      */
-    private void recordPlacement() {
+    private boolean recordPlacement() {
         RoundTrip wire = RoundTrip.measure(engine.address(), JavaCommand.DELAY_PORT, RoundTrip.SAMPLES);
         Map<String, Object> placement = new LinkedHashMap<>();
         Map<String, Object> services = engine.where();
@@ -250,11 +251,13 @@ final class Rig implements StepLoop.Performer {
         load.put("host", hostName());
         load.put("cores", Runtime.getRuntime().availableProcessors());
         placement.put("load", load);
-        placement.put("same_machine", Boolean.TRUE.equals(services.get("same_machine")));
+        boolean sameMachine = Boolean.TRUE.equals(services.get("same_machine"));
+        placement.put("same_machine", sameMachine);
         placement.put("round_trip", wire.facts());
         manifest.placement(placement);
         console.say(String.format(Locale.ROOT, "Round trip to the services (%s): median %.3f ms, p99 %.3f"
                 + " ms over %d TCP connects", engine.address(), wire.medianMs(), wire.p99Ms(), wire.samples()));
+        return sameMachine;
     }
 
     private static String hostName() {

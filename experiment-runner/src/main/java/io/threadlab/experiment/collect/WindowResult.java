@@ -177,9 +177,15 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
         return window.jvmLabel() != null ? window.jvmLabel() : window.variant();
     }
 
-    /** Whether k6 had room in this window, on a machine of {@code machineCores}: the one rule, applied. */
-    public Headroom headroom(double machineCores) {
+    /**
+     * Whether k6 had room in this window, on a machine of {@code machineCores}, which it had to itself where
+     * {@code loadAlone} (the services elsewhere): the one rule, applied.
+     */
+    public Headroom headroom(double machineCores, boolean loadAlone) {
         double seconds = Math.max(1e-9, load.windowSeconds());
+        if (loadAlone) {
+            return Headroom.alone(instruments.k6CpuSeconds() / seconds, machineCores);
+        }
         return Headroom.of(instruments.k6CpuSeconds() / seconds, machineCores, cpu.cpuCores(),
                 instruments.delayCpuSeconds() / seconds,
                 instruments.dbCpuSeconds() == null ? 0 : instruments.dbCpuSeconds() / seconds,

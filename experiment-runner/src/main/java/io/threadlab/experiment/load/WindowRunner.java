@@ -47,6 +47,8 @@ public final class WindowRunner {
     private final Predictions predictions;
     /** The lab's PostgreSQL, in a run that has it; else null. */
     private final LabDatabase database;
+    /** Whether k6 has this machine to itself, the services on another engine: its headroom is all of it. */
+    private final boolean loadAlone;
     private final ClosedWindow closed;
     private final OpenWindow open;
     /** The highest closed-model throughput of each JVM at each delay, for open-model steps given as shares of it. */
@@ -54,7 +56,8 @@ public final class WindowRunner {
 
     public WindowRunner(Loads loads, Recorder recorder, Confinement confinement, ServiceProcess delayService,
                         WaitControl waits, ResultsWriter results, Manifest manifest, Console console, Path dir,
-                        ExperimentPlan plan, CpuSets cpuSets, Predictions predictions, LabDatabase database) {
+                        ExperimentPlan plan, CpuSets cpuSets, Predictions predictions, LabDatabase database,
+                        boolean loadAlone) {
         this.loads = loads;
         this.recorder = recorder;
         this.confinement = confinement;
@@ -68,6 +71,7 @@ public final class WindowRunner {
         this.cpuSets = cpuSets;
         this.predictions = predictions;
         this.database = database;
+        this.loadAlone = loadAlone;
         EdgeReader edges = new EdgeReader(confinement, delayService, dir.resolve("metrics"), database);
         Settle settle = new Settle(console, this::requireAlive);
         this.closed = new ClosedWindow(loads, settle, edges, console, this::requireAlive);
@@ -186,7 +190,7 @@ public final class WindowRunner {
             warn(String.format(Locale.ROOT, "%s: %s used %.2f CPU, above its %.2f quota", window.id(),
                     window.variant(), row.cpu().cpuCores(), plan.knobsOf(window.jvm()).cpuQuota()));
         }
-        Headroom room = row.headroom(Runtime.getRuntime().availableProcessors());
+        Headroom room = row.headroom(Runtime.getRuntime().availableProcessors(), loadAlone);
         if (!room.enough()) {
             warn(window.id() + ": " + room.describe() + "; it may be the bottleneck");
         }

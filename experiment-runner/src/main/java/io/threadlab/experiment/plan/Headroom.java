@@ -26,6 +26,14 @@ public record Headroom(double k6Cores, double roomCores) {
         return new Headroom(k6Cores, separate ? 1 - delayCores : machineCores - variantCores - delayCores - dbCores);
     }
 
+    /**
+     * k6 on a machine of its own, the services on another engine or a cluster: all that machine's CPUs were its
+     * room, whatever the services used elsewhere.
+     */
+    public static Headroom alone(double k6Cores, double machineCores) {
+        return new Headroom(k6Cores, machineCores);
+    }
+
     public double share() {
         return roomCores > 0 ? k6Cores / roomCores : Double.POSITIVE_INFINITY;
     }

@@ -87,11 +87,7 @@ final class HeadroomChecks {
      * (the manifest's lab, where the runner and k6 ran) to itself.
      */
     static Headroom headroom(Run run, WindowResult w) {
-        if (LoadOrigin.of(run).loadAlone()) {
-            return new Headroom(w.instruments().k6CpuSeconds() / Math.max(1e-9, w.load().windowSeconds()),
-                    run.lab().machineCores());
-        }
-        return w.headroom(run.lab().machineCores());
+        return w.headroom(run.lab().machineCores(), LoadOrigin.of(run).loadAlone());
     }
 
     private static double seconds(WindowResult w) {

@@ -56,14 +56,23 @@ record LoadOrigin(Map<String, Object> services, boolean database, Map<String, Ob
                 services.get("name"), services.get("cores"), services.get("operating_system"));
         String k6 = String.format(Locale.ROOT, "k6 on %s (%s, %s cores)", load.getOrDefault("kind", "this machine"),
                 load.get("host"), load.get("cores"));
+        String subtracted = wire.isEmpty() ? "" : wire + String.format(Locale.ROOT, "; every latency in this report"
+                + " is k6's, so it includes one such round trip per request: the summary gives the p50 and p99 less"
+                + " %s ms as well, to compare with a run whose load came over loopback.", number(wireMs()));
         if (sameMachine) {
             return " The load came from the same machine: " + where + ", " + k6 + ", over its loopback; they shared"
-                    + " its CPUs." + wire + ".";
+                    + " its CPUs." + subtracted;
         }
         return " The load came from another machine: " + where + ", " + k6 + ". k6 had its machine to itself: its"
-                + " headroom is weighed against that machine's cores alone." + wire + String.format(Locale.ROOT,
-                "; every latency in this report is k6's, so it includes one such round trip per request: subtract"
-                        + " %s ms from a latency to compare it with a run on one machine.", number(wireMs()));
+                + " headroom is weighed against that machine's cores alone." + subtracted;
+    }
+
+    /**
+     * Whether the summary gives its latencies less the round trip as well: where the services ran elsewhere (another
+     * engine or a cluster, the wire between) and the round trip was measured.
+     */
+    boolean subtractsWire() {
+        return elsewhere() && !Double.isNaN(wireMs());
     }
 
     /** Whether k6 had a machine of its own, apart from the services. */

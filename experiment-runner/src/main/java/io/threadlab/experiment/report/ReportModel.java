@@ -40,11 +40,13 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
         List<CpuBreakdown.Bar> bars = CpuBreakdown.bars(run, recorded);
         String baseline = Splits.baseline().label();
         String control = Variant.control().map(Variant::label).orElse("control");
-        Landscape landscape = Landscape.of(run.windows(), run.lab().machineCores());
+        LoadOrigin origin = LoadOrigin.of(run);
+        Landscape landscape = Landscape.of(run.windows(), run.lab().machineCores(), origin.loadAlone());
         return new ReportModel(run.dir().getFileName().toString(), run.dir().toString(), run.severalDelays(),
                 baseline, Headline.sentences(run, ratios), Headline.tiles(run, ratios), Headline.unfinished(run),
                 Notes.of(run, recorded), Setup.text(run), Setup.schedule(run), Checks.of(run, cells, ratios),
-                SummaryTables.headings(Metric.SUMMARY), SummaryTables.summary(cells), StalledWindows.perVariant(run),
+                SummaryTables.summaryHeadings(origin), SummaryTables.summary(cells, origin),
+                StalledWindows.perVariant(run),
                 Failures.of(run), SummaryTables.headings(Metric.MEMORY), SummaryTables.memory(cells, recorded),
                 SummaryTables.headings(Metric.DATABASE), SummaryTables.database(cells),
                 FanOutSection.of(c -> run.plain(c.variant(), c.point()), cells, baseline),

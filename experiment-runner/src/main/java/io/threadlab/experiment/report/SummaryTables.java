@@ -48,12 +48,33 @@ final class SummaryTables {
                 + " calls " + p.get(Axis.FAN_OUT_MODE).label() : ""), String.valueOf(p.get(Axis.USERS)));
     }
 
-    static List<SummaryRow> summary(List<Cell> cells) {
+    /**
+     * The summary's headings: every summary metric, and where the services ran elsewhere and the round trip to them
+     * was measured, the p50 and p99 less that round trip, beside them.
+     */
+    static List<Heading> summaryHeadings(LoadOrigin origin) {
+        List<Heading> headings = new java.util.ArrayList<>(headings(Metric.SUMMARY));
+        if (origin.subtractsWire()) {
+            headings.add(new Heading("p50 less the wire", "ms"));
+            headings.add(new Heading("p99 less the wire", "ms"));
+        }
+        return headings;
+    }
+
+    static List<SummaryRow> summary(List<Cell> cells, LoadOrigin origin) {
         return cells.stream().map(c -> {
             Stats.Summary s = c.get(Metric.THROUGHPUT);
-            return new SummaryRow(at(c.point()), c.variant(), ChartStyle.hex(c.variant()), Metric.SUMMARY.stream()
-                    .map(m -> Numbers.cell(c.get(m), m.digits())).toList(), Numbers.pct(s.cv()),
-                    s.cv() > SpreadChecks.TARGET_CV, s.n() + " (" + s.jvms() + ")", s.method().words());
+            List<String> values = new java.util.ArrayList<>(Metric.SUMMARY.stream()
+                    .map(m -> Numbers.cell(c.get(m), m.digits())).toList());
+            if (origin.subtractsWire()) { // k6's latency holds one round trip per request: the wire's, not the JVM's
+                for (Metric m : List.of(Metric.P50, Metric.P99)) {
+                    values.add(c.get(m).n() == 0 ? "–" : Numbers.number(c.get(m).median() - origin.wireMs(),
+                            m.digits()));
+                }
+            }
+            return new SummaryRow(at(c.point()), c.variant(), ChartStyle.hex(c.variant()), values,
+                    Numbers.pct(s.cv()), s.cv() > SpreadChecks.TARGET_CV, s.n() + " (" + s.jvms() + ")",
+                    s.method().words());
         }).toList();
     }
 

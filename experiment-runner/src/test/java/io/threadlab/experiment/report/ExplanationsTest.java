@@ -216,7 +216,7 @@ class ExplanationsTest {
 
     @Test
     void theSetupSaysWhereTheLoadCameFromAndWhatTheWireAdds() throws IOException {
-        List<WindowResult> windows = List.of(closed("imperative", 100, 1000).build());
+        List<WindowResult> windows = List.of(closed("imperative", 100, 1000).latency(20, 40, 90, 120).build());
         Map<String, Object> wire = Map.of("method", "TCP connect", "samples", 200, "median_ms", 0.412,
                 "p99_ms", 0.9);
         Map<String, Object> engine = Map.of("kind", "another Docker engine", "endpoint", "tcp://10.0.0.9:2375",
@@ -228,15 +228,24 @@ class ExplanationsTest {
         assertThat(Setup.text(remote)).contains("k6 ran on another machine (below)",
                 "The load came from another machine: the services ran on another Docker engine tcp://10.0.0.9:2375"
                         + " (box, 8 cores, Debian), k6 on this machine (k6 as a local process) (laptop, 4 cores)",
-                "0.412 ms median, 0.900 ms p99", "subtract 0.412 ms from a latency")
+                "0.412 ms median, 0.900 ms p99", "the summary gives the p50 and p99 less 0.412 ms as well")
                 .doesNotContain("shared the machine's CPUs");
+        // the summary subtracts it: the p50 and p99 less the wire beside k6's own
+        LoadOrigin origin = LoadOrigin.of(remote);
+        assertThat(SummaryTables.summaryHeadings(origin)).extracting(SummaryTables.Heading::heading)
+                .endsWith("p50 less the wire", "p99 less the wire");
+        assertThat(SummaryTables.summary(Cell.all(remote), origin).getFirst().values()).endsWith("19.6", "89.6");
+        // another engine on this machine: a wire all the same (the engine's bridge and port forwarding)
         Run loopback = run(windows, List.of(), Map.of("placement", Map.of("services", engine, "load", load,
                 "same_machine", true, "round_trip", wire)));
         assertThat(Setup.text(loopback)).contains("The load came from the same machine", "shared its CPUs",
-                "k6 and the delay service shared the machine's CPUs").doesNotContain("subtract");
+                "k6 and the delay service shared the machine's CPUs", "less 0.412 ms");
+        // the JVMs on this machine: the round trip is said, nothing subtracted
         Run local = run(windows, List.of(), Map.of("placement", Map.of("services", Map.of("kind",
                 "this machine (local JVMs)"), "load", load, "same_machine", true, "round_trip", wire)));
-        assertThat(Setup.text(local)).contains("0.412 ms median").doesNotContain("The load came from");
+        assertThat(Setup.text(local)).contains("0.412 ms median").doesNotContain("The load came from", "less 0.412");
+        assertThat(SummaryTables.summaryHeadings(LoadOrigin.of(local))).extracting(SummaryTables.Heading::heading)
+                .doesNotContain("p50 less the wire");
         assertThat(Setup.text(run(windows))).as("a run from before placements").doesNotContain("round trip");
     }
 

@@ -20,7 +20,7 @@ class LandscapeChecksTest {
     }
 
     private static Landscape landscape(WindowResult... rows) {
-        return Landscape.of(List.of(rows), 2);
+        return Landscape.of(List.of(rows), 2, false);
     }
 
     @Test

@@ -202,6 +202,11 @@ class ValidityChecksTest {
                 Map.of("kind", "another Docker engine", "endpoint", "tcp://10.0.0.9:2375"), "same_machine", false))));
         assertThat(alone.verdict()).as(alone.detail()).isEqualTo(Check.Verdict.PASSED);
         assertThat(alone.detail()).contains("k6 used 1.50 CPU of the 2.00 left to it (75 %)");
+        // the one rule: the landscape's points and the live console weigh it the same way
+        assertThat(windows.getFirst().headroom(2, true).enough()).isTrue();
+        assertThat(windows.getFirst().headroom(2, false).enough()).isFalse();
+        assertThat(io.threadlab.experiment.report.landscape.Landscape.of(windows, 2, true).outcomes())
+                .allSatisfy(o -> assertThat(o.headroom()).hasValueSatisfying(h -> assertThat(h.enough()).isTrue()));
         Check loopbackEngine = HeadroomChecks.k6(run(windows, List.of(), Map.of("placement", Map.of("services",
                 Map.of("kind", "another Docker engine", "endpoint", "tcp://127.0.0.1:23750"), "same_machine", true))));
         assertThat(loopbackEngine.verdict()).as("an engine on this machine shares its CPUs")

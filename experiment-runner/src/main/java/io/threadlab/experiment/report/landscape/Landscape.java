@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report.landscape;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
 
 import java.util.List;
 import java.util.Map;
@@ -14,13 +15,23 @@ public record Landscape(List<Outcome> outcomes, List<Winners.Cell> cells, List<W
                         List<InFlightCost> inFlight, List<SloCapacity> slo, SeedTable seeds,
                         Map<String, org.knowm.xchart.XYChart> charts) {
 
-    /** @param machineCores the CPUs of the machine the run measured on (its manifest's) */
-    public static Landscape of(List<WindowResult> rows, double machineCores) {
+    /** A window's calls per request and their mode ("1" for one call, in either mode): fan-out calibrates apart. */
+    private static String calls(WindowResult w) {
+        int n = w.at().has(Axis.FAN_OUT) ? w.at().get(Axis.FAN_OUT) : 1;
+        return n == 1 ? "1" : n + " " + w.at().get(Axis.FAN_OUT_MODE);
+    }
+
+    /**
+     * @param machineCores the CPUs of the machine the run measured on (its manifest's)
+     * @param loadAlone    whether k6 had that machine to itself, the services elsewhere
+     */
+    public static Landscape of(List<WindowResult> rows, double machineCores, boolean loadAlone) {
         List<WindowResult> calibration = rows.stream().filter(WindowResult::calibration).toList();
         List<Outcome> outcomes = rows.stream().filter(r -> !r.recorded() && !r.calibration() && r.users() != null)
                 .map(r -> Outcome.of(r, calibration.stream().anyMatch(c -> c.jvmName().equals(r.jvmName())
-                        && c.jvm() == r.jvm() && c.users().equals(r.users()) && c.delayMs().equals(r.delayMs())),
-                        machineCores)).toList();
+                        && c.jvm() == r.jvm() && c.users().equals(r.users()) && c.delayMs().equals(r.delayMs())
+                        && calls(c).equals(calls(r))),
+                        machineCores, loadAlone)).toList();
         List<Winners.Cell> cells = Winners.cells(outcomes);
         List<SloCapacity> slo = SloCapacity.of(rows);
         // a run at one delay and two levels: the tables say it all; the landscape's charts are a map's

@@ -32,12 +32,12 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
     public static final double LITTLE_TOLERANCE = 0.10;
 
     /** A window of the run as an outcome; {@code calibrated} says whether its JVM was calibrated at its point. */
-    public static Outcome of(WindowResult w, boolean calibrated, double machineCores) {
+    public static Outcome of(WindowResult w, boolean calibrated, double machineCores, boolean loadAlone) {
         Double little = w.load().meanMs() == null ? null : w.load().requestsPerSecond() * w.load().meanMs() / 1000;
         return new Outcome(w.jvmName(), w.jvmName() + "-jvm" + w.jvm(), w.variant(), w.at(),
                 w.load().requestsPerSecond(),
                 Optional.ofNullable(w.prediction()), calibrated, w.cpu().cpuCores() / w.at().get(Axis.CPUS), little,
-                machineCores <= 0 ? Optional.empty() : Optional.of(w.headroom(machineCores)),
+                machineCores <= 0 ? Optional.empty() : Optional.of(w.headroom(machineCores, loadAlone)),
                 w.load().errors(), w.load().errorCauses(), w.load().p99Ms() == null ? Double.NaN : w.load().p99Ms());
     }
 

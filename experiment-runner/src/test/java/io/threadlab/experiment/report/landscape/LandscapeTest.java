@@ -36,7 +36,7 @@ class LandscapeTest {
                 Windows.closed("reactive", 1000, 5900).prediction(predicted(6000, "cpu", 2)).build(),
                 Windows.closed("reactive", 500, 6300).prediction(predicted(6200, "cpu", 2)).build(),
                 Windows.closed("reactive", 500, 6300).jvm(2).build());
-        List<Outcome> outcomes = Landscape.of(rows, CORES).outcomes();
+        List<Outcome> outcomes = Landscape.of(rows, CORES, false).outcomes();
         assertThat(outcomes).hasSize(3); // the calibration window itself is no outcome
         assertThat(outcomes.get(0).calibrated()).isTrue();
         assertThat(outcomes.get(0).heldOut()).isFalse();
@@ -53,7 +53,7 @@ class LandscapeTest {
         rows.add(window("reactive", "reactive", 10, 100, 1900, 52, 200, 300, 16));
         rows.add(window("imperative", "imperative", 10, 500, 2500, 200, 200, 500, 200));
         rows.add(window("reactive", "reactive", 10, 500, 4500, 111, 200, 300, 16));
-        List<Winners.Cell> cells = Landscape.of(rows, CORES).cells();
+        List<Winners.Cell> cells = Landscape.of(rows, CORES, false).cells();
         assertThat(cells).extracting(c -> c.winner().jvm()).containsExactly("imperative", "reactive");
         assertThat(cells.get(1).margin()).isCloseTo(1.8, within(0.001));
         assertThat(Winners.crossovers(cells)).singleElement().satisfies(c -> {
@@ -76,7 +76,7 @@ class LandscapeTest {
         // reactive clearly ahead: the crossover is from the 100-user lead to this one
         rows.add(window("imperative", "imperative", 10, 1000, 2500, 200, 200, 500, 200));
         rows.add(window("reactive", "reactive", 10, 1000, 5000, 111, 200, 300, 16));
-        List<Winners.Cell> cells = Landscape.of(rows, CORES).cells();
+        List<Winners.Cell> cells = Landscape.of(rows, CORES, false).cells();
         assertThat(cells).extracting(Winners.Cell::clear).containsExactly(true, false, true);
         assertThat(cells.get(1).leaders()).extracting(Outcome::jvm).containsExactly("reactive", "imperative");
         assertThat(cells.get(0).leaders()).extracting(Outcome::jvm).containsExactly("imperative");
@@ -135,7 +135,7 @@ class LandscapeTest {
                 Windows.closed("imperative", 3000, 1500).jvmLabel("imperative-w512").delay(300).workers(512)
                         .pool(3000).prediction(predicted(1700, "workers", 3)).build(),
                 window("virtual-thread", "virtual-thread", 300, 3000, 4300, 697, 200, 400, 18));
-        SeedTable seeds = Landscape.of(rows, CORES).seeds();
+        SeedTable seeds = Landscape.of(rows, CORES, false).seeds();
         assertThat(seeds.anyMeasured()).isTrue();
         assertThat(seeds.rows()).extracting(SeedTable.Row::matchingJvm).containsExactly("imperative-w200",
                 "imperative-w512", "imperative-w800", "virtual-thread", "reactive");
@@ -153,11 +153,11 @@ class LandscapeTest {
                 Windows.closed("imperative", 10, 33).delay(300).prediction(predicted(33, "users", 20)).build(),
                 Windows.closed("imperative", 3000, 650).delay(300).prediction(predicted(664, "workers", 6)).build(),
                 Windows.closed("imperative", 10, 900).build());
-        Landscape landscape = Landscape.of(rows, CORES);
+        Landscape landscape = Landscape.of(rows, CORES, false);
         assertThat(landscape.isMap()).isTrue();
         assertThat(landscape.charts()).containsKeys("landscape-throughput-imperative", "landscape-p99-imperative");
         assertThat(landscape.charts().get("landscape-throughput-imperative").getSeriesMap()).containsKeys("300 ms",
                 "300 ms predicted", "10 ms").doesNotContainKey("10 ms predicted");
-        assertThat(Landscape.of(rows.subList(2, 3), CORES).isMap()).isFalse();
+        assertThat(Landscape.of(rows.subList(2, 3), CORES, false).isMap()).isFalse();
     }
 }
