@@ -118,7 +118,7 @@ public final class ExperimentCommand {
 
         @Option(names = "--precision", paramLabel = "HALF_WIDTH", description = "Add JVM starts, one at a time, of the"
                 + " variant that most narrows the widest headline ratio still to do, until every headline ratio is"
-                + " decided (its interval excludes 1) and within this half-width, e.g. 10% (default: decided is"
+                + " decided (its interval excludes 1) and within this half-width, e.g. 10%% (default: decided is"
                 + " enough).")
         String precision;
 

@@ -77,9 +77,10 @@ class FanOutPlanTest {
 
     /**
      * A JVM that fans out is calibrated at one call and, per mode, at the most calls its points make, at users the
-     * one-call calibration measures too: the most whose calls all get a connection and, for workers in parallel, a
-     * worker. Pool 1,000 and 200 workers, 8 calls: reactive parallel at 10 users (150 × 8 = 1,200 connections is too
-     * many), sequential at 700; imperative parallel at 10 (150 × 9 = 1,350 workers is too many).
+     * one-call calibration measures too: of those whose calls all get a connection and, for workers in parallel, a
+     * worker, the nearest to the points' users (100). Pool 1,000 and 200 workers, 8 calls: reactive parallel at 10
+     * users (150 × 8 = 1,200 connections is too many), sequential at 150; imperative parallel at 10 (150 × 9 = 1,350
+     * workers is too many).
      */
     @Test
     void aJvmThatFansOutIsCalibratedAtItsMostCallsInEachMode() {
@@ -90,10 +91,10 @@ class FanOutPlanTest {
         assertThat(calibration.stream().filter(w -> w.variant().label().equals("reactive"))
                 .map(w -> w.id().format())).containsExactly("reactive-10ms-closed-700-cal1",
                 "reactive-10ms-closed-150-cal1", "reactive-10ms-closed-10-cal1",
-                "reactive-10ms-fan8-closed-10-cal1", "reactive-10ms-fan8-sequential-closed-700-cal1");
+                "reactive-10ms-fan8-closed-10-cal1", "reactive-10ms-fan8-sequential-closed-150-cal1");
         assertThat(calibration.stream().filter(w -> w.variant().label().equals("imperative") && w.fanOut() > 1)
                 .map(w -> w.users() + " " + w.path())).containsExactly("10 /api/fanout?n=8&mode=parallel",
-                "700 /api/fanout?n=8&mode=sequential");
+                "150 /api/fanout?n=8&mode=sequential");
         // the second JVM start is predicted from the first's calibration: none of its own
         assertThat(calibration).allMatch(w -> w.number() == 1);
         // without fan-out, one call's calibration alone

@@ -43,9 +43,10 @@ final class RecordedWindows {
                @JsonProperty("fan_out") Integer fanOut,
                @JsonProperty("fan_out_mode") String fanOutMode,
                @JsonProperty("jvm_label") String jvmLabel,
-               @JsonProperty("jvm") Integer jvm) {
+               @JsonProperty("jvm") Integer jvm,
+               @JsonProperty("users") Integer users) {
 
-        static final Row NONE = new Row(null, null, null, null, null, null, null, null, null, null);
+        static final Row NONE = new Row(null, null, null, null, null, null, null, null, null, null, null);
 
         /** The recorded JVM's log in {@code runDir} (logs/imperative-jvm1.log), or null where the row does not say. */
         Path serviceLog(Path runDir) {
@@ -67,9 +68,18 @@ final class RecordedWindows {
      * Where format 3 keeps each field the analysis reads: the group of the window's result it sits in, by the name
      * the flat formats gave it.
      */
-    private static final Map<String, String> GROUPED = Map.of("jfr_file", "window", "measured_at", "window",
-            "cpu_ms_per_request", "cpu", "delay_ms", "at", "downstream", "at", "per_second", "load", "fan_out", "at",
-            "fan_out_mode", "at", "jvm_label", "window", "jvm", "window");
+    private static final Map<String, String> GROUPED = Map.ofEntries(
+            Map.entry("jfr_file", "window"),
+            Map.entry("measured_at", "window"),
+            Map.entry("cpu_ms_per_request", "cpu"),
+            Map.entry("delay_ms", "at"),
+            Map.entry("downstream", "at"),
+            Map.entry("per_second", "load"),
+            Map.entry("fan_out", "at"),
+            Map.entry("fan_out_mode", "at"),
+            Map.entry("jvm_label", "window"),
+            Map.entry("jvm", "window"),
+            Map.entry("users", "at"));
 
     private final Map<String, Row> byRecording;
     private final Integer runDelayMs;

@@ -12,6 +12,12 @@ import java.util.List;
  * of its seconds has its median inside the stall (an imperative window ran 3,680 and 3,532 req/s, then 0–125 for
  * eight seconds: median 63), and the best second bounds what it did while it ran. In a steady window the best second
  * is within about 1.3× the median, so half of it never replaces the median there.
+ * <p>
+ * Seconds that k6 counted late are no stall: a k6 starved of CPU answers its counters late, and a map window read 3
+ * seconds at 0 and then 80,000 req/s. A closed model cannot do that: after a real stall the most it can answer above
+ * its steady rate in one second is its users' requests held meanwhile, one each. So where the second after a run of
+ * low seconds exceeds the others' rate by more than the users, those seconds were counted late, and are taken
+ * together (their mean) before stalls are sought.
  */
 public final class Stalls {
 
@@ -28,11 +34,13 @@ public final class Stalls {
     private Stalls() {
     }
 
-    public static List<Stall> find(List<Double> perSecond) {
+    /** @param users the closed model's users (null: unknown, or the open model; no second is taken as counted late) */
+    public static List<Stall> find(List<Double> perSecond, Integer users) {
         List<Stall> stalls = new ArrayList<>();
         if (perSecond == null || perSecond.size() < 3) {
             return stalls;
         }
+        perSecond = users == null ? perSecond : countedInTime(perSecond, users);
         double steady = steadyRate(perSecond);
         if (!(steady > 0)) {
             return stalls;
@@ -53,6 +61,35 @@ public final class Stalls {
             }
         }
         return stalls;
+    }
+
+    /**
+     * The seconds with each late count spread back over the low seconds before it: a run of seconds below
+     * {@link #STALLED_SHARE} of the other seconds' steady rate, then one above that rate by more than {@code users}.
+     */
+    static List<Double> countedInTime(List<Double> perSecond, int users) {
+        List<Double> out = new ArrayList<>(perSecond);
+        for (int late = 1; late < out.size(); late++) {
+            List<Double> rest = new ArrayList<>(out);
+            rest.remove(late);
+            double steady = steadyRate(rest);
+            int first = late;
+            while (first > 0 && out.get(first - 1) < STALLED_SHARE * steady) {
+                first--;
+            }
+            if (first == late || out.get(late) - steady <= users) {
+                continue; // a stall's release: at most every user's held request on top of the steady rate
+            }
+            double spread = 0;
+            for (int i = first; i <= late; i++) {
+                spread += out.get(i);
+            }
+            spread /= late - first + 1;
+            for (int i = first; i <= late; i++) {
+                out.set(i, spread);
+            }
+        }
+        return out;
     }
 
     static double steadyRate(List<Double> perSecond) {

@@ -170,7 +170,7 @@ public final class ThreadAnalysis {
      * the row does not say when its measured interval began, for then its seconds cannot be found in the recording.
      */
     private static List<AnalysisFile.Stall> stalls(Path recording, RecordedWindows.Row row, List<String> failures) {
-        List<Stalls.Stall> stalls = Stalls.find(row.perSecond());
+        List<Stalls.Stall> stalls = Stalls.find(row.perSecond(), row.users());
         if (stalls.isEmpty() || row.measuredAt() == null) {
             return List.of();
         }

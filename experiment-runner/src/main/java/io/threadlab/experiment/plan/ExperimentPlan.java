@@ -309,9 +309,10 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
      * What a JVM whose grid fans out is calibrated at besides one call: per mode, the most calls per request its
      * points make, at the calibration's delay and at users its one-call calibration also measured, so that the CPU a
      * request costs at N calls is measured against one call's at the same users (measured here at 8 parallel calls
-     * and 10 ms: 4.2-4.3 times one call's, not 8: the request's own HTTP work is paid once). The users are the most
-     * of the calibration's whose calls all get a connection and, for a worker variant in parallel, whose requests and
-     * calls all get a worker (a queue would measure the queue); else the fewest it can be driven at.
+     * and 10 ms: 4.2-4.3 times one call's, not 8: the request's own HTTP work is paid once). The users are those of
+     * the calibration's nearest (in log) to the mode's points whose calls all get a connection and, for a worker
+     * variant in parallel, whose requests and calls all get a worker (a queue would measure the queue); else the
+     * fewest it can be driven at.
      */
     private List<Point> fanOutCalibrations(Jvm jvm) {
         if (jvm.variant().path(Downstream.HTTP) == null) { // nothing to compare with: a mistake that only fans out
@@ -321,12 +322,18 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
                 .toList();
         List<Point> out = new ArrayList<>();
         for (FanOutMode mode : FanOutMode.values()) {
-            fanning.stream().filter(p -> mode(p) == mode).mapToInt(ExperimentPlan::calls).max().ifPresent(n -> {
+            List<Point> inMode = fanning.stream().filter(p -> mode(p) == mode).toList();
+            inMode.stream().mapToInt(ExperimentPlan::calls).max().ifPresent(n -> {
                 Point at = Point.NONE.with(Axis.DELAY_MS, calibration.delayMs()).with(Axis.FAN_OUT, n)
                         .with(Axis.FAN_OUT_MODE, mode);
+                // where its points are: the CPU a call adds moves with the users (imperative, 16 parallel calls:
+                // 2.04 CPU-ms per request at 10 users, 1.75 at 100; 16 in turn: 2.34 at 700, 1.53 at 100)
+                double middle = inMode.stream().filter(p -> p.has(Axis.USERS))
+                        .mapToDouble(p -> Math.log(p.get(Axis.USERS))).average().orElse(0);
                 List<Integer> drivable = calibration.levels().stream()
                         .filter(u -> drivable(jvm, at.with(Axis.USERS, u))).toList(); // most users first
-                drivable.stream().filter(u -> roomFor(jvm, at.with(Axis.USERS, u))).findFirst()
+                drivable.stream().filter(u -> roomFor(jvm, at.with(Axis.USERS, u)))
+                        .min(java.util.Comparator.comparingDouble(u -> Math.abs(Math.log(u) - middle)))
                         .or(() -> drivable.isEmpty() ? Optional.empty() : Optional.of(drivable.getLast()))
                         .ifPresent(u -> out.add(at.with(Axis.USERS, u)));
             });

@@ -43,10 +43,11 @@ import java.util.Optional;
  * (Quarkus' ManagedExecutor is the worker pool): workers ÷ ((1 + N) × hold), or sequentially one worker for N holds:
  * workers ÷ (N × hold); a request lasts one hold in parallel (its slowest call) and N sequentially, for the users'
  * ceiling. The CPU per request at N calls is a line in N through one call's and the calibration's fan-out window of
- * that mode (the most calls the run asks, at users the one-call calibration also measured): one call's cost × (1 +
- * (N - 1) × the share each further call added there), for the request's own HTTP work is paid once (measured here at
- * 8 parallel calls: 4.2-4.3 × one call's, not 8). Beyond the calls calibrated it is an extrapolation, widened as the
- * users' is; a mode without such a window takes N × one call's, an upper bound of the cost, and says so.
+ * that mode (the most calls the run asks, at users the one-call calibration also measured): one call's cost at the
+ * point's users plus (N - 1) × what each further call added there, for the request's own HTTP work is paid once
+ * (measured here at 8 parallel calls: 4.2-4.3 × one call's, not 8). Beyond the calls calibrated it is an
+ * extrapolation, widened as the users' is; a mode without such a window takes N × one call's, an upper bound of the
+ * cost, and says so.
  * The prediction is the lowest ceiling, named; the latency is the closed model's (users ÷ throughput); the memory a
  * straight line in the users through the calibration's RSS.
  */
@@ -70,18 +71,15 @@ public final class CapacityModel {
     static final double SATURATED_SHARE = 0.9;
 
     /**
-     * A fan-out calibration: the CPU per request at {@code calls} calls in one mode, and one call's at the same users.
+     * A fan-out calibration: the CPU per request at {@code calls} calls in one mode, and one call's at the same users
+     * as the model takes it there (the saturated curve's where the fan-out window saturated its quota, else the
+     * one-call level measured at those users).
      */
     public record FanOutLevel(FanOutMode mode, int calls, int users, double cpuMs, double oneCallCpuMs) {
 
-        /** What each call beyond the first adds, as a share of one call's request. */
-        public double perFurtherCall() {
-            return (cpuMs / oneCallCpuMs - 1) / (calls - 1);
-        }
-
-        /** The CPU per request at {@code n} calls as a multiple of one call's. */
-        double factor(int n) {
-            return 1 + (n - 1) * perFurtherCall();
+        /** The CPU each call beyond the first adds to a request, in ms. */
+        public double perFurtherCallMs() {
+            return (cpuMs - oneCallCpuMs) / (calls - 1);
         }
     }
 
@@ -171,30 +169,38 @@ public final class CapacityModel {
         double[] queries = levels.stream().mapToDouble(Level::dbCpuMs).filter(d -> d > 0).sorted().toArray();
         double dbCpu = queries.length == 0 ? Double.NaN : queries.length % 2 == 1 ? queries[queries.length / 2]
                 : (queries[queries.length / 2 - 1] + queries[queries.length / 2]) / 2;
-        return new Fit(Optional.of(new CapacityModel(jvm, threads, cpu, !busy.isEmpty(), delay, quota, overhead,
-                measured, leaveOneOut(cpu), line(levels), downstream, dbCpu, first.at().get(Axis.DB_CPUS),
-                fanOut(calibration, levels))), null);
+        CapacityModel oneCall = new CapacityModel(jvm, threads, cpu, !busy.isEmpty(), delay, quota, overhead,
+                measured, leaveOneOut(cpu), line(levels), downstream, dbCpu, first.at().get(Axis.DB_CPUS), Map.of());
+        return new Fit(Optional.of(oneCall.withFanOut(calibration, levels)), null);
     }
 
     /**
-     * Per mode, the fan-out calibration window with the most calls whose users the one-call calibration measured too
-     * (the mean of such windows where a JVM has several).
+     * This model with its fan-out calibration: per mode, the window with the most calls whose users the one-call
+     * calibration measured too (the mean of such windows where a JVM has several). What each further call adds is
+     * taken against one call's cost in the same state of the quota: measured here, the imperative variant spent 0.339
+     * CPU-ms per request at 10 light users (0.26 of its 0.5 CPU) and 0.194 at 150 saturating ones, while 16 parallel
+     * calls at 10 users saturated it at 2.04; against the light 0.339 the calls looked 6 times one call, against the
+     * saturated 0.194 they added 0.123 ms each, and 16 calls at 30 users then cost 1.99.
      */
-    private static Map<FanOutMode, FanOutLevel> fanOut(List<WindowResult> calibration, List<Level> oneCall) {
+    private CapacityModel withFanOut(List<WindowResult> calibration, List<Level> all) {
         Map<FanOutMode, FanOutLevel> out = new EnumMap<>(FanOutMode.class);
         List<WindowResult> fanning = calibration.stream().filter(r -> calls(r) > 1 && r.users() != null
                 && r.cpu().medianMsPerRequest() > 0 && r.load().requestsPerSecond() > 0).toList();
         for (FanOutMode mode : FanOutMode.values()) {
             fanning.stream().filter(r -> mode(r) == mode).max(Comparator.comparingInt(CapacityModel::calls))
-                    .ifPresent(most -> oneCall.stream().filter(l -> l.users() == most.users()).findFirst()
+                    .ifPresent(most -> all.stream().filter(l -> l.users() == most.users()).findFirst()
                             .ifPresent(one -> {
                                 List<WindowResult> same = fanning.stream().filter(r -> mode(r) == mode
                                         && calls(r) == calls(most) && r.users().equals(most.users())).toList();
+                                boolean saturatedThere = mean(same, r -> r.cpu().cpuCores())
+                                        >= SATURATED_SHARE * quota;
                                 out.put(mode, new FanOutLevel(mode, calls(most), most.users(),
-                                        mean(same, r -> r.cpu().medianMsPerRequest()), one.cpuMs()));
+                                        mean(same, r -> r.cpu().medianMsPerRequest()), saturatedThere
+                                        ? cpuMsAt(most.users()).cpuMs() : one.cpuMs()));
                             }));
         }
-        return out;
+        return new CapacityModel(jvm, threads, levels, saturated, delayMs, quota, overheadMs, overheadMeasured,
+                interpolationError, rssLine, downstream, dbCpuMs, dbQuota, out);
     }
 
     private static int calls(WindowResult r) {
@@ -251,8 +257,8 @@ public final class CapacityModel {
         FanOut fanOut = FanOut.at(at);
         double requestSeconds = fanOut.parallel() ? holdSeconds : fanOut.calls() * holdSeconds;
         FanOutLevel calibrated = fanOut.calls() > 1 ? this.fanOut.get(fanOut.mode()) : null;
-        double factor = fanOut.calls() == 1 ? 1 : calibrated == null ? fanOut.calls()
-                : calibrated.factor(fanOut.calls());
+        double requestCpuMs = fanOut.calls() == 1 ? cost.cpuMs() : calibrated == null ? fanOut.calls() * cost.cpuMs()
+                : cost.cpuMs() + (fanOut.calls() - 1) * calibrated.perFurtherCallMs();
         boolean beyondCalls = calibrated != null && fanOut.calls() > calibrated.calls();
         if (beyondCalls) {
             double widened = EXTRAPOLATION_PER_EFOLD * Math.log((double) fanOut.calls() / calibrated.calls());
@@ -261,16 +267,17 @@ public final class CapacityModel {
         if (fanOut.calls() > 1) {
             notes.add(fanOut.describe(calibrated == null ? String.format(Locale.ROOT, "the CPU per request taken as"
                     + " %d × one call's (no fan-out calibration in this mode: an upper bound of the cost)",
-                    fanOut.calls()) : String.format(Locale.ROOT, "the CPU per request %.2f × one call's, on the line"
-                    + " through the calibration's %d %s calls at %,d users (%.2f × one call's there)%s", factor,
-                    calibrated.calls(), calibrated.mode().label(), calibrated.users(),
-                    calibrated.cpuMs() / calibrated.oneCallCpuMs(), beyondCalls ? String.format(Locale.ROOT,
+                    fanOut.calls()) : String.format(Locale.ROOT, "the CPU per request %.3f ms: one call's %.3f and"
+                    + " %.3f for each further call, the line through the calibration's %d %s calls at %,d users"
+                    + " (%.3f there)%s", requestCpuMs, cost.cpuMs(), calibrated.perFurtherCallMs(),
+                    calibrated.calls(), calibrated.mode().label(), calibrated.users(), calibrated.cpuMs(),
+                    beyondCalls ? String.format(Locale.ROOT,
                     "; %d calls is beyond the %d calibrated: an extrapolation, its error widened by %.0f %% per"
                     + " e-fold of calls (the users' rule: not measured for calls)", fanOut.calls(),
                     calibrated.calls(), EXTRAPOLATION_PER_EFOLD * 100) : "")));
         }
         Map<Ceiling, Double> ceilings = new EnumMap<>(Ceiling.class);
-        ceilings.put(Ceiling.CPU, cpus * 1000 / (factor * cost.cpuMs()));
+        ceilings.put(Ceiling.CPU, cpus * 1000 / requestCpuMs);
         if (threads == Variant.Threads.WORKER && at.has(Axis.WORKER_MAX)) {
             ceilings.put(Ceiling.WORKERS, at.get(Axis.WORKER_MAX) / (fanOut.workersHeld() * holdSeconds));
         }

@@ -164,8 +164,8 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                     m.overheadMeasured() ? "" : " (a lower bound: no light level)"),
                     String.format(Locale.ROOT, "±%.0f %%", m.interpolationError() * 100), m.fanOutLevels().isEmpty()
                     ? "–" : m.fanOutLevels().stream().map(f -> String.format(Locale.ROOT, "%d %s at %,d users: %.3f"
-                    + " (%.2f × one call's; +%.2f per further call)", f.calls(), f.mode().label(), f.users(),
-                    f.cpuMs(), f.cpuMs() / f.oneCallCpuMs(), f.perFurtherCall())).collect(Collectors.joining("; "))))
+                    + " (one call %.3f, +%.3f per further call)", f.calls(), f.mode().label(), f.users(),
+                    f.cpuMs(), f.oneCallCpuMs(), f.perFurtherCallMs())).collect(Collectors.joining("; "))))
                     .orElse(new CalibrationRow(jvm, ChartStyle.hex(windows.getFirst().variant()),
                             windows.getFirst().delayMs(), "–", "–", fit.missing(), "–")));
         });

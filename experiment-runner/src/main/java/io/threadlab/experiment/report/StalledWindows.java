@@ -28,7 +28,7 @@ final class StalledWindows {
     static List<Stalled> of(Run run) {
         List<Stalled> stalled = new ArrayList<>();
         for (WindowResult w : closed(run)) {
-            List<Stalls.Stall> stalls = Stalls.find(w.load().perSecond());
+            List<Stalls.Stall> stalls = Stalls.find(w.load().perSecond(), w.users());
             if (!stalls.isEmpty()) {
                 stalled.add(new Stalled(w, stalls));
             }

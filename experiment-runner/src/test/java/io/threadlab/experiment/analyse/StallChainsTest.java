@@ -76,7 +76,7 @@ class StallChainsTest {
 
     @Test
     void theStallsSamplesAreThoseOfItsSeconds() throws Exception {
-        List<Stalls.Stall> stalls = Stalls.find(List.of(2000.0, 10.0, 2000.0));
+        List<Stalls.Stall> stalls = Stalls.find(List.of(2000.0, 10.0, 2000.0), null);
         assertThat(stalls).singleElement().extracting(Stalls.Stall::firstSecond).isEqualTo(1);
         AnalysisFile.Stall stall = StallChains.read(recording, stalls, measuredAt).getFirst();
         assertThat(stall.samples()).as("the samples of its second").isEqualTo(samplesInTheSecond).isPositive();

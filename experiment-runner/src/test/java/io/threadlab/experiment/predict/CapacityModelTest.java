@@ -178,10 +178,10 @@ class CapacityModelTest {
     }
 
     /**
-     * With a fan-out calibration window (8 parallel calls at 100 users: 0.44 CPU-ms, 4 × one call's 0.11 there), the
-     * CPU per request at N calls is the line through one call's and that window's: each further call adds 3/7 of a
-     * one-call request. Sequential has no such window: it keeps N × one call's and says so. Beyond 8 calls the line
-     * goes on, called an extrapolation with a widened error.
+     * With a fan-out calibration window (8 parallel calls at 100 users, saturating: 0.44 CPU-ms against one call's
+     * 0.11 there), the CPU per request at N calls is one call's at the point's users plus (N - 1) × 0.33 / 7 ms.
+     * Sequential has no such window: it keeps N × one call's and says so. Beyond 8 calls the line goes on, called an
+     * extrapolation with a widened error.
      */
     @Test
     void aFanOutCalibrationMakesTheCpuPerRequestALineInTheCalls() {
@@ -195,22 +195,21 @@ class CapacityModelTest {
         assertThat(m.fanOutLevels()).singleElement().satisfies(f -> {
             assertThat(f.calls()).isEqualTo(8);
             assertThat(f.users()).isEqualTo(100);
-            assertThat(f.perFurtherCall()).isCloseTo(3.0 / 7, within(1e-9));
+            assertThat(f.perFurtherCallMs()).isCloseTo(0.33 / 7, within(1e-9));
         });
 
         Forecast four = m.predict(at(10, 100).with(Axis.FAN_OUT, 4).with(Axis.FAN_OUT_MODE, FanOutMode.PARALLEL));
-        double factor = 1 + 3 * 3.0 / 7;
-        assertThat(four.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / (factor * 0.11), within(1e-6));
+        assertThat(four.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / (0.11 + 3 * 0.33 / 7), within(1e-6));
         assertThat(four.extrapolated()).isFalse();
-        assertThat(four.notes()).anySatisfy(n -> assertThat(n).contains("on the line through the calibration's 8"
-                + " parallel calls at 100 users (4.00 × one call's there)"));
-        // at 300 users the one-call cost is 300's, times the same factor
+        assertThat(four.notes()).anySatisfy(n -> assertThat(n).contains("one call's 0.110 and 0.047 for each"
+                + " further call, the line through the calibration's 8 parallel calls at 100 users (0.440 there)"));
+        // at 300 users one call costs 300's, each further call the same
         assertThat(m.predict(at(10, 300).with(Axis.FAN_OUT, 8)).ceilings().get(Ceiling.CPU))
-                .isCloseTo(0.5 * 1000 / (4 * 0.105), within(1e-6));
+                .isCloseTo(0.5 * 1000 / (0.105 + 0.33), within(1e-6));
 
         Forecast sixteen = m.predict(at(10, 100).with(Axis.FAN_OUT, 16).with(Axis.FAN_OUT_MODE,
                 FanOutMode.PARALLEL).with(Axis.POOL_SIZE, 100_000));
-        assertThat(sixteen.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / ((1 + 15 * 3.0 / 7) * 0.11),
+        assertThat(sixteen.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / (0.11 + 15 * 0.33 / 7),
                 within(1e-6));
         assertThat(sixteen.binding()).isEqualTo(Ceiling.CPU);
         assertThat(sixteen.extrapolated()).isTrue();
@@ -220,5 +219,28 @@ class CapacityModelTest {
                 FanOutMode.SEQUENTIAL));
         assertThat(inTurn.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / (4 * 0.11), within(1e-6));
         assertThat(inTurn.notes()).anySatisfy(n -> assertThat(n).contains("no fan-out calibration in this mode"));
+    }
+
+    /**
+     * What a further call adds is taken against one call's cost in the same state of the quota: a fan-out window that
+     * saturated its quota at 10 users, where one call left the CPU idle (0.13 CPU-ms, light), is set against the
+     * saturated curve's cost there (100 users' 0.11, the nearest), not the light 0.13.
+     */
+    @Test
+    void aSaturatedFanOutWindowIsSetAgainstTheSaturatedOneCallCost() {
+        List<WindowResult> rows = new java.util.ArrayList<>(calibration("imperative"));
+        rows.add(Windows.closed("imperative", 10, 250).cpuMs(2.0).cpuCores(0.5).fanOut(16, FanOutMode.PARALLEL)
+                .calibration().build());
+        CapacityModel m = CapacityModel.fit("jvm", Variant.Threads.WORKER, rows).model().orElseThrow();
+        assertThat(m.fanOutLevels()).singleElement().satisfies(f -> {
+            assertThat(f.oneCallCpuMs()).isEqualTo(0.11);
+            assertThat(f.perFurtherCallMs()).isCloseTo((2.0 - 0.11) / 15, within(1e-9));
+        });
+        // the same window light (0.3 CPU): set against one call's light level at its users
+        List<WindowResult> light = new java.util.ArrayList<>(calibration("imperative"));
+        light.add(Windows.closed("imperative", 10, 150).cpuMs(2.0).cpuCores(0.3).fanOut(16, FanOutMode.PARALLEL)
+                .calibration().build());
+        assertThat(CapacityModel.fit("jvm", Variant.Threads.WORKER, light).model().orElseThrow().fanOutLevels())
+                .singleElement().satisfies(f -> assertThat(f.oneCallCpuMs()).isEqualTo(0.13));
     }
 }
