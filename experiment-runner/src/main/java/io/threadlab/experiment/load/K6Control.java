@@ -25,7 +25,9 @@ final class K6Control {
     private static final Duration DEADLINE = Duration.ofSeconds(10);
 
     private final URI base;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    /** HTTP/1.1, as every client of the runner's speaks it (see ServiceProcess: no h2c upgrade). */
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
 
     K6Control(int port) {
         this.base = URI.create("http://127.0.0.1:" + port);
