@@ -88,10 +88,26 @@ final class Charts {
         }
         // XChart cannot draw a category chart without categories, nor a series without a number (every request of
         // a run failed: no CPU per request)
-        if (cells.stream().anyMatch(c -> Double.isFinite(c.get(Metric.CPU_PER_REQUEST).median()))) {
-            figures.add(new Figure("cpu-per-request", ChartStyle.svg(cpuChart(run, cells))));
+        List<Point> common = pointsEveryVariantHas(run, cells);
+        if (!common.isEmpty()) {
+            figures.add(new Figure("cpu-per-request", ChartStyle.svg(cpuChart(run, cells, common))));
         }
         return figures;
+    }
+
+    /**
+     * The points at which every variant with a CPU per request has one, in the cells' order. XChart draws a category
+     * chart's bars by position, so each series must have every category, and a missing bar cannot be left out where
+     * whiskers are drawn (a null value throws, NaN is written into the SVG): a point some variant was not measured at
+     * (a worker variant's parallel fan-out at as many users as workers) is left out of the chart, not of the tables.
+     */
+    private static List<Point> pointsEveryVariantHas(Run run, List<Cell> cells) {
+        List<Cell> measured = cells.stream().filter(c -> Double.isFinite(c.get(Metric.CPU_PER_REQUEST).median()))
+                .toList();
+        List<String> variants = run.variants().stream()
+                .filter(v -> measured.stream().anyMatch(c -> c.variant().equals(v))).toList();
+        return measured.stream().map(Cell::point).distinct().filter(p -> variants.stream().allMatch(v -> measured
+                .stream().anyMatch(c -> c.variant().equals(v) && c.point().equals(p)))).toList();
     }
 
     private static List<Figure> latency(Run run, List<Cell> cells) {
@@ -150,16 +166,18 @@ final class Charts {
         series.setLineStyle(new BasicStroke(width));
     }
 
-    private static CategoryChart cpuChart(Run run, List<Cell> cells) {
-        CategoryChart chart = category("CPU per request (lower is better; whiskers: 95 % CI)",
-                "closed model: concurrent users", "CPU ms per request");
+    private static CategoryChart cpuChart(Run run, List<Cell> cells, List<Point> points) {
+        boolean all = cells.stream().map(Cell::point).distinct().count() == points.size();
+        CategoryChart chart = category("CPU per request (lower is better; whiskers: 95 % CI)"
+                + (all ? "" : "; at the points every variant was measured at"), "closed model: concurrent users",
+                "CPU ms per request");
         for (String variant : run.variants()) {
             List<String> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
             List<Double> error = new ArrayList<>();
             for (Cell cell : cells) {
                 Stats.Summary s = cell.get(Metric.CPU_PER_REQUEST);
-                if (cell.variant().equals(variant) && Double.isFinite(s.median())) {
+                if (cell.variant().equals(variant) && Double.isFinite(s.median()) && points.contains(cell.point())) {
                     x.add(run.label(cell.point()));
                     y.add(s.median());
                     // XChart draws symmetric whiskers: the larger side, so the interval is never understated

@@ -33,4 +33,23 @@ class FailedRunReportTest {
         String report = Files.readString(Report.write(dir).markdown());
         assertThat(report).doesNotContain("cpu-per-request").contains("throughput-");
     }
+
+    /**
+     * A point one variant was not measured at (the imperative variant's parallel fan-out at as many users as workers,
+     * left out of its schedule): XChart drew its category bars by position and threw past the shorter series
+     * (2026-11-26, a fan-out run's report). The CPU chart keeps the points every variant has.
+     */
+    @Test
+    void aPointOneVariantLacksIsLeftOutOfTheCpuChartNotOfTheReport(@TempDir Path dir) throws IOException {
+        try (InputStream in = getClass().getResourceAsStream("/golden/run-4fa4b52-2x2/manifest.json")) {
+            Files.copy(in, dir.resolve("manifest.json"));
+        }
+        ResultsWriter results = new ResultsWriter(dir);
+        results.add(Windows.closed("imperative", 50, 900).cpuMs(0.5).build());
+        results.add(Windows.closed("reactive", 50, 2000).cpuMs(0.2).build());
+        results.add(Windows.closed("reactive", 200, 2500).cpuMs(0.18).build());
+        Report.Written written = Report.write(dir); // threw ArrayIndexOutOfBoundsException
+        assertThat(Files.readString(written.html())).contains("<svg").doesNotContain("NaN");
+        assertThat(Files.readString(written.markdown())).contains("cpu-per-request");
+    }
 }
