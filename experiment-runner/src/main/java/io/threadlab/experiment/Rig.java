@@ -171,9 +171,10 @@ final class Rig implements StepLoop.Performer {
     }
 
     /**
-     * After a step passed its ceiling: its load is ended (k6 stopped, whatever is in flight), and what it was to
-     * measure is marked lost. JVMs that did not start within theirs end the run; a JVM whose warm-up hung is not
-     * measured; a JVM that would not stop is killed.
+     * After a step passed its ceiling, or its service stopped answering: its load is ended (k6 stopped, whatever is
+     * in flight), and what it was to measure is marked lost. JVMs that did not start within theirs end the run; a JVM
+     * whose warm-up hung is not measured, nor one that no longer answers its health check after a lost window (its
+     * later windows would each wait out their reads); a JVM that would not stop is killed.
      */
     @Override
     public void timedOut(Step step, String why) {
@@ -181,7 +182,13 @@ final class Rig implements StepLoop.Performer {
         switch (step) {
             case Step.StartJvms start -> throw new IllegalStateException("the JVMs did not start: " + why);
             case Step.WarmUp warm -> lost.put(warm.jvm(), "did not finish its warm-up (" + why + ")");
-            case Step.Measure measure -> pointLost(measure, why);
+            case Step.Measure measure -> {
+                pointLost(measure, why);
+                Jvm jvm = measure.window().jvm();
+                if (jvms.get(jvm).service().tryGet("/q/health/live", Duration.ofSeconds(10)).isEmpty()) {
+                    lost.put(jvm, "stopped answering after " + measure.window().id() + " (" + why + ")");
+                }
+            }
             case Step.StopJvms stop -> stop.jvms().forEach(jvms::kill);
             case Step.TimeToPeak peak -> jvms.kill(peak.jvm());
         }

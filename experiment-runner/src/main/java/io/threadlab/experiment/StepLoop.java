@@ -3,6 +3,7 @@ package io.threadlab.experiment;
 import io.threadlab.experiment.collect.Manifest;
 import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.plan.Step;
+import io.threadlab.experiment.process.ServiceUnresponsive;
 import io.threadlab.experiment.progress.Console;
 
 import java.util.Locale;
@@ -11,8 +12,10 @@ import java.util.Locale;
  * Carries out one step at a time, each under a watchdog set to the step's ceiling (from the plan's own ceilings:
  * warm-up, settle, window, drain). A step past its ceiling is interrupted and ends as a named failure of that step:
  * the performer recovers what it can (a window's point is marked lost and its load ended, a JVM whose warm-up hung is
- * not measured), the manifest records it, and the run goes on. Only a step whose loss the run cannot survive (the
- * JVMs that did not start) ends it, cleanly. Every step is recorded in the manifest as it ran.
+ * not measured), the manifest records it, and the run goes on. A step whose service stopped answering the runner
+ * (alive, no whole answer within the exchange's deadline: a mistake that blocks its event loops serves nothing, its
+ * metrics included) is recovered the same way. Only a step whose loss the run cannot survive (the JVMs that did not
+ * start) ends it, cleanly. Every step is recorded in the manifest as it ran.
  */
 final class StepLoop {
 
@@ -52,12 +55,14 @@ final class StepLoop {
             try {
                 performer.perform(step);
             } catch (RuntimeException e) {
-                if (!watchdog.fired()) {
+                boolean unanswered = e instanceof ServiceUnresponsive;
+                if (!watchdog.fired() && !unanswered) {
                     throw e;
                 }
                 Thread.interrupted(); // what recovers must be able to wait
-                outcome = String.format(Locale.ROOT, "timed out: still running after its ceiling of %d s (%s)",
-                        ceilingMillis / 1000, e.getMessage());
+                outcome = watchdog.fired() ? String.format(Locale.ROOT, "timed out: still running after its ceiling"
+                        + " of %d s (%s)", ceilingMillis / 1000, e.getMessage())
+                        : "its service stopped answering: " + e.getMessage();
                 String warning = step.describe() + ": " + outcome;
                 console.warn(warning);
                 manifest.warn(warning);

@@ -9,6 +9,7 @@ import io.threadlab.experiment.plan.Step;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.process.Exchange;
+import io.threadlab.experiment.process.ServiceUnresponsive;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.testing.StallingServer;
 import org.junit.jupiter.api.Test;
@@ -129,6 +130,34 @@ class StepLoopTest {
                 + " the run"));
         assertThat(timedOut).isEmpty();
         assertThat(manifest.snapshot().warnings()).isEmpty();
+    }
+
+    /**
+     * A service that is alive but gives no whole answer within the exchange's own deadline (a mistake whose event
+     * loops are blocked serves nothing, its /lab/runtime and metrics included: the fan-out mistakes' run ended there,
+     * 2026-11-26) loses what the step was to measure, not the run: recovered as a timeout is, and named so.
+     */
+    @Test
+    void aServiceThatStopsAnsweringLosesItsStepNotTheRun() throws Exception {
+        Manifest manifest = new Manifest(dir);
+        List<String> reasons = new ArrayList<>();
+        StepLoop loop = new StepLoop(new StepLoop.Performer() {
+            @Override
+            public void perform(Step step) {
+                throw new ServiceUnresponsive(null, "mistakes-service did not answer GET /lab/runtime: no whole"
+                        + " answer within 120000 ms", new IOException("no whole answer"));
+            }
+
+            @Override
+            public void timedOut(Step step, String why) {
+                reasons.add(why);
+            }
+        }, manifest, new Console());
+        assertTimeoutPreemptively(HANG, () -> loop.perform(window(100), System.nanoTime(), HANG.toMillis()));
+        assertThat(reasons).containsExactly("its service stopped answering: mistakes-service did not answer GET"
+                + " /lab/runtime: no whole answer within 120000 ms");
+        assertThat(manifest.snapshot().scheduleAsRun().getFirst().outcome()).startsWith("its service stopped");
+        assertThat(manifest.snapshot().warnings()).singleElement().asString().contains("stopped answering");
     }
 
     @Test

@@ -1,0 +1,24 @@
+package io.threadlab.experiment.process;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * A running service that gave no whole answer to the runner in time: alive, but not answering. A service can do that
+ * on purpose: a mistake that blocks its event loops (a blocking join there) serves nothing on them, its health and
+ * metrics endpoints included, for as long as its load lasts. What it was to measure is lost, not the run.
+ */
+public final class ServiceUnresponsive extends UncheckedIOException {
+
+    private final transient ServiceProcess service;
+
+    public ServiceUnresponsive(ServiceProcess service, String message, IOException cause) {
+        super(message, cause);
+        this.service = service;
+    }
+
+    /** The service that did not answer. */
+    public ServiceProcess service() {
+        return service;
+    }
+}
