@@ -74,7 +74,7 @@ final class Rig implements StepLoop.Performer {
     private WindowRunner windows;
     private Jvms jvms;
     private CpuSets cpuSets;
-    /** JVMs whose warm-up passed its ceiling: their windows are marked lost, not measured. */
+    /** JVMs whose warm-up passed its ceiling, or that stopped answering: their windows are marked lost. */
     private final Map<Jvm, String> lost = new HashMap<>();
 
     Rig(ExperimentPlan plan, Path labHome, Path javaHome, Path jfrSettings, Console console, Path dir,

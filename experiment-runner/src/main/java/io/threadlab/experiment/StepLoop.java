@@ -24,8 +24,8 @@ final class StepLoop {
         void perform(Step step);
 
         /**
-         * After {@code step} passed its ceiling and was interrupted: end what it left running and mark what it did
-         * not measure; throw if the run cannot go on.
+         * After {@code step} passed its ceiling and was interrupted, or its service stopped answering: end what it
+         * left running and mark what it did not measure; throw if the run cannot go on.
          */
         void timedOut(Step step, String why);
     }

@@ -56,9 +56,12 @@ final class Checks {
                 + " complete, and what it planned after it stopped was never tried");
     }
 
-    /** Each step against its ceiling; a manifest without the schedule as run has no step to judge. */
+    /**
+     * Each step against its ceiling, and against its services stopping to answer (both end a step, not the run); a
+     * manifest without the schedule as run has no step to judge.
+     */
     static Check stepsWithinCeilings(Run run) {
-        String name = "No step passed its ceiling";
+        String name = "Every step ended by itself: within its ceiling, its services answering";
         List<RunManifest.StepAsRun> steps = run.manifest().scheduleAsRun();
         if (steps.isEmpty()) {
             return Check.notMeasured(name, "the manifest recorded no schedule as run");

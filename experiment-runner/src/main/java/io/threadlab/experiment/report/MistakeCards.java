@@ -1,8 +1,10 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.analyse.Mistakes;
+import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.plan.WindowId;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -59,11 +61,25 @@ final class MistakeCards {
                     : "the analysis flagged nothing in this mistake's " + recordings
                     + (recordings == 1 ? " recording" : " recordings");
             String text = explanation(run, label, recordings, found);
-            cards.add(new Card(label, spoils, costs, Failures.of(run, run.windows().stream()
-                    .filter(w -> w.variant().equals(label)).toList()), evidence, noEvidence,
+            List<String> failures = new ArrayList<>(Failures.of(run, run.windows().stream()
+                    .filter(w -> w.variant().equals(label)).toList()));
+            failures.addAll(lost(run, label));
+            cards.add(new Card(label, spoils, costs, failures, evidence, noEvidence,
                     Threads.lane(run, label).orElse(null), text, MarkdownText.paragraphs(text)));
         }
         return cards;
+    }
+
+    /**
+     * The mistake's points the run could not measure, with why: a mistake that blocks its event loops answers not
+     * even the runner's reads, and that is what its card can say of it.
+     */
+    private static List<String> lost(Run run, String label) {
+        return run.manifest().warnings().stream().filter(w -> w.startsWith(RunManifest.POINT_LOST))
+                .map(w -> w.substring(RunManifest.POINT_LOST.length()))
+                .filter(w -> WindowId.parse(w.substring(0, Math.max(0, w.indexOf(": ")))).map(WindowId::variant)
+                        .filter(label::equals).isPresent())
+                .map(w -> "not measured: " + w).toList();
     }
 
     /**

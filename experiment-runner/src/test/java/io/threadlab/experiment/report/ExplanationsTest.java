@@ -1,5 +1,6 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.report.landscape.InFlightCost;
@@ -279,6 +280,25 @@ class ExplanationsTest {
      * A mistake and what it spoils at 100 users; the mistake's recorded twin analysed with these mistakes found
      * (null: no analysis at all), and JVMs that reported {@code runtime} before their warm-up.
      */
+    /**
+     * A mistake that blocks its event loops answers not even the runner's reads: its points are lost, and its card
+     * says so with the cause, rather than a row of dashes alone (the fan-out mistakes' run, 2026-11-26).
+     */
+    @Test
+    void aMistakesCardSaysWhichOfItsPointsWereNotMeasuredAndWhy() throws IOException {
+        List<WindowResult> windows = List.of(closed("reactive", 100, 1000).build());
+        Map<String, Object> plan = Map.of("mode", "run", "delays_ms", List.of(10), "variants",
+                List.of("reactive", "blocking-join-event-loop"), "closed_model_vus", List.of(100), "mistakes",
+                Map.of("blocking-join-event-loop", "reactive"));
+        String lost = "blocking-join-event-loop-10ms-fan4-closed-100-1: blocking-join-event-loop (JVM 1) did not"
+                + " finish its warm-up (its service stopped answering: mistakes-service did not answer GET"
+                + " /lab/runtime)";
+        Run run = Run.read(SmallRuns.write(dir(), windows, List.of(), Map.of("plan", plan, "warnings",
+                List.of(RunManifest.POINT_LOST + lost, RunManifest.POINT_LOST + "reactive-10ms-closed-500-1: other")),
+                null));
+        assertThat(card(run, "blocking-join-event-loop").failures()).containsExactly("not measured: " + lost);
+    }
+
     private Run mistakeRun(String mistake, String spoils, List<String> found, Map<String, Object> runtime)
             throws IOException {
         WindowResult twin = closed(mistake, 100, 500).recorded().build();
