@@ -144,7 +144,7 @@ class StepLoopTest {
         StepLoop loop = new StepLoop(new StepLoop.Performer() {
             @Override
             public void perform(Step step) {
-                throw new ServiceUnresponsive(null, "mistakes-service did not answer GET /lab/runtime: no whole"
+                throw new ServiceUnresponsive("mistakes-service did not answer GET /lab/runtime: no whole"
                         + " answer within 120000 ms", new IOException("no whole answer"));
             }
 

@@ -2,6 +2,7 @@ package io.threadlab.experiment.plan;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -333,7 +334,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
                 List<Integer> drivable = calibration.levels().stream()
                         .filter(u -> drivable(jvm, at.with(Axis.USERS, u))).toList(); // most users first
                 drivable.stream().filter(u -> roomFor(jvm, at.with(Axis.USERS, u)))
-                        .min(java.util.Comparator.comparingDouble(u -> Math.abs(Math.log(u) - middle)))
+                        .min(Comparator.comparingDouble(u -> Math.abs(Math.log(u) - middle)))
                         .or(() -> drivable.isEmpty() ? Optional.empty() : Optional.of(drivable.getLast()))
                         .ifPresent(u -> out.add(at.with(Axis.USERS, u)));
             });

@@ -39,13 +39,13 @@ record FanOut(int calls, boolean parallel) {
 
     /** In words, for the forecast's notes, with what the model took the CPU per request to be. */
     String describe(String cpu) {
-        String calls = String.format(Locale.ROOT, "%d calls per request%s: %s", this.calls,
+        String text = String.format(Locale.ROOT, "%d calls per request%s: %s", calls,
                 parallel ? " in parallel" : ", one after another", cpu);
         if (!parallel) {
-            return calls + "; a request holds its connection and worker for " + this.calls + " calls in turn";
+            return text + "; a request holds its connection and worker for " + calls + " calls in turn";
         }
-        return calls + String.format(Locale.ROOT, "; a request answers with the slowest of its calls: its p50 is a"
-                + " call's p%.1f, its p99 a call's p%.2f", 100 * callQuantile(0.5, this.calls),
-                100 * callQuantile(0.99, this.calls));
+        return text + String.format(Locale.ROOT, "; a request answers with the slowest of its calls: its p50 is a"
+                + " call's p%.1f, its p99 a call's p%.2f", 100 * callQuantile(0.5, calls),
+                100 * callQuantile(0.99, calls));
     }
 }

@@ -121,7 +121,7 @@ public abstract class ServiceProcess implements AutoCloseable {
                 throw new IllegalStateException(name + " " + howItEnded() + ". Last lines of " + logLocation()
                         + ":\n" + logTail(30), e);
             }
-            throw new ServiceUnresponsive(this, name + " did not answer " + request.method() + " " + path + ": "
+            throw new ServiceUnresponsive(name + " did not answer " + request.method() + " " + path + ": "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
         }
     }

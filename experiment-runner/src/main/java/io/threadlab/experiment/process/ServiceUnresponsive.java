@@ -10,15 +10,7 @@ import java.io.UncheckedIOException;
  */
 public final class ServiceUnresponsive extends UncheckedIOException {
 
-    private final transient ServiceProcess service;
-
-    public ServiceUnresponsive(ServiceProcess service, String message, IOException cause) {
+    public ServiceUnresponsive(String message, IOException cause) {
         super(message, cause);
-        this.service = service;
-    }
-
-    /** The service that did not answer. */
-    public ServiceProcess service() {
-        return service;
     }
 }
