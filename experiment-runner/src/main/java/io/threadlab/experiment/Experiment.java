@@ -35,6 +35,8 @@ final class Experiment {
     private final String engineName;
     /** The Docker engine of {@code --engine compose}; this machine otherwise. */
     private final EngineTarget target;
+    /** The engine whose container runs k6 ({@code --load-host}), or null for k6 on this machine. */
+    private final EngineTarget loadHost;
     private final Path jfrSettings;
     private final Console console = new Console();
     private final RunRecord extending;
@@ -47,8 +49,9 @@ final class Experiment {
 
     /** @param extending an earlier run to add JVM starts to ({@code --extend}), or null for a new run */
     Experiment(ExperimentPlan plan, Path labHome, Path outputRoot, Path javaHome, String engineName,
-               EngineTarget target, Path jfrSettings, RunRecord extending) {
+               EngineTarget target, EngineTarget loadHost, Path jfrSettings, RunRecord extending) {
         this.target = target;
+        this.loadHost = loadHost;
         this.extending = extending;
         this.plan = plan;
         this.labHome = labHome;
@@ -93,7 +96,7 @@ final class Experiment {
         try {
             long preparing = System.nanoTime();
             rig = new Rig(plan, labHome, javaHome, jfrSettings, console, dir, manifest, results);
-            rig.prepare(schedule, engineName, target, extending == null);
+            rig.prepare(schedule, engineName, target, loadHost, extending == null);
             manifest.timeSpent(PREPARE, (System.nanoTime() - preparing) / 1e9);
             Eta eta = new Eta(schedule);
             console.follow(eta);

@@ -283,11 +283,15 @@ public final class ExperimentCommand {
         if (target.remote()) {
             System.out.println("Services on " + target.describe());
         }
+        EngineTarget loadHost = options.loadTarget(target);
+        if (loadHost != null) {
+            System.out.println("k6 in a container on " + loadHost.describe());
+        }
         Path labHome = LabHome.find();
         Path javaHome = Path.of(System.getProperty("java.home"));
         Path settings = options.jfrSettings(labHome);
         Path dir = new Experiment(plan, labHome, options.output.isAbsolute() ? options.output
-                : labHome.resolve(options.output), javaHome, options.engine, target, settings, extending).run();
+                : labHome.resolve(options.output), javaHome, options.engine, target, loadHost, settings, extending).run();
         int analysed = 0;
         long analysing = System.nanoTime();
         if (!recorded) {

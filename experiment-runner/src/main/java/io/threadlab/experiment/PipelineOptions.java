@@ -172,8 +172,9 @@ final class PipelineOptions {
             + " whose engine runs the services (default: DOCKER_CONTEXT, else this machine's engine).")
     String dockerContext;
 
-    @Option(names = "--load-host", paramLabel = "URL", description = "Run k6 in a container on this third Docker"
-            + " engine. Not supported yet: k6 runs on this machine.")
+    @Option(names = "--load-host", paramLabel = "URL", description = "Run k6 in a container on this Docker engine"
+            + " (tcp://HOST:2375, ssh://USER@HOST), on its host's network, so that the load has a machine of its own"
+            + " (default: k6 as a process on this machine).")
     String loadHost;
 
     /** The chosen variants, or the default run's. */
@@ -357,10 +358,6 @@ final class PipelineOptions {
         if (!engine.equals("local") && !engine.equals("compose")) {
             throw new IllegalArgumentException("--engine must be local or compose, was '" + engine + "'");
         }
-        if (loadHost != null) {
-            throw new IllegalArgumentException("--load-host is not supported yet: k6 runs on this machine, against"
-                    + " the published ports of the engine that runs the services (--docker-host, --docker-context)");
-        }
         if (!engine.equals("compose") && (dockerHost != null || dockerContext != null)) {
             throw new IllegalArgumentException("--docker-host and --docker-context name the engine of --engine"
                     + " compose; add --engine compose");
@@ -390,6 +387,33 @@ final class PipelineOptions {
         EngineTarget target = EngineTarget.resolve(host, context, ComposeCli::check);
         ComposeCli.requirePlugin();
         return target;
+    }
+
+    /**
+     * The engine {@code --load-host} names, resolved and checked (it answers) before anything is made; null for k6 on
+     * this machine. Its k6 must reach the services' published ports, so services on this machine's loopback (the
+     * local engine, or an engine here) cannot be loaded from another machine.
+     */
+    EngineTarget loadTarget(EngineTarget services) {
+        if (loadHost == null) {
+            return null;
+        }
+        if (loadHost.isBlank()) {
+            throw new IllegalArgumentException("--load-host names no engine: give its URL (tcp://HOST:2375,"
+                    + " ssh://USER@HOST, unix:///PATH)");
+        }
+        if (LoadPlacement.parse(loadCpus) != LoadPlacement.SHARED) {
+            throw new IllegalArgumentException("--load-cpus " + loadCpus + " places k6 on this machine's CPUs; with"
+                    + " --load-host k6 runs on another engine's machine: leave --load-cpus out");
+        }
+        if (!EngineTarget.onThisMachine(loadHost) && services.sameMachine()) {
+            throw new IllegalArgumentException("k6 on the Docker engine at " + loadHost + " cannot reach services on"
+                    + " this machine's loopback (" + (engine.equals("compose") ? "this machine's engine"
+                    : "--engine local") + "): run them on an engine both machines reach (--engine compose"
+                    + " --docker-host tcp://HOST:2375), or leave --load-host out");
+        }
+        ComposeCli.requireCli();
+        return EngineTarget.forLoad(loadHost, ComposeCli::check);
     }
 
     Path jfrSettings(Path labHome) {

@@ -7,7 +7,10 @@ import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.confine.ConfinementDetector;
 import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.load.WaitControl;
+import io.threadlab.experiment.load.ContainerK6;
 import io.threadlab.experiment.load.K6;
+import io.threadlab.experiment.load.K6Host;
+import io.threadlab.experiment.load.LocalK6;
 import io.threadlab.experiment.load.Loads;
 import io.threadlab.experiment.load.RoundTrip;
 import io.threadlab.experiment.load.WarmUp;
@@ -28,8 +31,6 @@ import io.threadlab.experiment.start.LabDatabase;
 import io.threadlab.experiment.start.LocalEngine;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,6 +67,8 @@ final class Rig implements StepLoop.Performer {
     private final ResultsWriter results;
 
     private Engine engine;
+    /** The engine whose container runs k6 ({@code --load-host}), or null for k6 on this machine. */
+    private EngineTarget loadHost;
     private Loads loads;
     private ServiceProcess delayService;
     private LabDatabase database;
@@ -93,10 +96,12 @@ final class Rig implements StepLoop.Performer {
     /**
      * Builds everything the schedule needs and starts the delay service.
      *
+     * @param loadHost the engine whose container runs k6 ({@code --load-host}), or null for k6 on this machine
      * @param describe whether to write the machine and the plan into the manifest (an extension keeps the one it was
      *                 checked against)
      */
-    void prepare(Schedule schedule, String engineName, EngineTarget target, boolean describe) {
+    void prepare(Schedule schedule, String engineName, EngineTarget target, EngineTarget loadHost, boolean describe) {
+        this.loadHost = loadHost;
         engine = engineName.equals("compose") ? new ComposeEngine(labHome, plan.knobs(), plan.delays().getFirst(),
                 plan.database(), target)
                 : new LocalEngine(ConfinementDetector.forThisMachine(GROUP_FAMILY + dir.getFileName()).detect(),
@@ -118,14 +123,16 @@ final class Rig implements StepLoop.Performer {
         }
         engine.prepare(modules, all);
 
-        K6 k6 = K6.locate(labHome.resolve(".tools"));
-        loads = new Loads(k6, labHome, dir.resolve("k6"), engine.confinement());
+        K6Host k6 = loadHost == null ? new LocalK6(K6.locate(labHome.resolve(".tools")), labHome, engine.confinement())
+                : ContainerK6.prepare(loadHost, labHome, dir.getFileName().toString());
+        loads = new Loads(k6, dir.resolve("k6"));
         if (describe) {
             describe(MachineFacts.collect(labHome, javaHome, k6.version(), DELAY_MODULE),
                     PlanFacts.of(plan, schedule, WindowRunner.openModelMaxUsers(plan)));
         }
         console.say("Confinement: " + engine.confinement().method() + ", variants at " + plan.knobs().cpuQuota()
-                + " CPU; " + k6.version() + "; " + schedule.steps().size() + " steps, " + all.size() + " JVMs");
+                + " CPU; " + k6.version() + (loadHost == null ? "" : " in a container on " + loadHost.describe())
+                + "; " + schedule.steps().size() + " steps, " + all.size() + " JVMs");
 
         if (plan.placement() != LoadPlacement.SHARED) {
             cpuSets = CpuSets.forThisMachine(GROUP_FAMILY + dir.getFileName()).orElseThrow(() ->
@@ -219,6 +226,9 @@ final class Rig implements StepLoop.Performer {
                 console.warn("could not remove " + databaseWork + ": " + e.getMessage());
             }
         }
+        if (loads != null) {
+            loads.host().removeAll();
+        }
         if (engine != null) {
             engine.cleanUp();
         }
@@ -246,33 +256,32 @@ final class Rig implements StepLoop.Performer {
      * Whether the services run on this machine, beside k6.
      */
     private boolean recordPlacement() {
-        RoundTrip wire = RoundTrip.measure(engine.address(), JavaCommand.DELAY_PORT, RoundTrip.SAMPLES);
+        RoundTrip wire = loads.roundTrip(engine.address(), JavaCommand.DELAY_PORT);
         Map<String, Object> placement = new LinkedHashMap<>();
         Map<String, Object> services = engine.where();
         placement.put("services", services);
         if (plan.usesDatabase()) {
             placement.put("database", "with the services");
         }
-        Map<String, Object> load = new LinkedHashMap<>();
-        load.put("kind", "this machine (k6 as a local process)");
-        load.put("host", hostName());
-        load.put("cores", Runtime.getRuntime().availableProcessors());
-        placement.put("load", load);
-        boolean sameMachine = Boolean.TRUE.equals(services.get("same_machine"));
+        placement.put("load", loads.host().where());
+        boolean sameMachine = loadHost == null ? Boolean.TRUE.equals(services.get("same_machine"))
+                : sameMachine(engine.address(), Boolean.TRUE.equals(services.get("same_machine")), loadHost);
         placement.put("same_machine", sameMachine);
         placement.put("round_trip", wire.facts());
         manifest.placement(placement);
         console.say(String.format(Locale.ROOT, "Round trip to the services (%s): median %.3f ms, p99 %.3f"
-                + " ms over %d TCP connects", engine.address(), wire.medianMs(), wire.p99Ms(), wire.samples()));
+                + " ms over %d TCP connects%s", engine.address(), wire.medianMs(), wire.p99Ms(), wire.samples(),
+                loadHost == null ? "" : ", timed by k6 in its container"));
         return sameMachine;
     }
 
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            return "unknown";
-        }
+    /**
+     * Whether k6's container shares a machine with the services: both engines on this one (loopback or a local
+     * socket), or both reached at the same address.
+     */
+    static boolean sameMachine(String servicesAddress, boolean servicesHere, EngineTarget loadHost) {
+        return servicesHere ? loadHost.sameMachine() : !loadHost.sameMachine()
+                && servicesAddress.equals(loadHost.address());
     }
 
     /** The lab's PostgreSQL in a CPU group of its own, its data loaded, before any JVM is warmed up. */

@@ -77,8 +77,12 @@ class ExperimentCommandTest {
 
     @Test
     void anotherEngineThatCannotServeIsAUsageErrorBeforeAnythingIsMade() {
-        assertThat(execute("run", "--engine", "compose", "--load-host", "tcp://10.0.0.8:2375").err())
-                .contains("--load-host is not supported yet");
+        Outcome unreachableServices = execute("run", "--load-host", "tcp://10.0.0.8:2375", "--output", "target/never");
+        assertThat(unreachableServices.exit()).isEqualTo(2);
+        assertThat(unreachableServices.err()).contains("k6 on the Docker engine at tcp://10.0.0.8:2375 cannot reach"
+                + " services on this machine's loopback (--engine local)");
+        assertThat(execute("run", "--load-host", "", "--output", "target/never").err())
+                .contains("--load-host names no engine");
         assertThat(execute("run", "--docker-host", "tcp://127.0.0.1:2375").err())
                 .contains("add --engine compose");
         boolean dockerCli;
@@ -97,6 +101,9 @@ class ExperimentCommandTest {
                 "--output", "target/never");
         assertThat(noContext.exit()).as(noContext.err()).isEqualTo(2);
         assertThat(noContext.err()).contains("there is no Docker context 'threadlab-no-such-context'");
+        Outcome noLoadEngine = execute("run", "--load-host", "tcp://127.0.0.1:1", "--output", "target/never");
+        assertThat(noLoadEngine.exit()).as(noLoadEngine.err()).isEqualTo(2);
+        assertThat(noLoadEngine.err()).contains("the Docker engine at tcp://127.0.0.1:1 does not answer");
         assertThat(Path.of("target/never")).doesNotExist(); // nothing made before failing
     }
 

@@ -27,8 +27,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * {@code --engine compose} on another Docker engine, for real: a second engine on this machine (its own data root,
  * exec root, containerd and bridge, no iptables rules of its own), reached over TCP on 127.0.0.1 only, stands in for
  * another host. The same quick experiment runs against it and against this machine's engine: same knobs, a round trip
- * measured, JFR and logs copied back, and no container left on either engine. The test starts and removes the second
- * engine itself; where Docker cannot run it is skipped, saying why.
+ * measured, JFR and logs copied back, and no container left on either engine. A third run puts k6 in a container of
+ * its own ({@code --load-host}) on this machine's engine, against the second engine's services: its CPU is read in
+ * that container, the round trip is timed by k6 there, and its containers go too. The test starts and removes the
+ * second engine itself; where Docker cannot run it is skipped, saying why.
  */
 class RemoteEngineIT {
 
@@ -124,6 +126,26 @@ class RemoteEngineIT {
         }
         assertThat(Files.readString(remoteRun.resolve("report.md")))
                 .contains("The load came from the same machine", "another Docker engine " + dockerHost);
+
+        // k6 in a container of its own (--load-host), on this machine's engine, against the second engine's services
+        Path loadRun = run(List.of("--engine", "compose", "--docker-host", dockerHost, "--load-host",
+                "unix:///var/run/docker.sock"), output.resolve("load-host"));
+        assertThat(docker(there, "ps", "--all", "--quiet")).as("containers left on the second engine").isBlank();
+        assertThat(docker(Map.of(), "ps", "--all", "--quiet", "--filter", "label=io.threadlab.load"))
+                .as("k6 containers left on this machine's engine").isBlank();
+        JsonNode loaded = Json.MAPPER.readTree(loadRun.resolve("manifest.json").toFile());
+        assertThat(loaded.at("/placement/load/kind").asText()).isEqualTo("a container on a Docker engine");
+        assertThat(loaded.at("/placement/load/endpoint").asText()).isEqualTo("unix:///var/run/docker.sock");
+        assertThat(loaded.at("/placement/same_machine").asBoolean()).isTrue();
+        assertThat(loaded.at("/placement/round_trip/method").asText()).startsWith("k6's TCP connect");
+        assertThat(loaded.at("/placement/round_trip/median_ms").asDouble()).isPositive();
+        for (JsonNode row : Json.MAPPER.readTree(loadRun.resolve("results.json").toFile()).get("windows")) {
+            assertThat(row.get("load").get("requests").asLong()).as(row.toString()).isPositive();
+            assertThat(row.get("instruments").get("k6_cpu_seconds").asDouble()).as("k6's CPU, read in its"
+                    + " container").isPositive();
+        }
+        assertThat(Files.readString(loadRun.resolve("report.md"))).contains("k6 in a container on the Docker engine"
+                + " at unix:///var/run/docker.sock");
 
         // Results fetched elsewhere report as they did where they ran.
         Path fetched = output.resolve("fetched").resolve(remoteRun.getFileName());

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
 /**
@@ -34,10 +35,16 @@ final class EdgeReader {
     private final ServiceProcess delayService;
     private final Path metricsDir;
     private final LabDatabase database;
+    private final LongFunction<CpuReading> k6Cpu;
 
-    /** @param database the lab's PostgreSQL, read at every edge beside the rest; null in a run without it */
-    EdgeReader(Confinement confinement, ServiceProcess delayService, Path metricsDir, LabDatabase database) {
+    /**
+     * @param database the lab's PostgreSQL, read at every edge beside the rest; null in a run without it
+     * @param k6Cpu    the CPU counters of the k6 with a pid, wherever it runs
+     */
+    EdgeReader(Confinement confinement, ServiceProcess delayService, Path metricsDir, LabDatabase database,
+               LongFunction<CpuReading> k6Cpu) {
         this.confinement = confinement;
+        this.k6Cpu = k6Cpu;
         this.delayService = delayService;
         this.metricsDir = metricsDir;
         this.database = database;
@@ -77,13 +84,9 @@ final class EdgeReader {
         return DelayHeadroom.read(delayService.get("/q/metrics"));
     }
 
-    /** k6's CPU; nothing while its group is not made yet (first window) or once it is gone (unconfined). */
+    /** k6's CPU; nothing while it cannot be read (its group not made yet, or gone). */
     CpuReading k6(long pid) {
-        try {
-            return confinement.read("k6", pid);
-        } catch (RuntimeException e) {
-            return CpuReading.NONE;
-        }
+        return k6Cpu.apply(pid);
     }
 
     private String scrape(RunningJvm jvm, String snapshot) {

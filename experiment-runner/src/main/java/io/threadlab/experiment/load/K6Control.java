@@ -29,8 +29,8 @@ final class K6Control {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
-    K6Control(int port) {
-        this.base = URI.create("http://127.0.0.1:" + port);
+    K6Control(String address, int port) {
+        this.base = URI.create("http://" + (address.contains(":") ? "[" + address + "]" : address) + ":" + port);
     }
 
     /** Every counter's cumulative value by name, or empty while k6 is not yet listening. */

@@ -1,5 +1,6 @@
 package io.threadlab.experiment.load;
 
+import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.process.Processes;
 
 import java.io.IOException;
@@ -10,45 +11,53 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** One k6 process running one of the lab's scripts; its console output goes to a log file. */
+/** One k6 running one of the lab's scripts, wherever its host runs it; its console output goes to a log file. */
 public final class K6Run implements AutoCloseable {
 
     private final Process process;
+    private final K6Host host;
+    private final String name;
     private final Path summary;
     private final Path log;
 
-    private K6Run(Process process, Path summary, Path log) {
+    private K6Run(Process process, K6Host host, String name, Path summary, Path log) {
         this.process = process;
+        this.host = host;
+        this.name = name;
         this.summary = summary;
         this.log = log;
     }
 
     /**
-     * @param wrapper prefix that puts k6 in its own accounted group (empty for none), so its CPU can be measured
+     * @param name    the load's name: its summary is {@code name.json} and its log {@code name.log} in {@code out}
+     * @param apiPort where k6's REST API listens (0: the API is off)
      */
-    public static K6Run start(K6 k6, List<String> wrapper, Path script, Map<String, String> env, Path summary, Path log) {
-        return start(k6, wrapper, script, env, summary, log, 0);
-    }
-
-    /** @param apiPort where k6's REST API listens on loopback (0: the API is off) */
-    static K6Run start(K6 k6, List<String> wrapper, Path script, Map<String, String> env, Path summary, Path log,
-                       int apiPort) {
-        List<String> command = new ArrayList<>(wrapper);
-        command.addAll(List.of(k6.executable().toString(), "run", "--quiet", "--no-color"));
+    static K6Run start(K6Host host, String script, Map<String, String> env, Path out, String name, int apiPort) {
+        Path summary = out.resolve(name + ".json");
+        Path log = out.resolve(name + ".log");
+        List<String> args = new ArrayList<>(List.of("run", "--quiet", "--no-color"));
         if (apiPort > 0) {
-            command.add("--address=127.0.0.1:" + apiPort); // k6 v2 has its API off unless asked; v1 on 6565
+            args.add("--address=" + host.apiBind() + ":" + apiPort); // k6 v2 has its API off unless asked; v1 on 6565
         }
-        command.add(script.toString());
-        env.forEach((k, v) -> command.addAll(List.of("-e", k + "=" + v)));
-        command.addAll(List.of("-e", "SUMMARY_PATH=" + summary.toAbsolutePath()));
+        args.add(host.script(script));
+        env.forEach((k, v) -> args.addAll(List.of("-e", k + "=" + v)));
+        args.addAll(List.of("-e", "SUMMARY_PATH=" + host.summary(name, summary)));
         try {
-            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+            ProcessBuilder builder = new ProcessBuilder(host.command(name, args)).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().put("K6_NO_USAGE_REPORT", "true"); // no phoning home from the lab
-            return new K6Run(Processes.track(builder.start()), summary, log);
+            builder.environment().putAll(host.environment());
+            // "" unsets, as the docker CLI reads it
+            builder.environment().entrySet().removeIf(e -> e.getValue().isEmpty() && e.getKey().startsWith("DOCKER_"));
+            return new K6Run(Processes.track(builder.start()), host, name, summary, log);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start k6: " + e.getMessage(), e);
         }
+    }
+
+    /** k6's CPU counters now, wherever it runs. */
+    CpuReading cpu() {
+        return host.cpu(name, process.pid());
     }
 
     public long pid() {
@@ -66,13 +75,15 @@ public final class K6Run implements AutoCloseable {
     public K6Summary finish(Duration timeout) throws IOException {
         try {
             if (!process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                Processes.stop(process, Duration.ofSeconds(10));
+                close();
                 throw new IOException("k6 did not finish within " + timeout.toSeconds() + " s; see " + log);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while k6 ran");
         }
+        host.collect(name, summary);
+        host.remove(name);
         try {
             return K6Summary.read(summary);
         } catch (IOException e) {
@@ -90,6 +101,8 @@ public final class K6Run implements AutoCloseable {
             Thread.currentThread().interrupt();
             Processes.stop(process, Duration.ofSeconds(10));
         }
+        host.collect(name, summary);
+        host.remove(name);
     }
 
     /** The exit status, or -1 while k6 runs. */
@@ -100,6 +113,7 @@ public final class K6Run implements AutoCloseable {
     @Override
     public void close() {
         Processes.stop(process, Duration.ofSeconds(10));
+        host.remove(name);
     }
 
     public Path log() {

@@ -38,10 +38,11 @@ public final class LoadSession implements AutoCloseable {
     }
 
     /** Starts k6 and returns once its API answers and its first requests were sent. */
-    static LoadSession start(RunningJvm jvm, int users, String path, java.util.function.IntFunction<K6Run> k6OnPort) {
+    static LoadSession start(RunningJvm jvm, int users, String path, String apiAddress,
+                             java.util.function.IntFunction<K6Run> k6OnPort) {
         int port = freePort();
         K6Run process = k6OnPort.apply(port);
-        LoadSession session = new LoadSession(jvm, users, path, process, new K6Control(port));
+        LoadSession session = new LoadSession(jvm, users, path, process, new K6Control(apiAddress, port));
         try {
             session.awaitFirstRequests(startup(users));
             return session;

@@ -1,6 +1,6 @@
 package io.threadlab.experiment.load;
 
-import io.threadlab.experiment.confine.Confinement;
+import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.start.RunningJvm;
 
 import java.nio.file.Path;
@@ -8,11 +8,10 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
 /**
- * Starts the lab's k6 scripts against one JVM, k6 in its own accounted (never limited) group. One load runs at a
+ * Starts the lab's k6 scripts against one JVM, k6 where its {@link K6Host} runs it. One load runs at a
  * time: the closed model as a {@link LoadSession} that lasts as long as consecutive steps want the same JVM at the
  * same level, drained (nothing aborted) before any other load starts.
  */
@@ -21,20 +20,18 @@ public final class Loads {
     /** Longest a drain waits for requests in flight: k6's own request timeout (k6/lib.js), and a margin. */
     public static final Duration DRAIN_PATIENCE = Duration.ofSeconds(70);
 
-    private final K6 k6;
-    private final Path scripts;
+    private final K6Host host;
     private final Path out;
-    private final Confinement confinement;
     private java.util.function.LongConsumer onStart = pid -> { };
     private LoadSession current;
+    /** The k6 started last: one load runs at a time. */
+    private K6Run latest;
     private long abandoned;
 
     /** @param out where each run's summary and log go (the results directory's k6/) */
-    public Loads(K6 k6, Path labHome, Path out, Confinement confinement) {
-        this.k6 = k6;
-        this.scripts = labHome.resolve("k6");
+    public Loads(K6Host host, Path out) {
+        this.host = host;
         this.out = out;
-        this.confinement = confinement;
     }
 
     /** What to do with each k6 process as it starts (put it in the load's cpuset). */
@@ -57,9 +54,8 @@ public final class Loads {
         env.put("VUS", String.valueOf(users));
         env.put("DURATION", atMostSeconds + "s");
         env.put("CONTROLLED", "1");
-        current = LoadSession.start(jvm, users, path, port -> K6Run.start(k6, confinement.wrap("k6", OptionalDouble.empty(),
-                List.of()), scripts.resolve("closed.js"), env, out.resolve(name + ".json"), out.resolve(name + ".log"),
-                port));
+        current = LoadSession.start(jvm, users, path, host.apiAddress(), port -> started(K6Run.start(host, "closed.js",
+                env, out, name, port)));
         onStart.accept(current.pid());
         return current;
     }
@@ -134,11 +130,36 @@ public final class Loads {
     }
 
     private K6Run start(String script, Map<String, String> env, String name) {
-        return K6Run.start(k6, confinement.wrap("k6", OptionalDouble.empty(), List.of()), scripts.resolve(script),
-                env, out.resolve(name + ".json"), out.resolve(name + ".log"));
+        return started(K6Run.start(host, script, env, out, name, 0));
     }
 
-    public String version() {
-        return k6.version();
+    private K6Run started(K6Run run) {
+        latest = run;
+        return run;
+    }
+
+    /** The CPU counters of the k6 with {@code pid}, wherever it runs; nothing once another one has started. */
+    CpuReading cpu(long pid) {
+        K6Run run = latest;
+        return run != null && run.pid() == pid ? run.cpu() : CpuReading.NONE;
+    }
+
+    /**
+     * The round trip from where k6 runs to the services' published {@code port}, with no service work on it: timed
+     * here, or by k6 itself where it runs elsewhere.
+     */
+    public RoundTrip roundTrip(String address, int port) {
+        if (host instanceof LocalK6) {
+            return RoundTrip.measure(address, port, RoundTrip.SAMPLES);
+        }
+        K6Run run = K6Run.start(host, "roundtrip.js", Map.of("BASE_URL", "http://" + address + ":" + port,
+                "SAMPLES", String.valueOf(RoundTrip.SAMPLES)), out, "roundtrip", 0);
+        run.awaitExit(Duration.ofSeconds(90));
+        return RoundTrip.fromK6(address, port, out.resolve("roundtrip.json"));
+    }
+
+    /** Where k6 runs. */
+    public K6Host host() {
+        return host;
     }
 }

@@ -1,8 +1,12 @@
 package io.threadlab.experiment.load;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.threadlab.experiment.collect.Json;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -14,14 +18,18 @@ import java.util.Map;
  * after another. k6 keeps its connections open, so each request crosses this path once there and back: the median
  * is what the wire adds to every latency.
  *
+ * @param method    how it was timed
  * @param host      where the port was reached
  * @param samples   how many connects were timed
  * @param medianMs  their median
  * @param p99Ms     their 99th percentile
  */
-public record RoundTrip(String host, int port, int samples, double medianMs, double p99Ms) {
+public record RoundTrip(String method, String host, int port, int samples, double medianMs, double p99Ms) {
 
     public static final String METHOD = "TCP connect to the delay service's published port, one after another";
+    /** The same path timed by k6 where it runs, when that is not this machine's runner. */
+    public static final String K6_METHOD = "k6's TCP connect (http_req_connecting) to the delay service's published"
+            + " port, each request on a new connection, one after another, from where k6 ran";
     /** Enough for a stable median and a p99 in well under a second on any network worth measuring over. */
     public static final int SAMPLES = 200;
     private static final int CONNECT_TIMEOUT_MS = 2000;
@@ -35,7 +43,7 @@ public record RoundTrip(String host, int port, int samples, double medianMs, dou
             nanos[i] = connectNanos(address);
         }
         Arrays.sort(nanos);
-        return new RoundTrip(host, port, samples, percentile(nanos, 0.5) / 1e6, percentile(nanos, 0.99) / 1e6);
+        return new RoundTrip(METHOD, host, port, samples, percentile(nanos, 0.5) / 1e6, percentile(nanos, 0.99) / 1e6);
     }
 
     private static long connectNanos(InetSocketAddress address) {
@@ -49,6 +57,27 @@ public record RoundTrip(String host, int port, int samples, double medianMs, dou
         }
     }
 
+    /**
+     * What {@code k6/roundtrip.js} wrote: its connects, timed where k6 ran. Any connect that failed fails the
+     * measurement, as one here would.
+     */
+    public static RoundTrip fromK6(String host, int port, Path summary) {
+        JsonNode node;
+        try {
+            node = Json.MAPPER.readTree(summary.toFile());
+        } catch (IOException e) {
+            throw new IllegalStateException("k6 measured no round trip to " + host + ":" + port + " (no " + summary
+                    .getFileName() + "; see its log beside it)", e);
+        }
+        if (node.path("failed").asInt() > 0 || node.path("samples").asInt() <= 0) {
+            throw new IllegalStateException("k6 could not reach " + host + ":" + port + " from where it runs ("
+                    + node.path("failed").asInt() + " of " + (node.path("samples").asInt() + 1) + " connects failed):"
+                    + " the services' published ports must be reachable from the load's machine");
+        }
+        return new RoundTrip(K6_METHOD, host, port, node.path("samples").asInt(), node.path("median_ms").asDouble(),
+                node.path("p99_ms").asDouble());
+    }
+
     /** Nearest rank on sorted values. */
     static double percentile(long[] sorted, double p) {
         int rank = (int) Math.ceil(p * sorted.length);
@@ -58,7 +87,7 @@ public record RoundTrip(String host, int port, int samples, double medianMs, dou
     /** As the manifest records it. */
     public Map<String, Object> facts() {
         Map<String, Object> facts = new LinkedHashMap<>();
-        facts.put("method", METHOD);
+        facts.put("method", method);
         facts.put("to", host + ":" + port);
         facts.put("samples", samples);
         facts.put("median_ms", round(medianMs));

@@ -72,7 +72,8 @@ public final class WindowRunner {
         this.predictions = predictions;
         this.database = database;
         this.loadAlone = loadAlone;
-        EdgeReader edges = new EdgeReader(confinement, delayService, dir.resolve("metrics"), database);
+        EdgeReader edges = new EdgeReader(confinement, delayService, dir.resolve("metrics"), database,
+                loads::cpu);
         Settle settle = new Settle(console, this::requireAlive);
         this.closed = new ClosedWindow(loads, settle, edges, console, this::requireAlive);
         this.open = new OpenWindow(loads, settle, edges, console, this::requireAlive, this::warn);
@@ -190,7 +191,7 @@ public final class WindowRunner {
             warn(String.format(Locale.ROOT, "%s: %s used %.2f CPU, above its %.2f quota", window.id(),
                     window.variant(), row.cpu().cpuCores(), plan.knobsOf(window.jvm()).cpuQuota()));
         }
-        Headroom room = row.headroom(Runtime.getRuntime().availableProcessors(), loadAlone);
+        Headroom room = row.headroom(loads.host().cores(), loadAlone);
         if (!room.enough()) {
             warn(window.id() + ": " + room.describe() + "; it may be the bottleneck");
         }

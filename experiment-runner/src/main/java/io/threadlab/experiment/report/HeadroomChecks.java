@@ -87,7 +87,8 @@ final class HeadroomChecks {
      * (the manifest's lab, where the runner and k6 ran) to itself.
      */
     static Headroom headroom(Run run, WindowResult w) {
-        return w.headroom(run.lab().machineCores(), LoadOrigin.of(run).loadAlone());
+        LoadOrigin origin = LoadOrigin.of(run);
+        return w.headroom(origin.loadCores(run.lab().machineCores()), origin.loadAlone());
     }
 
     private static double seconds(WindowResult w) {

@@ -48,17 +48,20 @@ record LoadOrigin(Map<String, Object> services, boolean database, Map<String, Ob
                         + " services with no service work on it (%s, %s samples) was %s ms median, %s ms p99",
                 roundTrip.get("method"), roundTrip.get("samples"), number(roundTrip.get("median_ms")),
                 number(roundTrip.get("p99_ms")));
-        if (!elsewhere()) {
+        if (!elsewhere() && !loadContained()) {
             return wire.isEmpty() ? "" : wire + ".";
         }
-        String where = String.format(Locale.ROOT, "the services%s ran on %s %s (%s, %s cores, %s)",
+        String where = !elsewhere() ? "the services ran on " + services.getOrDefault("kind", "this machine")
+                : String.format(Locale.ROOT, "the services%s ran on %s %s (%s, %s cores, %s)",
                 database ? " and the database" : "", services.get("kind"), services.get("endpoint"),
                 services.get("name"), services.get("cores"), services.get("operating_system"));
-        String k6 = String.format(Locale.ROOT, "k6 on %s (%s, %s cores)", load.getOrDefault("kind", "this machine"),
-                load.get("host"), load.get("cores"));
-        String subtracted = wire.isEmpty() ? "" : wire + String.format(Locale.ROOT, "; every latency in this report"
-                + " is k6's, so it includes one such round trip per request: the summary gives the p50 and p99 less"
-                + " %s ms as well, to compare with a run whose load came over loopback.", number(wireMs()));
+        String k6 = String.format(Locale.ROOT, "k6 %s (%s, %s cores)", loadContained()
+                ? "in a container on the Docker engine at " + load.get("endpoint")
+                : "on " + load.getOrDefault("kind", "this machine"), load.get("host"), load.get("cores"));
+        String subtracted = !subtractsWire() ? (wire.isEmpty() ? "" : wire + ".") : wire + String.format(Locale.ROOT,
+                "; every latency in this report is k6's, so it includes one such round trip per request: the summary"
+                + " gives the p50 and p99 less %s ms as well, to compare with a run whose load came over loopback.",
+                number(wireMs()));
         if (sameMachine) {
             return " The load came from the same machine: " + where + ", " + k6 + ", over its loopback; they shared"
                     + " its CPUs." + subtracted;
@@ -73,6 +76,19 @@ record LoadOrigin(Map<String, Object> services, boolean database, Map<String, Ob
      */
     boolean subtractsWire() {
         return elsewhere() && !Double.isNaN(wireMs());
+    }
+
+    /**
+     * The cores of the machine k6 ran on, against which its headroom is weighed: the load's own where the manifest
+     * recorded them (k6 in a container on another engine), else the run's machine's.
+     */
+    double loadCores(double machineCores) {
+        return load.get("cores") instanceof Number n && n.doubleValue() > 0 ? n.doubleValue() : machineCores;
+    }
+
+    /** Whether k6 ran in a container on an engine, not as a process on the runner's machine. */
+    boolean loadContained() {
+        return String.valueOf(load.getOrDefault("kind", "")).startsWith("a container");
     }
 
     /** Whether k6 had a machine of its own, apart from the services. */

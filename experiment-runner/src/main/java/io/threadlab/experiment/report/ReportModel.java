@@ -41,7 +41,8 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
         String baseline = Splits.baseline().label();
         String control = Variant.control().map(Variant::label).orElse("control");
         LoadOrigin origin = LoadOrigin.of(run);
-        Landscape landscape = Landscape.of(run.windows(), run.lab().machineCores(), origin.loadAlone());
+        Landscape landscape = Landscape.of(run.windows(), origin.loadCores(run.lab().machineCores()),
+                origin.loadAlone());
         return new ReportModel(run.dir().getFileName().toString(), run.dir().toString(), run.severalDelays(),
                 baseline, Headline.sentences(run, ratios), Headline.tiles(run, ratios), Headline.unfinished(run),
                 Notes.of(run, recorded), Setup.text(run), Setup.schedule(run), Checks.of(run, cells, ratios),

@@ -75,8 +75,25 @@ public record EngineTarget(String endpoint, Map<String, String> env, String addr
         }
         String address = address(endpoint);
         boolean remote = hasHost || hasContext;
-        Map<String, Object> info = info(docker, env, hasHost || hasContext ? endpoint : "this machine's");
+        Map<String, Object> info = info(docker, env, hasHost || hasContext ? endpoint : "this machine's", true);
         return new EngineTarget(endpoint, Map.copyOf(env), address, remote, isLoopback(address), info);
+    }
+
+    /**
+     * The engine {@code --load-host} names for k6's container: it must answer; it need not hold containers to a
+     * quota, for k6 runs unlimited.
+     */
+    public static EngineTarget forLoad(String host, Docker docker) {
+        String endpoint = host.strip();
+        Map<String, String> env = Map.of("DOCKER_HOST", endpoint, "DOCKER_CONTEXT", "");
+        String address = address(endpoint);
+        Map<String, Object> info = info(docker, env, endpoint, false);
+        return new EngineTarget(endpoint, env, address, true, isLoopback(address), info);
+    }
+
+    /** Whether the engine at {@code endpoint} runs on this machine (a loopback address or a local socket). */
+    public static boolean onThisMachine(String endpoint) {
+        return isLoopback(address(endpoint.strip()));
     }
 
     /** Where the engine's published ports are: the host of a tcp:// or ssh:// URL; this machine for a socket. */
@@ -112,10 +129,10 @@ public record EngineTarget(String endpoint, Map<String, String> env, String addr
     }
 
     /**
-     * The engine's {@code docker info}: it must answer, and enforce CPU quotas (the CFS quota of the cpu
-     * controller), or the variants would not be held to theirs.
+     * The engine's {@code docker info}: it must answer, and, where {@code quota}, enforce CPU quotas (the CFS quota of
+     * the cpu controller), or the variants would not be held to theirs.
      */
-    static Map<String, Object> info(Docker docker, Map<String, String> env, String which) {
+    static Map<String, Object> info(Docker docker, Map<String, String> env, String which, boolean quota) {
         String out;
         try {
             out = docker.run(env, List.of("info", "--format", "{{json .}}"));
@@ -135,7 +152,7 @@ public record EngineTarget(String endpoint, Map<String, String> env, String addr
                     + " said: " + node.path("ServerErrors").get(0).asText() + "). Is it running, and reachable from"
                     + " here?");
         }
-        if (!node.path("CpuCfsQuota").asBoolean(false)) { // docker info's JSON name (its template's is CPUCfsQuota)
+        if (quota && !node.path("CpuCfsQuota").asBoolean(false)) { // docker info's JSON name (its template's is CPUCfsQuota)
             throw new IllegalArgumentException("the Docker engine at " + which + " cannot hold a container to a CPU"
                     + " quota (`docker info`: no CPU CFS quota, cgroup " + node.path("CgroupVersion").asText("?")
                     + " with driver " + node.path("CgroupDriver").asText("?") + "): the variants would not run at"

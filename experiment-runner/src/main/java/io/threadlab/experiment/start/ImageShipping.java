@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * image ids and the other engine needs neither the base images nor Maven Central. Without an engine here, the other
  * engine builds them itself ({@code up --build}), from the same Dockerfiles.
  */
-final class ImageShipping {
+public final class ImageShipping {
 
     /** The first build downloads the Quarkus closure into the images; loading ~600 MB takes a minute. */
     private static final Duration BUILD = Duration.ofMinutes(30);
@@ -45,7 +45,7 @@ final class ImageShipping {
     }
 
     /** Whether this machine has an engine to build with. */
-    static boolean engineHere() {
+    public static boolean engineHere() {
         try {
             ComposeCli.check(Map.of("DOCKER_HOST", "", "DOCKER_CONTEXT", ""), List.of("info", "--format",
                     "{{.ServerVersion}}"));
@@ -85,7 +85,7 @@ final class ImageShipping {
         }
         if (!missing.isEmpty()) {
             System.out.println("  loading " + missing + " into the other engine (docker save | docker load)");
-            load(missing);
+            copy(missing, thereEnv);
         }
         return done;
     }
@@ -98,8 +98,11 @@ final class ImageShipping {
         }
     }
 
-    /** One pipeline: save from this machine's engine, load into the other; both tracked, so Ctrl-C stops them. */
-    private void load(List<String> images) {
+    /**
+     * One pipeline: save {@code images} from this machine's engine, load them into the one {@code thereEnv} reaches;
+     * both tracked, so Ctrl-C stops them.
+     */
+    public static void copy(List<String> images, Map<String, String> thereEnv) {
         List<String> save = new ArrayList<>(List.of("docker", "save"));
         save.addAll(images);
         ProcessBuilder saving = new ProcessBuilder(save);

@@ -12,6 +12,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class RoundTripTest {
 
     @Test
+    void k6sOwnTimingIsReadAndAnyFailedConnectFailsTheMeasurement(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws IOException {
+        java.nio.file.Path good = java.nio.file.Files.writeString(dir.resolve("good.json"),
+                "{\"samples\":200,\"failed\":0,\"median_ms\":0.159,\"p99_ms\":1.26}");
+        RoundTrip wire = RoundTrip.fromK6("10.0.0.9", 8090, good);
+        assertThat(wire.medianMs()).isEqualTo(0.159);
+        assertThat(wire.samples()).isEqualTo(200);
+        assertThat(wire.facts()).containsEntry("method", RoundTrip.K6_METHOD).containsEntry("to", "10.0.0.9:8090");
+        java.nio.file.Path refused = java.nio.file.Files.writeString(dir.resolve("refused.json"),
+                "{\"samples\":200,\"failed\":201,\"median_ms\":0,\"p99_ms\":0}");
+        assertThatThrownBy(() -> RoundTrip.fromK6("10.0.0.9", 8090, refused)).hasMessageContaining(
+                "k6 could not reach 10.0.0.9:8090 from where it runs (201 of 201 connects failed)");
+        assertThatThrownBy(() -> RoundTrip.fromK6("10.0.0.9", 8090, dir.resolve("none.json")))
+                .hasMessageContaining("k6 measured no round trip");
+    }
+
+    @Test
     void timesConnectsToAListeningPortThatNeverAccepts() throws IOException {
         // Nobody calls accept(): the kernel completes the handshake alone, as for a service with no work to do.
         try (ServerSocket listening = new ServerSocket(0, 1000, InetAddress.getLoopbackAddress())) {

@@ -250,6 +250,29 @@ class ExplanationsTest {
         assertThat(Setup.text(run(windows))).as("a run from before placements").doesNotContain("round trip");
     }
 
+    @Test
+    void theSetupNamesK6sContainerAndItsMachineAndSubtractsTheWireOnlyWhereTheServicesRanElsewhere()
+            throws IOException {
+        List<WindowResult> windows = List.of(closed("imperative", 100, 1000).latency(20, 40, 90, 120).build());
+        Map<String, Object> wire = Map.of("method", "k6's TCP connect", "samples", 200, "median_ms", 0.5,
+                "p99_ms", 0.9);
+        Map<String, Object> container = Map.of("kind", "a container on a Docker engine", "endpoint",
+                "tcp://10.0.0.7:2375", "host", "loadbox", "cores", 16);
+        Map<String, Object> engine = Map.of("kind", "another Docker engine", "endpoint", "tcp://10.0.0.9:2375",
+                "name", "box", "cores", 8, "operating_system", "Debian");
+        Run apart = run(windows, List.of(), Map.of("placement", Map.of("services", engine, "load", container,
+                "same_machine", false, "round_trip", wire)));
+        assertThat(Setup.text(apart)).contains("The load came from another machine", "k6 in a container on the"
+                + " Docker engine at tcp://10.0.0.7:2375 (loadbox, 16 cores)", "less 0.500 ms");
+        // the JVMs here, k6 in a container here: named, the wire said, nothing subtracted (the summary doesn't)
+        Run here = run(windows, List.of(), Map.of("placement", Map.of("services", Map.of("kind",
+                "this machine (local JVMs)"), "load", container, "same_machine", true, "round_trip", wire)));
+        assertThat(Setup.text(here)).contains("The load came from the same machine: the services ran on this"
+                + " machine (local JVMs), k6 in a container", "0.500 ms median").doesNotContain("less 0.500");
+        assertThat(SummaryTables.summaryHeadings(LoadOrigin.of(here))).extracting(SummaryTables.Heading::heading)
+                .doesNotContain("p50 less the wire");
+    }
+
     // ---- the fixture -------------------------------------------------------------------------------------------
 
     private static Windows closed(String variant, int users, double rps) {

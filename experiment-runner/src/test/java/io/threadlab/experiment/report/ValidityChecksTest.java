@@ -214,6 +214,24 @@ class ValidityChecksTest {
     }
 
     @Test
+    void k6InAContainerOnAMachineOfItsOwnIsWeighedAgainstThatMachinesCoresNotTheRunnersOrTheServices()
+            throws IOException {
+        // 1.5 CPU: short on the runner's 2 cores shared with the services; enough on a 4-core load host of its own;
+        // short again on a 1-core one, though the runner's machine has 2
+        List<WindowResult> windows = List.of(closed("imperative", 100, 1000).k6Cores(1.5).build());
+        Map<String, Object> services = Map.of("kind", "another Docker engine", "endpoint", "tcp://10.0.0.9:2375");
+        Check bigHost = HeadroomChecks.k6(run(windows, List.of(), Map.of("placement", Map.of("services", services,
+                "load", Map.of("kind", "a container on a Docker engine", "endpoint", "tcp://10.0.0.7:2375",
+                        "cores", 4), "same_machine", false))));
+        assertThat(bigHost.verdict()).as(bigHost.detail()).isEqualTo(Check.Verdict.PASSED);
+        assertThat(bigHost.detail()).contains("k6 used 1.50 CPU of the 4.00 left to it (38 %)");
+        Check smallHost = HeadroomChecks.k6(run(windows, List.of(), Map.of("placement", Map.of("services", services,
+                "load", Map.of("kind", "a container on a Docker engine", "endpoint", "tcp://10.0.0.7:2375",
+                        "cores", 1), "same_machine", false))));
+        assertThat(smallHost.verdict()).as(smallHost.detail()).isEqualTo(Check.Verdict.FAILED);
+    }
+
+    @Test
     void withOnlyAMistakesWindowsTheErrorsOfTheVariantsAreNotMeasured() throws IOException {
         Run mistakeOnly = run(List.of(closed("blocking-event-loop", 100, 200).errors(3, Map.of("timeout", 3L))
                 .build()), List.of(), Map.of("plan", Map.of("mode", "run", "delays_ms", List.of(10),

@@ -45,6 +45,21 @@ class EngineTargetTest {
     }
 
     @Test
+    void theLoadsEngineNeedNotHoldAQuotaForK6RunsUnlimited() {
+        EngineTarget load = EngineTarget.forLoad("tcp://10.0.0.7:2375", answering(Map.of("info",
+                INFO.replace("\"CpuCfsQuota\":true", "\"CpuCfsQuota\":false"))));
+        assertThat(load.sameMachine()).isFalse();
+        assertThat(load.address()).isEqualTo("10.0.0.7");
+        assertThat(load.info()).containsEntry("cores", 8);
+        assertThat(envs.getFirst()).containsEntry("DOCKER_HOST", "tcp://10.0.0.7:2375");
+        assertThatThrownBy(() -> EngineTarget.forLoad("tcp://127.0.0.1:1", answering(Map.of())))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not answer");
+        assertThat(EngineTarget.onThisMachine("unix:///var/run/docker.sock")).isTrue();
+        assertThat(EngineTarget.onThisMachine("tcp://127.0.0.1:2375")).isTrue();
+        assertThat(EngineTarget.onThisMachine("tcp://10.0.0.7:2375")).isFalse();
+    }
+
+    @Test
     void anEngineOnLoopbackIsOnThisMachineButStillAnotherEngine() {
         EngineTarget target = EngineTarget.resolve("tcp://127.0.0.1:23750", null, answering(Map.of("info", INFO)));
         assertThat(target.remote()).isTrue();

@@ -22,7 +22,7 @@ public record Landscape(List<Outcome> outcomes, List<Winners.Cell> cells, List<W
     }
 
     /**
-     * @param machineCores the CPUs of the machine the run measured on (its manifest's)
+     * @param machineCores the CPUs of the machine k6 ran on (LoadOrigin#loadCores)
      * @param loadAlone    whether k6 had that machine to itself, the services elsewhere
      */
     public static Landscape of(List<WindowResult> rows, double machineCores, boolean loadAlone) {
