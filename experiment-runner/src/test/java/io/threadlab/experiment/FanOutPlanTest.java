@@ -95,6 +95,11 @@ class FanOutPlanTest {
         assertThat(calibration.stream().filter(w -> w.variant().label().equals("imperative") && w.fanOut() > 1)
                 .map(w -> w.users() + " " + w.path())).containsExactly("10 /api/fanout?n=8&mode=parallel",
                 "150 /api/fanout?n=8&mode=sequential");
+        // a fan-out path first compiles in its calibration: it may settle as long as a warm-up level, one call's as
+        // long as any window
+        assertThat(calibration).allSatisfy(w -> assertThat(((Window.Closed) w.load()).settleMaxSeconds())
+                .isEqualTo(w.fanOut() > 1 ? plan.warmUp().levelMaxSeconds() : plan.timing().settleMaxSeconds()));
+        assertThat(plan.warmUp().levelMaxSeconds()).isGreaterThan(plan.timing().settleMaxSeconds());
         // the second JVM start is predicted from the first's calibration: none of its own
         assertThat(calibration).allMatch(w -> w.number() == 1);
         // without fan-out, one call's calibration alone

@@ -261,8 +261,11 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
             }
         }
         if (jvm.start() == 1 && calibration.any()) {
+            // The warm-up ran one call per request: a fan-out path compiles first here, so its settle may take as
+            // long as a warm-up level to go quiet (calibrated mid-compile, one was 50 % off).
+            int settleMax = Math.max(timing.settleMaxSeconds(), warmUp.levelMaxSeconds());
             fanOutCalibrations(jvm).forEach(at -> steps.add(new Step.Measure(new Window(jvm, at, new Window.Closed(
-                    timing.settleSeconds(), timing.settleMaxSeconds(), calibration.windowSeconds()), false,
+                    timing.settleSeconds(), settleMax, calibration.windowSeconds()), false,
                     WindowId.Role.CALIBRATION, jvm.start()))));
         }
         for (int r = 1; r <= repetitionsPerJvm; r++) {

@@ -264,6 +264,19 @@ public final class CapacityModel {
             double widened = EXTRAPOLATION_PER_EFOLD * Math.log((double) fanOut.calls() / calibrated.calls());
             cost = new Cost(cost.cpuMs(), Math.min(1, cost.error() + widened), true);
         }
+        String moved = "";
+        if (calibrated != null) {
+            // Each further call's cost was taken at the calibration's users and is held flat: one call's moved this
+            // much between there and here, and the further calls' share of the request may have moved as much.
+            double drift = Math.abs(cost.cpuMs() / cpuMsAt(calibrated.users()).cpuMs() - 1);
+            double widened = drift * (fanOut.calls() - 1) * calibrated.perFurtherCallMs() / requestCpuMs;
+            if (widened > 0.005) {
+                cost = new Cost(cost.cpuMs(), Math.min(1, cost.error() + widened), cost.extrapolated());
+                moved = String.format(Locale.ROOT, "; one call's cost moved %.0f %% between the calibration's"
+                        + " %,d users and these %,d, and the further calls' cost is held flat: the error widened by"
+                        + " %.0f %%", drift * 100, calibrated.users(), users, widened * 100);
+            }
+        }
         if (fanOut.calls() > 1) {
             notes.add(fanOut.describe(calibrated == null ? String.format(Locale.ROOT, "the CPU per request taken as"
                     + " %d × one call's (no fan-out calibration in this mode: an upper bound of the cost)",
@@ -274,7 +287,7 @@ public final class CapacityModel {
                     beyondCalls ? String.format(Locale.ROOT,
                     "; %d calls is beyond the %d calibrated: an extrapolation, its error widened by %.0f %% per"
                     + " e-fold of calls (the users' rule: not measured for calls)", fanOut.calls(),
-                    calibrated.calls(), EXTRAPOLATION_PER_EFOLD * 100) : "")));
+                    calibrated.calls(), EXTRAPOLATION_PER_EFOLD * 100) : "") + moved));
         }
         Map<Ceiling, Double> ceilings = new EnumMap<>(Ceiling.class);
         ceilings.put(Ceiling.CPU, cpus * 1000 / requestCpuMs);

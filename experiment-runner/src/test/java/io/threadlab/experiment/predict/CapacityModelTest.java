@@ -206,6 +206,15 @@ class CapacityModelTest {
         // at 300 users one call costs 300's, each further call the same
         assertThat(m.predict(at(10, 300).with(Axis.FAN_OUT, 8)).ceilings().get(Ceiling.CPU))
                 .isCloseTo(0.5 * 1000 / (0.105 + 0.33), within(1e-6));
+        // ... which is held flat while one call's moved: the error widens by that move times the further calls' share
+        // (at 1,000 users one call costs 0.08, 27 % less than at the calibration's 100; further calls are 0.33 of 0.41)
+        Forecast far = m.predict(at(10, 1000).with(Axis.FAN_OUT, 8).with(Axis.POOL_SIZE, 100_000));
+        assertThat(far.expectedError()).isCloseTo(m.interpolationError() + (0.03 / 0.11) * 0.33 / 0.41,
+                within(1e-9));
+        assertThat(far.notes()).anySatisfy(n -> assertThat(n).contains("one call's cost moved 27 % between the"
+                + " calibration's 100 users and these 1,000", "the error widened by 22 %"));
+        assertThat(four.expectedError()).as("at the calibration's own users nothing moved")
+                .isEqualTo(m.interpolationError());
 
         Forecast sixteen = m.predict(at(10, 100).with(Axis.FAN_OUT, 16).with(Axis.FAN_OUT_MODE,
                 FanOutMode.PARALLEL).with(Axis.POOL_SIZE, 100_000));
