@@ -210,6 +210,9 @@ final class Rig implements StepLoop.Performer {
      * and each compiler recording kept; otherwise the engine stops them all at once.
      */
     void tearDown(boolean completed) {
+        if (!completed && loads != null) {
+            loads.abort(); // k6 first: its users would otherwise meet the JVMs stopping, thousands of errors in its log
+        }
         if (completed && jvms != null) {
             jvms.stopAll();
             if (loads.abandoned() > 0) {

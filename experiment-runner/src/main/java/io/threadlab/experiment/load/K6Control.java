@@ -10,6 +10,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,16 +22,28 @@ import java.util.Map;
 final class K6Control {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** k6 answers its API from a goroutine of its own, in milliseconds even at 3,000 users. */
-    private static final Duration DEADLINE = Duration.ofSeconds(10);
+    /**
+     * k6 answers its API from a goroutine of its own, mostly in milliseconds. Not always: at 3,000 users beside a JVM
+     * boosted to both cores for its warm-up, one read got no answer within 10 s and ended a map. Each call has this
+     * deadline, and a call that runs out of it is made again, up to {@link #ATTEMPTS} times in all: k6 starved of CPU
+     * for a while is not k6 gone.
+     */
+    static final Duration DEADLINE = Duration.ofSeconds(10);
+    static final int ATTEMPTS = 3;
 
     private final URI base;
+    private final Duration deadline;
     /** HTTP/1.1, as every client of the runner's speaks it (see ServiceProcess: no h2c upgrade). */
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
     K6Control(String address, int port) {
+        this(address, port, DEADLINE);
+    }
+
+    K6Control(String address, int port, Duration deadline) {
         this.base = URI.create("http://" + (address.contains(":") ? "[" + address + "]" : address) + ":" + port);
+        this.deadline = deadline;
     }
 
     /** Every counter's cumulative value by name, or empty while k6 is not yet listening. */
@@ -79,8 +92,19 @@ final class K6Control {
                 .method("PATCH", HttpRequest.BodyPublishers.ofString(body)).build());
     }
 
+    /** Reads and pause and stop alike are idempotent, so a call that timed out is simply made again. */
     private JsonNode send(HttpRequest request) throws IOException {
-        HttpResponse<String> response = Exchange.send(http, request, HttpResponse.BodyHandlers.ofString(), DEADLINE);
+        HttpResponse<String> response = null;
+        for (int attempt = 1; response == null; attempt++) {
+            try {
+                response = Exchange.send(http, request, HttpResponse.BodyHandlers.ofString(), deadline);
+            } catch (HttpTimeoutException e) {
+                if (attempt == ATTEMPTS) {
+                    throw new HttpTimeoutException(request.method() + " " + request.uri().getPath() + ": no whole"
+                            + " answer from k6 in " + ATTEMPTS + " tries of " + deadline.toMillis() + " ms each");
+                }
+            }
+        }
         if (response.statusCode() / 100 != 2) {
             throw new IOException("k6 answered " + request.method() + " " + request.uri().getPath() + " with "
                     + response.statusCode() + ": " + response.body());

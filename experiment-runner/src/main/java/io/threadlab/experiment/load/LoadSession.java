@@ -1,5 +1,6 @@
 package io.threadlab.experiment.load;
 
+import io.threadlab.experiment.process.ServiceUnresponsive;
 import io.threadlab.experiment.start.RunningJvm;
 
 import java.io.IOException;
@@ -85,7 +86,9 @@ public final class LoadSession implements AutoCloseable {
             lastInFlight = counters.inFlight();
             return counters;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read k6's counters (" + process.log() + "): " + e.getMessage(), e);
+            // k6 alive but not answering: what this step was to measure is lost, not the run (StepLoop)
+            throw new ServiceUnresponsive("k6 did not give its counters (" + process.log() + "): " + e.getMessage(),
+                    e);
         }
     }
 

@@ -1,0 +1,74 @@
+package io.threadlab.experiment.load;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** k6's API, as a stand-in server that is slow to answer: a read that runs out of its deadline is made again. */
+class K6ControlTest {
+
+    private static final String METRICS = """
+            {"data":[{"id":"lab_sent","attributes":{"type":"counter","sample":{"count":42}}}]}""";
+
+    private HttpServer server;
+
+    /** A server whose first {@code slow} answers to /v1/metrics come after 2 s. */
+    private K6Control k6(int slow, AtomicInteger asked) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.setExecutor(Executors.newCachedThreadPool());
+        server.createContext("/v1/metrics", exchange -> {
+            if (asked.incrementAndGet() <= slow) {
+                try {
+                    Thread.sleep(2000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            byte[] body = METRICS.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            } catch (IOException e) {
+                // the client gave up on this one
+            }
+        });
+        server.start();
+        return new K6Control("127.0.0.1", server.getAddress().getPort(), Duration.ofMillis(300));
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void aReadThatTimesOutIsMadeAgainAndTheNextAnswerCounts() throws IOException {
+        AtomicInteger asked = new AtomicInteger();
+        assertThat(k6(K6Control.ATTEMPTS - 1, asked).counters()).containsEntry("lab_sent", 42.0);
+        assertThat(asked).hasValue(K6Control.ATTEMPTS);
+    }
+
+    @Test
+    void k6ThatNeverAnswersInTimeFailsTheReadAfterItsAttempts() throws IOException {
+        AtomicInteger asked = new AtomicInteger();
+        K6Control control = k6(Integer.MAX_VALUE, asked);
+        assertThatThrownBy(control::counters).isInstanceOf(HttpTimeoutException.class)
+                .hasMessageContaining("no whole answer from k6 in " + K6Control.ATTEMPTS + " tries of 300 ms each");
+        assertThat(asked).hasValue(K6Control.ATTEMPTS);
+    }
+}
