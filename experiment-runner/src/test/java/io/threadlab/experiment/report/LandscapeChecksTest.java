@@ -116,7 +116,16 @@ class LandscapeChecksTest {
         assertThat(LandscapeChecks.little(landscape(kept).outcomes()).verdict()).isEqualTo(Check.Verdict.PASSED);
         Check failed = LandscapeChecks.little(landscape(kept, idle).outcomes());
         assertThat(failed.verdict()).isEqualTo(Check.Verdict.FAILED);
-        assertThat(failed.detail()).contains("(1,876 busy)");
+        assertThat(failed.detail()).contains("(1,876 busy: the load generator did not keep its users busy)")
+                .doesNotContain("the service held");
+        // the map of 2026-11-27: 2 req/s at 1,000 users, 23.6 s each, every user's request in flight at the end:
+        // the users were busy, the service did not answer them
+        WindowResult held = Windows.closed("imperative", 1000, 2.33).delay(1).meanMs(23623).inFlight(1000).jvm(3)
+                .build();
+        Check unanswered = LandscapeChecks.little(landscape(kept, held).outcomes());
+        assertThat(unanswered.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(unanswered.detail()).contains("(55 busy: 1,000 in flight at its end, unanswered")
+                .doesNotContain("did not keep its users busy");
         assertThat(LandscapeChecks.little(List.of()).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
     }
 }

@@ -33,6 +33,7 @@ public final class Windows {
     private double cpuMs = 0.1;
     private Double cpuCores;
     private Double meanMs;
+    private Long inFlight;
     private Double p99Ms;
     private long errors;
     private Map<String, Long> causes = Map.of();
@@ -124,6 +125,12 @@ public final class Windows {
 
     public Windows meanMs(double ms) {
         this.meanMs = ms;
+        return this;
+    }
+
+    /** Requests still in flight at the window's end (default 0 for the closed model). */
+    public Windows inFlight(long requests) {
+        this.inFlight = requests;
         return this;
     }
 
@@ -245,7 +252,7 @@ public final class Windows {
                 new WindowResult.Load(Math.round(rps * seconds), seconds, rps,
                         latency != null ? latency[0] : mean * 0.9, latency != null ? latency[1] : mean * 1.5,
                         latency != null ? latency[2] : p99Ms != null ? p99Ms : mean * 3,
-                        latency != null ? latency[3] : mean * 5, mean, errors, causes, users == null ? null : 0L,
+                        latency != null ? latency[3] : mean * 5, mean, errors, causes, users == null ? null : inFlight != null ? inFlight : 0L,
                         0, perSecond, steps),
                 new WindowResult.Cpu(cores * seconds, cpuMs, cores, 100, throttled != null ? throttled
                         : Math.round(100 * Math.min(1, cores / quota)), cores <= quota * 1.05, List.of()),

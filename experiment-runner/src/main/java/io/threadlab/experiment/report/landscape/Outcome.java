@@ -21,11 +21,13 @@ import java.util.Optional;
  * @param at          the point: the JVM's axes and the window's
  * @param calibrated  the JVM was calibrated at these users and this delay: the point is in sample
  * @param littleUsers throughput × mean response time: the users Little's law says were busy (null: unknown)
+ * @param inFlight    requests sent and not yet answered at the window's end (null: unknown)
  * @param headroom    the load generator's, by the one rule; empty where the run did not record its machine's CPUs
  */
 public record Outcome(String jvm, String jvmId, String variant, Point at, double measured,
                       Optional<WindowResult.Prediction> prediction,
-                      boolean calibrated, double saturation, Double littleUsers, Optional<Headroom> headroom, long errors,
+                      boolean calibrated, double saturation, Double littleUsers, Long inFlight,
+                      Optional<Headroom> headroom, long errors,
                       Map<String, Long> errorCauses, double p99Ms) {
 
     /** Little's law is flagged when the busy users differ from the users by more than this. */
@@ -37,6 +39,7 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
         return new Outcome(w.jvmName(), w.jvmName() + "-jvm" + w.jvm(), w.variant(), w.at(),
                 w.load().requestsPerSecond(),
                 Optional.ofNullable(w.prediction()), calibrated, w.cpu().cpuCores() / w.at().get(Axis.CPUS), little,
+                w.load().inFlight(),
                 machineCores <= 0 ? Optional.empty() : Optional.of(w.headroom(machineCores, loadAlone)),
                 w.load().errors(), w.load().errorCauses(), w.load().p99Ms() == null ? Double.NaN : w.load().p99Ms());
     }
@@ -95,6 +98,14 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
     }
 
     /** Null when the mean response time is unknown. */
+    /**
+     * Where Little's law fails, whether the users were busy all the same: nearly every one of them had a request in
+     * flight at the window's end, unanswered, which the mean response time (of the answered) does not count.
+     */
+    public boolean heldUnanswered() {
+        return inFlight != null && inFlight >= (1 - LITTLE_TOLERANCE) * users();
+    }
+
     public Boolean littleHolds() {
         return littleUsers == null ? null : Math.abs(littleUsers / users() - 1) <= LITTLE_TOLERANCE;
     }
