@@ -83,6 +83,10 @@ class ExperimentCommandTest {
                 + " services on this machine's loopback (--engine local)");
         assertThat(execute("run", "--load-host", "", "--output", "target/never").err())
                 .contains("--load-host names no engine");
+        Outcome pinned = execute("run", "--load-host", "unix:///var/run/docker.sock", "--load-cpus", "separate",
+                "--output", "target/never");
+        assertThat(pinned.exit()).isEqualTo(2);
+        assertThat(pinned.err()).contains("--load-cpus separate");
         assertThat(execute("run", "--docker-host", "tcp://127.0.0.1:2375").err())
                 .contains("add --engine compose");
         boolean dockerCli;

@@ -93,7 +93,7 @@ public final class ContainerK6 implements K6Host {
             output = Files.createTempFile("threadlab-k6-image-", ".log");
             ProcessBuilder builder = new ProcessBuilder("docker", "build", "--quiet", "--tag", IMAGE,
                     context.toString()).redirectErrorStream(true).redirectOutput(output.toFile());
-            reach(builder, target);
+            ComposeCli.reach(builder, target.env());
             Process process = Processes.track(builder.start());
             if (!process.waitFor(BUILD.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)
                     || process.exitValue() != 0) {
@@ -119,12 +119,6 @@ public final class ContainerK6 implements K6Host {
                 }
             }
         }
-    }
-
-    /** What reaches the engine: its DOCKER_HOST or DOCKER_CONTEXT ("" unsets, as the docker CLI reads it). */
-    private static void reach(ProcessBuilder builder, EngineTarget target) {
-        builder.environment().putAll(target.env());
-        builder.environment().entrySet().removeIf(e -> e.getValue().isEmpty() && e.getKey().startsWith("DOCKER_"));
     }
 
     private static String docker(EngineTarget engine, String... args) {

@@ -1,6 +1,7 @@
 package io.threadlab.experiment.load;
 
 import io.threadlab.experiment.confine.CpuReading;
+import io.threadlab.experiment.process.ComposeCli;
 import io.threadlab.experiment.process.Processes;
 
 import java.io.IOException;
@@ -46,9 +47,7 @@ public final class K6Run implements AutoCloseable {
             ProcessBuilder builder = new ProcessBuilder(host.command(name, args)).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().put("K6_NO_USAGE_REPORT", "true"); // no phoning home from the lab
-            builder.environment().putAll(host.environment());
-            // "" unsets, as the docker CLI reads it
-            builder.environment().entrySet().removeIf(e -> e.getValue().isEmpty() && e.getKey().startsWith("DOCKER_"));
+            ComposeCli.reach(builder, host.environment());
             return new K6Run(Processes.track(builder.start()), host, name, summary, log);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start k6: " + e.getMessage(), e);

@@ -102,7 +102,7 @@ public final class LocalK6 implements K6Host {
         // every k6 process is tracked and stopped with the others
     }
 
-    static String hostName() {
+    private static String hostName() {
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {

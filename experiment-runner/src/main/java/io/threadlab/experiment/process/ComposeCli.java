@@ -91,9 +91,7 @@ public final class ComposeCli {
         String out;
         try {
             ProcessBuilder builder = new ProcessBuilder(command);
-            builder.environment().putAll(env);
-            // "" unsets, as the docker CLI reads it
-            builder.environment().entrySet().removeIf(e -> e.getValue().isEmpty() && e.getKey().startsWith("DOCKER_"));
+            reach(builder, env);
             Process p = builder.start();
             p.getOutputStream().close();
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
@@ -114,6 +112,15 @@ public final class ComposeCli {
             out = "interrupted";
         }
         return Optional.of(firstLine(out));
+    }
+
+    /**
+     * Gives a docker command the environment that reaches its engine ({@code DOCKER_HOST}, {@code DOCKER_CONTEXT}):
+     * an empty value unsets the variable, as the docker CLI reads it.
+     */
+    public static void reach(ProcessBuilder builder, Map<String, String> env) {
+        builder.environment().putAll(env);
+        builder.environment().entrySet().removeIf(e -> e.getValue().isEmpty() && e.getKey().startsWith("DOCKER_"));
     }
 
     /** Runs {@code docker compose <args>}; returns its output, or fails with the end of it. */
@@ -139,8 +146,7 @@ public final class ComposeCli {
             output = Files.createTempFile("threadlab-docker-", ".log");
             ProcessBuilder builder = new ProcessBuilder(command).directory(labHome.toFile()).redirectErrorStream(true)
                     .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-            builder.environment().putAll(env);
-            builder.environment().entrySet().removeIf(e -> e.getValue().isEmpty() && e.getKey().startsWith("DOCKER_"));
+            reach(builder, env);
             Process process = Processes.track(builder.start());
             boolean finished = process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS);
             if (!finished) {

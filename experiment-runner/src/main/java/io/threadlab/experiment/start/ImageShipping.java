@@ -110,8 +110,7 @@ public final class ImageShipping {
         saving.environment().remove("DOCKER_CONTEXT");
         saving.redirectError(ProcessBuilder.Redirect.DISCARD);
         ProcessBuilder loading = new ProcessBuilder("docker", "load", "--quiet");
-        loading.environment().putAll(thereEnv);
-        loading.environment().entrySet().removeIf(e -> e.getValue().isEmpty() && e.getKey().startsWith("DOCKER_"));
+        ComposeCli.reach(loading, thereEnv);
         Path output = null;
         try {
             output = Files.createTempFile("threadlab-docker-load-", ".log");
