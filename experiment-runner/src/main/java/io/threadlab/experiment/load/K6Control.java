@@ -67,6 +67,10 @@ final class K6Control {
         patch("{\"data\":{\"type\":\"status\",\"id\":\"default\",\"attributes\":{\"paused\":true}}}");
     }
 
+    void resume() throws IOException {
+        patch("{\"data\":{\"type\":\"status\",\"id\":\"default\",\"attributes\":{\"paused\":false}}}");
+    }
+
     void stop() throws IOException {
         patch("{\"data\":{\"type\":\"status\",\"id\":\"default\",\"attributes\":{\"stopped\":true}}}");
     }

@@ -14,7 +14,9 @@ import java.time.Duration;
  * level in a row: the load that settles the JVM, the window, its recorded twin. Windows are read from k6's live
  * counters ({@link LoadCounters}), so the users and their connections stay the same from the settle into the window,
  * and no request is aborted between them. It ends by {@link #drain}: k6 is paused, every request in flight is
- * answered, and only then is k6 stopped, so a JVM is never left serving requests whose caller has gone.
+ * answered, and only then is k6 stopped, so a JVM is never left serving requests whose caller has gone. It may also
+ * be {@link #park}ed (paused and emptied the same way, k6 left running) while another load runs, and resumed after:
+ * starting 3,000 users again costs k6 15-20 s here, most of it their live latency histogram (k6/lib.js).
  */
 public final class LoadSession implements AutoCloseable {
 
@@ -29,6 +31,7 @@ public final class LoadSession implements AutoCloseable {
     private final K6Run process;
     private final K6Control control;
     private long lastInFlight;
+    private boolean parked;
 
     private LoadSession(RunningJvm jvm, int users, String path, K6Run process, K6Control control) {
         this.jvm = jvm;
@@ -101,20 +104,60 @@ public final class LoadSession implements AutoCloseable {
         if (!process.isAlive()) {
             return 0;
         }
-        long inFlight;
+        long inFlight = park(patience);
+        return stop() ? inFlight : -1;
+    }
+
+    /**
+     * Stops k6 whatever it has in flight, and waits for it to exit.
+     *
+     * @return false when k6 did not answer the stop (it is stopped when the process ends all the same)
+     */
+    boolean stop() {
+        boolean answered = true;
+        try {
+            control.stop();
+        } catch (IOException e) {
+            answered = false;
+        }
+        process.awaitExit(Duration.ofSeconds(20));
+        return answered;
+    }
+
+    /**
+     * Pauses k6 and waits until every request sent has been answered (or failed), leaving k6 running, paused, with its
+     * users and their connections: no request of it is in flight while another load runs.
+     *
+     * @return the requests still in flight when {@code patience} ran out (0 when it emptied), -1 when k6 stopped
+     *         answering
+     */
+    public long park(Duration patience) {
+        parked = true;
         try {
             control.pause();
+            long inFlight;
             long deadline = System.nanoTime() + patience.toNanos();
             do {
                 sleep(100);
                 inFlight = LoadCounters.of(System.nanoTime(), control.counters()).inFlight();
             } while (inFlight > 0 && System.nanoTime() < deadline && process.isAlive());
-            control.stop();
+            return inFlight;
         } catch (IOException e) {
-            inFlight = -1; // k6 stopped answering: it is stopped below all the same
+            return -1;
         }
-        process.awaitExit(Duration.ofSeconds(20));
-        return inFlight;
+    }
+
+    /** Lets a parked load's users send again; nothing when it was not parked. */
+    public void resume() {
+        if (!parked) {
+            return;
+        }
+        try {
+            control.resume();
+            parked = false;
+        } catch (IOException e) {
+            throw new ServiceUnresponsive("k6 did not resume its users (" + process.log() + "): " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -47,6 +47,7 @@ public final class Loads {
      */
     public LoadSession session(RunningJvm jvm, int users, String path, int atMostSeconds, String name) {
         if (current != null && current.drives(jvm, users, path)) {
+            current.resume(); // if an open model parked it
             return current;
         }
         end();
@@ -78,6 +79,20 @@ public final class Loads {
         return left;
     }
 
+    /** Parks the running load, if any; one that would not empty in the drain's patience is ended instead. */
+    private void park() {
+        if (current == null) {
+            return;
+        }
+        long left = current.park(DRAIN_PATIENCE);
+        if (left != 0) {
+            LoadSession ending = current;
+            current = null;
+            ending.stop();
+            abandoned += Math.max(0, left);
+        }
+    }
+
     /**
      * Stops the running load at once, whatever it has in flight: after a step that would not end, so that nothing is
      * left running. Its requests in flight count as abandoned.
@@ -104,13 +119,15 @@ public final class Loads {
     }
 
     /**
-     * The open model: arrival-rate steps of {@code stepSeconds} each, after the running load (if any) has drained.
+     * The open model: arrival-rate steps of {@code stepSeconds} each, while the running closed load (if any) is parked
+     * with nothing in flight, to be resumed by the next step that wants it (the map's next delay at the same users)
+     * or drained by the next that does not.
      *
      * @param latencyMs the latency to expect, so that k6 starts with users enough for each rate
      */
     public K6Run open(RunningJvm jvm, String path, List<Integer> rates, int stepSeconds, int maxUsers, int latencyMs,
                       String name) {
-        end();
+        park();
         Map<String, String> env = base(jvm, path);
         env.put("RATES", rates.stream().map(String::valueOf).collect(Collectors.joining(",")));
         env.put("STEP", stepSeconds + "s");

@@ -15,7 +15,8 @@ import java.util.function.Consumer;
 
 /**
  * The open model's arrival-rate steps, one k6 run of their own after a settle at the plan's highest closed level; the
- * settle's load is drained (nothing aborted) before the steps begin. Its seconds count from the delay service's first
+ * settle's load (in a map, the one its delay's last closed window ran) is parked with nothing in flight while the steps
+ * run, and goes on with the next closed window at that level. Its seconds count from the delay service's first
  * answer to the steps; its throughput per second is the delay service's count.
  */
 final class OpenWindow {

@@ -143,9 +143,13 @@ public final class WindowRunner {
         return Optional.of(row);
     }
 
-    /** Long enough for a settle and a window and its twin at every delay; the runner drains it sooner. */
+    /**
+     * Long enough for a settle and a window and its twin at every delay, and an open model's steps after each while it
+     * is parked (in case k6 counts paused time); the runner drains it sooner.
+     */
     private int sessionSeconds(Window.Closed closedLoad) {
-        return 2 * closedLoad.ceilingSeconds() * plan.delays().size() + 600;
+        int openModel = plan.open().any() ? plan.open().steps(0).ceilingSeconds() : 0;
+        return (2 * closedLoad.ceilingSeconds() + openModel) * plan.delays().size() + 600;
     }
 
     private Measured openModel(RunningJvm jvm, Window window, Window.OpenSteps steps, double quota) {

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * <p>{@code map}: every point of the grid, per variant and per setup (the JVM axes: CPU quota, worker-pool maximum,
  * connection-pool size, each value a JVM of its own). Within one JVM the grid's outer axes change least often (users
  * rise, and at each number of users the delays rise), so the load at one level runs on from one delay to the next;
- * then the open model at each delay, its rates shares of what the closed model reached there.
+ * each delay's open model follows its last closed window, its rates shares of what the closed model reached there.
  *
  * <p>Within one JVM, consecutive windows at the same users share one running load (see {@code load.LoadSession}).
  *
@@ -474,8 +474,25 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         }
         if (rep == 1 && open.any()) { // at one call per request: its arrival rates are the headline's
             windowPoints(jvm.variant()).stream().filter(p -> calls(p) == 1).map(p -> p.without(Axis.USERS)).distinct()
-                    .forEach(at -> windows.add(new Window(jvm, at, open.steps(timing.settleMaxSeconds()), false, rep)));
+                    .forEach(at -> windows.add(afterLastClosedAt(windows, at),
+                            new Window(jvm, at, open.steps(timing.settleMaxSeconds()), false, rep)));
         }
         return windows;
+    }
+
+    /**
+     * Where a point's open model goes: right after the last closed window there (users rise, so the highest level's),
+     * so that the shares it takes of the closed peak are all measured, and its settle at the highest level is the load
+     * that window ran, parked through the steps and resumed by the next window at that level instead of started
+     * again (3,000 users take k6 15-20 s to start here). At the end where the point has no closed window.
+     */
+    private static int afterLastClosedAt(List<Window> windows, Point openAt) {
+        for (int i = windows.size() - 1; i >= 0; i--) {
+            Window w = windows.get(i);
+            if (w.users() != null && w.at().without(Axis.USERS).equals(openAt)) {
+                return i + 1;
+            }
+        }
+        return windows.size();
     }
 }

@@ -36,7 +36,7 @@ public record OpenModel(List<Integer> rates, List<Double> shares, int stepSecond
         return !rates.isEmpty() || !shares.isEmpty();
     }
 
-    Window.OpenSteps steps(int settleMaxSeconds) {
+    public Window.OpenSteps steps(int settleMaxSeconds) {
         return new Window.OpenSteps(rates, shares, stepSeconds, settleMaxSeconds);
     }
 }

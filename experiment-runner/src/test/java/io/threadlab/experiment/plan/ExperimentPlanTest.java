@@ -263,9 +263,11 @@ class ExperimentPlanTest {
                 "start reactive-jvm1:8082", "warm-up reactive-jvm1 [500]",
                 "reactive-10ms-closed-100-1 on reactive-jvm1", "reactive-10ms-closed-100-jfr-1 on reactive-jvm1",
                 "reactive-300ms-closed-100-1 on reactive-jvm1", "reactive-300ms-closed-100-jfr-1 on reactive-jvm1",
+                // each delay's open model right after its last closed window: that load is parked, not started again
                 "reactive-10ms-closed-500-1 on reactive-jvm1", "reactive-10ms-closed-500-jfr-1 on reactive-jvm1",
+                "reactive-10ms-open-1 on reactive-jvm1",
                 "reactive-300ms-closed-500-1 on reactive-jvm1", "reactive-300ms-closed-500-jfr-1 on reactive-jvm1",
-                "reactive-10ms-open-1 on reactive-jvm1", "reactive-300ms-open-1 on reactive-jvm1",
+                "reactive-300ms-open-1 on reactive-jvm1",
                 "stop reactive-jvm1:8082");
     }
 
@@ -324,20 +326,20 @@ class ExperimentPlanTest {
                 "imperative-w200-1ms-closed-10-1 on imperative-w200-jvm1",
                 "imperative-w200-100ms-closed-10-1 on imperative-w200-jvm1",
                 "imperative-w200-1ms-closed-500-1 on imperative-w200-jvm1",
-                "imperative-w200-100ms-closed-500-1 on imperative-w200-jvm1",
                 "imperative-w200-1ms-open-1 on imperative-w200-jvm1",
+                "imperative-w200-100ms-closed-500-1 on imperative-w200-jvm1",
                 "imperative-w200-100ms-open-1 on imperative-w200-jvm1", "stop imperative-w200-jvm1:8081",
                 "warm-up imperative-w800-jvm1 [500]",
                 "imperative-w800-1ms-closed-10-1 on imperative-w800-jvm1",
                 "imperative-w800-100ms-closed-10-1 on imperative-w800-jvm1",
                 "imperative-w800-1ms-closed-500-1 on imperative-w800-jvm1",
-                "imperative-w800-100ms-closed-500-1 on imperative-w800-jvm1",
                 "imperative-w800-1ms-open-1 on imperative-w800-jvm1",
+                "imperative-w800-100ms-closed-500-1 on imperative-w800-jvm1",
                 "imperative-w800-100ms-open-1 on imperative-w800-jvm1", "stop imperative-w800-jvm1:8181",
                 "warm-up reactive-jvm1 [500]",
                 "reactive-1ms-closed-10-1 on reactive-jvm1", "reactive-100ms-closed-10-1 on reactive-jvm1",
-                "reactive-1ms-closed-500-1 on reactive-jvm1", "reactive-100ms-closed-500-1 on reactive-jvm1",
-                "reactive-1ms-open-1 on reactive-jvm1", "reactive-100ms-open-1 on reactive-jvm1",
+                "reactive-1ms-closed-500-1 on reactive-jvm1", "reactive-1ms-open-1 on reactive-jvm1",
+                "reactive-100ms-closed-500-1 on reactive-jvm1", "reactive-100ms-open-1 on reactive-jvm1",
                 "stop reactive-jvm1:8082");
         Jvm w800 = plan.jvms().get(1);
         assertThat(plan.knobsOf(w800).workerPoolMax()).isEqualTo(800);

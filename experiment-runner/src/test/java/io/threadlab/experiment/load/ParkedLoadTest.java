@@ -1,0 +1,135 @@
+package io.threadlab.experiment.load;
+
+import com.sun.net.httpserver.HttpServer;
+import io.threadlab.experiment.confine.ConfinementDetector;
+import io.threadlab.experiment.plan.Jvm;
+import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.process.ServiceProcess;
+import io.threadlab.experiment.start.RunningJvm;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Real k6 against a stand-in service: an open model parks the closed load that ran before it (paused, nothing in
+ * flight, its users kept), the next step at the same users resumes that same load, and a step at other users ends it.
+ */
+class ParkedLoadTest {
+
+    private HttpServer server;
+    private Loads loads;
+
+    @AfterEach
+    void stop() {
+        if (loads != null) {
+            loads.abort();
+        }
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void anOpenModelParksTheClosedLoadAndTheNextStepAtItsUsersResumesIt(@TempDir Path out) throws Exception {
+        assumeTrue(K6.obtainable(Path.of("../.tools")), "needs k6 on PATH, or Go to build it (go install go.k6.io/k6)");
+        AtomicLong served = new AtomicLong();
+        RunningJvm jvm = standIn(served);
+        loads = new Loads(new LocalK6(K6.locate(Path.of("../.tools")), Path.of(".."),
+                new ConfinementDetector("", "parked-load-test").detect()), out);
+
+        LoadSession closed = loads.session(jvm, 5, "/api", 300, "closed");
+        await(() -> closed.read().completed() > 50, "the closed load's first answers");
+
+        K6Run open = loads.open(jvm, "/api", List.of(20), 2, 10, 120, "open");
+        long sentWhileParked = closed.read().sent();
+        assertThat(closed.read().inFlight()).isZero();
+        await(() -> served.get() > sentWhileParked + 10, "the open model's answers");
+        assertThat(closed.read().sent()).as("a parked load sends nothing").isEqualTo(sentWhileParked);
+        assertThat(closed.isAlive()).isTrue();
+        assertThat(open.finish(Duration.ofSeconds(60)).requests()).isPositive();
+
+        LoadSession again = loads.session(jvm, 5, "/api", 300, "closed-again");
+        assertThat(again).as("the same users resume the parked load, not a new k6").isSameAs(closed);
+        await(() -> closed.read().sent() > sentWhileParked + 20, "the resumed load's requests");
+
+        LoadSession other = loads.session(jvm, 3, "/api", 300, "other-users");
+        assertThat(other).isNotSameAs(closed);
+        assertThat(closed.isAlive()).as("another level drains and ends it").isFalse();
+        assertThat(loads.end()).as("nothing left in flight").isZero();
+        assertThat(loads.abandoned()).isZero();
+    }
+
+    /** A service answering /api after 5 ms, counting its answers. */
+    private RunningJvm standIn(AtomicLong served) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.setExecutor(Executors.newCachedThreadPool());
+        server.createContext("/api", exchange -> {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            byte[] body = "{}".getBytes();
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream o = exchange.getResponseBody()) {
+                o.write(body);
+            }
+            served.incrementAndGet();
+        });
+        server.start();
+        int port = server.getAddress().getPort();
+        ServiceProcess service = new ServiceProcess("stand-in", port) {
+            @Override
+            public long pid() {
+                return -1;
+            }
+
+            @Override
+            public boolean isAlive() {
+                return true;
+            }
+
+            @Override
+            protected String howItEnded() {
+                return "";
+            }
+
+            @Override
+            public String logTail(int lines) {
+                return "";
+            }
+
+            @Override
+            public String logLocation() {
+                return "";
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        return new RunningJvm(new Jvm(Variant.REACTIVE, 1, port), service, "stand-in", null, System.nanoTime());
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("waited 60 s for " + what).isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+}
