@@ -5,6 +5,11 @@ public record CpuReading(long usageNanos, long periods, long throttledPeriods, l
 
     public static final CpuReading NONE = new CpuReading(0, 0, 0, 0);
 
+    /** Whether this is a reading at all: {@link #NONE} stands for counters that could not be read. */
+    public boolean known() {
+        return !equals(NONE);
+    }
+
     public CpuReading minus(CpuReading earlier) {
         return new CpuReading(usageNanos - earlier.usageNanos, periods - earlier.periods,
                 throttledPeriods - earlier.throttledPeriods, throttledNanos - earlier.throttledNanos);

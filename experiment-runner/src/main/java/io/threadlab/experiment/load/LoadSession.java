@@ -1,5 +1,6 @@
 package io.threadlab.experiment.load;
 
+import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.process.ServiceUnresponsive;
 import io.threadlab.experiment.start.RunningJvm;
 
@@ -70,6 +71,11 @@ public final class LoadSession implements AutoCloseable {
 
     public boolean isAlive() {
         return process.isAlive();
+    }
+
+    /** k6's CPU counters now, wherever it runs. */
+    CpuReading cpu() {
+        return process.cpu();
     }
 
     /** Requests in flight at the last reading. */

@@ -155,10 +155,17 @@ public final class Loads {
         return run;
     }
 
-    /** The CPU counters of the k6 with {@code pid}, wherever it runs; nothing once another one has started. */
+    /**
+     * The CPU counters of the k6 with {@code pid}, wherever it runs: the one started last, or the closed load resumed
+     * after an open model's k6 started; nothing for one that has ended.
+     */
     CpuReading cpu(long pid) {
         K6Run run = latest;
-        return run != null && run.pid() == pid ? run.cpu() : CpuReading.NONE;
+        if (run != null && run.pid() == pid) {
+            return run.cpu();
+        }
+        LoadSession session = current;
+        return session != null && session.pid() == pid ? session.cpu() : CpuReading.NONE;
     }
 
     /**

@@ -86,7 +86,9 @@ public final class WindowFigures {
                 JvmGauges.value(after.metrics(), "jvm_threads_live_threads"));
         DatabaseReading db = after.database();
         WindowResult.Instruments instruments = new WindowResult.Instruments(
-                after.k6().minus(before.k6()).cpuSeconds(), after.delayCpu().minus(before.delayCpu()).cpuSeconds(),
+                // k6's counters unread at either edge: its CPU, and so its headroom, not measured (never 0)
+                before.k6().known() && after.k6().known() ? after.k6().minus(before.k6()).cpuSeconds() : Double.NaN,
+                after.delayCpu().minus(before.delayCpu()).cpuSeconds(),
                 DelayHeadroom.meanServedMs(before.delayServed(), after.delayServed()),
                 db == null ? null : db.cpu().minus(before.database().cpu()).cpuSeconds(),
                 db == null ? null : db.transactions() - before.database().transactions(),

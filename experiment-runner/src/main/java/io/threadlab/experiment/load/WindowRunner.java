@@ -196,7 +196,9 @@ public final class WindowRunner {
                     window.variant(), row.cpu().cpuCores(), plan.knobsOf(window.jvm()).cpuQuota()));
         }
         Headroom room = row.headroom(loads.host().cores(), loadAlone);
-        if (!room.enough()) {
+        if (!room.measured()) {
+            warn(window.id() + ": " + room.describe());
+        } else if (!room.enough()) {
             warn(window.id() + ": " + room.describe() + "; it may be the bottleneck");
         }
         if (row.load().droppedIterations() > 0) {

@@ -34,16 +34,22 @@ public record Headroom(double k6Cores, double roomCores) {
         return new Headroom(k6Cores, machineCores);
     }
 
+    /** Whether k6's CPU was read in the window at all (NaN where it was not). */
+    public boolean measured() {
+        return !Double.isNaN(k6Cores);
+    }
+
     public double share() {
         return roomCores > 0 ? k6Cores / roomCores : Double.POSITIVE_INFINITY;
     }
 
+    /** Measured, and within the rule: a window whose k6 was not read never counts as having had room. */
     public boolean enough() {
-        return share() <= MOST_SHARE;
+        return measured() && share() <= MOST_SHARE;
     }
 
     public String describe() {
-        return String.format(Locale.ROOT, "k6 used %.2f CPU of the %.2f left to it (%.0f %%)", k6Cores, roomCores,
-                share() * 100);
+        return measured() ? String.format(Locale.ROOT, "k6 used %.2f CPU of the %.2f left to it (%.0f %%)", k6Cores,
+                roomCores, share() * 100) : "k6's CPU was not read: its headroom is not measured";
     }
 }

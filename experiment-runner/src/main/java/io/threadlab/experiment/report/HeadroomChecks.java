@@ -64,8 +64,13 @@ final class HeadroomChecks {
         Headroom worst = null;
         double most = 0;
         List<String> shortOf = new ArrayList<>();
+        List<String> unread = new ArrayList<>();
         for (WindowResult w : run.windows()) {
             Headroom room = headroom(run, w);
+            if (!room.measured()) {
+                unread.add(run.name(w));
+                continue;
+            }
             most = Math.max(most, room.k6Cores());
             if (worst == null || room.share() > worst.share()) {
                 worst = room;
@@ -74,12 +79,21 @@ final class HeadroomChecks {
                 shortOf.add(run.name(w));
             }
         }
+        String notRead = unread.isEmpty() ? "" : String.format(Locale.ROOT, "k6's CPU not read in %d of %d windows: %s",
+                unread.size(), run.windows().size(), String.join(", ", unread));
+        if (worst == null) {
+            return Check.notMeasured(name, notRead);
+        }
         long dropped = run.windows().stream().filter(w -> w.users() != null)
                 .mapToLong(w -> w.load().droppedIterations()).sum();
-        return Check.of(name, shortOf.isEmpty() && dropped == 0, String.format(Locale.ROOT, "k6 used at most %.2f"
-                        + " CPU; at worst %s; %d dropped iterations in closed-model windows%s", most,
-                worst.describe(), dropped, shortOf.isEmpty() ? ""
-                        : "; SHORT in " + shortOf.size() + " windows: " + String.join(", ", shortOf)));
+        String detail = String.format(Locale.ROOT, "k6 used at most %.2f CPU; at worst %s; %d dropped iterations in"
+                        + " closed-model windows%s%s", most, worst.describe(), dropped, shortOf.isEmpty() ? ""
+                        : "; SHORT in " + shortOf.size() + " windows: " + String.join(", ", shortOf),
+                notRead.isEmpty() ? "" : "; " + notRead);
+        if (shortOf.isEmpty() && dropped == 0 && !unread.isEmpty()) {
+            return Check.notMeasured(name, detail); // never "passed" for windows it could not judge
+        }
+        return Check.of(name, shortOf.isEmpty() && dropped == 0, detail);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Headroom;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,7 +35,8 @@ record LoadPlacementView(List<Row> rows, String note) {
         byMode.forEach((mode, windows) -> rows.add(new Row(mode, windows.size(),
                 Numbers.pct(median(windows.stream().map(w -> cv(w.load().perSecond())).filter(Objects::nonNull)
                         .toList())), Numbers.pct(median(cellCvs(windows))), Numbers.pct(windows.stream()
-                        .mapToDouble(w -> HeadroomChecks.headroom(run, w).share()).max().orElse(Double.NaN)))));
+                        .map(w -> HeadroomChecks.headroom(run, w)).filter(Headroom::measured)
+                        .mapToDouble(Headroom::share).max().orElse(Double.NaN)))));
         return new LoadPlacementView(rows, note(byMode));
     }
 

@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Real k6 against a stand-in service: an open model parks the closed load that ran before it (paused, nothing in
- * flight, its users kept), the next step at the same users resumes that same load, and a step at other users ends it.
+ * flight, its users kept), the next step at the same users resumes that same load (its CPU still read), and a step at
+ * other users ends it.
  */
 class ParkedLoadTest {
 
@@ -65,6 +66,8 @@ class ParkedLoadTest {
         LoadSession again = loads.session(jvm, 5, "/api", 300, "closed-again");
         assertThat(again).as("the same users resume the parked load, not a new k6").isSameAs(closed);
         await(() -> closed.read().sent() > sentWhileParked + 20, "the resumed load's requests");
+        assertThat(loads.cpu(closed.pid()).usageNanos()).as("the resumed k6's CPU is read, though another k6 started"
+                + " after it").isPositive();
 
         LoadSession other = loads.session(jvm, 3, "/api", 300, "other-users");
         assertThat(other).isNotSameAs(closed);

@@ -181,6 +181,9 @@ class WindowFiguresTest {
         WindowResult row = figures(before(), after());
         assertThat(row.instruments().k6CpuSeconds()).isCloseTo(3.072, within(1e-12));
         assertThat(row.instruments().delayCpuSeconds()).isCloseTo(1.024, within(1e-12));
+        // k6's counters unread at either edge: its CPU is unknown, not 0 (its headroom then reads "not measured")
+        assertThat(figures(before().withK6(CpuReading.NONE), after()).instruments().k6CpuSeconds()).isNaN();
+        assertThat(figures(before(), after().withK6(CpuReading.NONE)).instruments().k6CpuSeconds()).isNaN();
         // 430.08 s of waits / 40,960 calls = 10.5 ms each
         assertThat(row.instruments().delayServedMeanMs()).isCloseTo(10.5, within(1e-9));
         assertThat(row.compiler().compilerCpuMs()).isCloseTo(51.2, within(1e-9));

@@ -193,6 +193,25 @@ class ValidityChecksTest {
     }
 
     @Test
+    void aWindowWhoseK6WasNotReadIsNeverCountedAsHavingHadRoom() throws IOException {
+        WindowResult read = closed("imperative", 100, 1000).k6Cores(0.5).build();
+        WindowResult unread = closed("reactive", 100, 1000).k6Cores(Double.NaN).build();
+        assertThat(HeadroomChecks.k6(run(List.of(read))).verdict()).isEqualTo(Check.Verdict.PASSED);
+
+        Check some = HeadroomChecks.k6(run(List.of(read, unread)));
+        assertThat(some.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(some.detail()).contains("k6 used at most 0.50 CPU", "k6's CPU not read in 1 of 2 windows: reactive");
+        Check none = HeadroomChecks.k6(run(List.of(unread)));
+        assertThat(none.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(unread.headroom(2, false).enough()).isFalse();
+        assertThat(unread.headroom(2, false).describe()).isEqualTo("k6's CPU was not read: its headroom is not"
+                + " measured");
+        // one window short of room still fails the check, whatever else was not read
+        WindowResult shortOfCpu = closed("imperative", 500, 1000).k6Cores(1.7).build();
+        assertThat(HeadroomChecks.k6(run(List.of(shortOfCpu, unread))).verdict()).isEqualTo(Check.Verdict.FAILED);
+    }
+
+    @Test
     void k6OnAMachineOfItsOwnIsWeighedAgainstThatMachineAlone() throws IOException {
         // 1.5 of the 1.8 CPUs the variant and the delay service left on a shared machine: short (83 %). With the
         // services on another machine, k6 had all 2 of its own: 75 %, enough.
