@@ -304,7 +304,8 @@ final class PipelineOptions {
             return Calibration.NONE;
         }
         requireSettings();
-        return new Calibration(levels, calibrationDelayMs, defaults.calibrationWindowSeconds());
+        return new Calibration(levels, calibrationDelayMs, defaults.calibrationWindowSeconds(),
+                defaults.calibrationTries());
     }
 
     /**

@@ -62,7 +62,7 @@ final class StepLoop {
                 Thread.interrupted(); // what recovers must be able to wait
                 outcome = watchdog.fired() ? String.format(Locale.ROOT, "timed out: still running after its ceiling"
                         + " of %d s (%s)", ceilingMillis / 1000, e.getMessage())
-                        : "its service stopped answering: " + e.getMessage();
+                        : "no answer: " + e.getMessage(); // the message names who did not answer: the service or k6
                 String warning = step.describe() + ": " + outcome;
                 console.warn(warning);
                 manifest.warn(warning);

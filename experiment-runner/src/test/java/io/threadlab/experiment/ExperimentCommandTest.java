@@ -191,7 +191,8 @@ class ExperimentCommandTest {
         assertThat(plan.warmUp()).isEqualTo(WarmUpPolicy.boosted(Runtime.getRuntime().availableProcessors(), 150, 90,
                 false));
         assertThat(plan.open().any()).as("the run's open model is asked for with --open-rates").isFalse();
-        assertThat(plan.calibration()).isEqualTo(new Calibration(List.of(700, 300, 150, 10), 10, 4));
+        assertThat(plan.calibration()).isEqualTo(new Calibration(List.of(700, 300, 150, 10), 10, 4,
+                Calibration.TRIES));
         assertThat(plan.precision().active()).isTrue();
         assertThat(plan.precision().halfWidth()).isNull();
         assertThat(plan.precision().budget()).hasMinutes(15);

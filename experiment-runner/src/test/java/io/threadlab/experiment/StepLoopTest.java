@@ -154,10 +154,10 @@ class StepLoopTest {
             }
         }, manifest, new Console());
         assertTimeoutPreemptively(HANG, () -> loop.perform(window(100), System.nanoTime(), HANG.toMillis()));
-        assertThat(reasons).containsExactly("its service stopped answering: mistakes-service did not answer GET"
+        assertThat(reasons).containsExactly("no answer: mistakes-service did not answer GET"
                 + " /lab/runtime: no whole answer within 120000 ms");
-        assertThat(manifest.snapshot().scheduleAsRun().getFirst().outcome()).startsWith("its service stopped");
-        assertThat(manifest.snapshot().warnings()).singleElement().asString().contains("stopped answering");
+        assertThat(manifest.snapshot().scheduleAsRun().getFirst().outcome()).startsWith("no answer: ");
+        assertThat(manifest.snapshot().warnings()).singleElement().asString().contains("no answer: mistakes-service");
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Headroom;
 import io.threadlab.experiment.plan.Knobs;
+import io.threadlab.experiment.plan.WarmUpPolicy;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.predict.Predictions;
@@ -107,23 +108,36 @@ public final class WindowRunner {
         if (cpuSets != null) {
             cpuSets.apply(separate ? CpuSets.Mode.SEPARATE : CpuSets.Mode.SHARED);
         }
-        String startedAt = Instant.now().toString();
         Measured measured;
-        try {
-            measured = window.load() instanceof Window.Closed c ? closed.measure(jvm, window, c, knobs.cpuQuota(),
-                    sessionSeconds(c)) : openModel(jvm, window, (Window.OpenSteps) window.load(), knobs.cpuQuota());
-        } catch (OpenWindow.Lost e) {
-            // one open-model point lost is marked (manifest warnings, the report's checks), not a run lost
-            warn(RunManifest.POINT_LOST + window.id() + ": " + e.getMessage());
-            return Optional.empty();
-        } finally {
-            if (window.recorded()) {
-                recorder.stop(jvm.service(), jfr);
+        WindowResult row;
+        for (int attempt = 1; ; attempt++) {
+            String startedAt = Instant.now().toString();
+            try {
+                measured = window.load() instanceof Window.Closed c ? closed.measure(jvm, window, c,
+                        knobs.cpuQuota(), sessionSeconds(c)) : openModel(jvm, window, (Window.OpenSteps) window.load(),
+                        knobs.cpuQuota());
+            } catch (OpenWindow.Lost e) {
+                // one open-model point lost is marked (manifest warnings, the report's checks), not a run lost
+                warn(RunManifest.POINT_LOST + window.id() + ": " + e.getMessage());
+                return Optional.empty();
+            } finally {
+                if (window.recorded()) {
+                    recorder.stop(jvm.service(), jfr);
+                }
             }
+            row = WindowFigures.of(new WindowFigures.Context(window, knobs, confinement.limits(), startedAt,
+                    separate, plan.database()), measured.before(), measured.after(), measured.load(),
+                    measured.perSecond(), measured.cpuPerSecond(), measured.settled());
+            double compiler = row.compiler().compilerShare();
+            if (!window.calibration() || !plan.calibration().measureAgain(attempt, compiler)) {
+                break;
+            }
+            warn(String.format(Locale.ROOT, "%s: its compiler used %.1f %% of the quota (%.3f CPU-ms a request at %.0f"
+                            + " req/s), above a quiet one's %.0f %%; a calibration is taken on a finished compiler, so"
+                            + " it is measured again (try %d of %d)", window.id(), compiler * 100,
+                    row.cpu().cpuMsPerRequest(), row.load().requestsPerSecond(),
+                    WarmUpPolicy.COMPILER_QUIET_SHARE * 100, attempt + 1, plan.calibration().tries()));
         }
-        WindowResult row = WindowFigures.of(new WindowFigures.Context(window, knobs, confinement.limits(), startedAt,
-                separate, plan.database()), measured.before(), measured.after(), measured.load(), measured.perSecond(),
-                measured.cpuPerSecond(), measured.settled());
         if (forecast.isPresent()) {
             row = new WindowResult(row.window(), row.at(), row.load(), row.cpu(), row.memory(), row.instruments(),
                     row.compiler(), row.threadGroups(), forecast.get().asRecorded(predictedAt));

@@ -19,7 +19,7 @@ import java.util.List;
 public record Defaults(String levels, String delays, int windowSeconds, int settleSeconds, int settleMaxSeconds,
                        int jvmStarts, int repetitions, int warmUpBoostMaxSeconds, int warmUpLevelMaxSeconds,
                        String openRates, String openShares, int openStepSeconds, String calibrationLevels,
-                       int calibrationWindowSeconds, String budget) {
+                       int calibrationWindowSeconds, int calibrationTries, String budget) {
 
     public static final String LEVELS = "100,500";
     public static final int WINDOW = 8;
@@ -58,6 +58,8 @@ public record Defaults(String levels, String delays, int windowSeconds, int sett
     public static final String QUICK_CALIBRATION_LEVELS = "700,150,10";
     public static final int CALIBRATION_WINDOW = 4;
     public static final int QUICK_CALIBRATION_WINDOW = 3;
+    /** A quick run's compiler never finishes: measuring its calibration again would buy nothing. */
+    public static final int QUICK_CALIBRATION_TRIES = 1;
 
     public static final String MAP_LEVELS = "10,100,500,1000,3000";
     public static final String MAP_DELAYS = "1,10,100,300,1000";
@@ -71,17 +73,20 @@ public record Defaults(String levels, String delays, int windowSeconds, int sett
     public static final String MAP_CALIBRATION_LEVELS = "3000,700,200,30";
 
     public static final Defaults RUN = new Defaults(LEVELS, null, WINDOW, SETTLE, SETTLE_MAX, JVM_STARTS, REPETITIONS,
-            BOOST_MAX, LEVEL_MAX, OPEN_RATES, "", OPEN_STEP, CALIBRATION_LEVELS, CALIBRATION_WINDOW, BUDGET);
+            BOOST_MAX, LEVEL_MAX, OPEN_RATES, "", OPEN_STEP, CALIBRATION_LEVELS, CALIBRATION_WINDOW,
+            Calibration.TRIES, BUDGET);
     public static final Defaults QUICK = new Defaults(LEVELS, null, QUICK_WINDOW, QUICK_SETTLE, QUICK_SETTLE_MAX, 1, 1,
             QUICK_BOOST_MAX, QUICK_LEVEL_MAX, QUICK_OPEN_RATES, "", QUICK_OPEN_STEP, QUICK_CALIBRATION_LEVELS,
-            QUICK_CALIBRATION_WINDOW, "");
+            QUICK_CALIBRATION_WINDOW, QUICK_CALIBRATION_TRIES, "");
     public static final Defaults MISTAKES = new Defaults(LEVELS, null, WINDOW, SETTLE, SETTLE_MAX, MISTAKES_JVM_STARTS,
-            MISTAKES_REPETITIONS, BOOST_MAX, LEVEL_MAX, MISTAKES_OPEN_RATES, "", OPEN_STEP, "", CALIBRATION_WINDOW, "");
+            MISTAKES_REPETITIONS, BOOST_MAX, LEVEL_MAX, MISTAKES_OPEN_RATES, "", OPEN_STEP, "", CALIBRATION_WINDOW,
+            Calibration.TRIES, "");
     public static final Defaults MAP = new Defaults(MAP_LEVELS, MAP_DELAYS, MAP_WINDOW, MAP_SETTLE, MAP_SETTLE_MAX, 1,
-            1, BOOST_MAX, MAP_LEVEL_MAX, "", MAP_OPEN_SHARES, MAP_OPEN_STEP, MAP_CALIBRATION_LEVELS, MAP_WINDOW, "");
+            1, BOOST_MAX, MAP_LEVEL_MAX, "", MAP_OPEN_SHARES, MAP_OPEN_STEP, MAP_CALIBRATION_LEVELS, MAP_WINDOW,
+            Calibration.TRIES, "");
     public static final Defaults QUICK_MAP = new Defaults("20,200", "1,100", QUICK_WINDOW, QUICK_SETTLE,
             QUICK_SETTLE_MAX, 1, 1, QUICK_BOOST_MAX, QUICK_LEVEL_MAX, "", "0.5,1.0", QUICK_OPEN_STEP, "400,150,40",
-            QUICK_CALIBRATION_WINDOW, "");
+            QUICK_CALIBRATION_WINDOW, QUICK_CALIBRATION_TRIES, "");
 
     public static List<Integer> integers(String csv) {
         return csv == null || csv.isBlank() ? List.of()

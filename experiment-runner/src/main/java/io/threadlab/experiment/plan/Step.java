@@ -122,7 +122,7 @@ public sealed interface Step {
         }
 
         public int ceilingSeconds() {
-            return window.load().ceilingSeconds() + MARGIN_SECONDS
+            return (window.calibration() ? Calibration.TRIES : 1) * window.load().ceilingSeconds() + MARGIN_SECONDS
                     + (window.users() == null ? 0 : window.users() / 100); // k6 makes its users one after another
         }
     }

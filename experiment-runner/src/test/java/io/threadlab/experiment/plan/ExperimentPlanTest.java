@@ -298,6 +298,26 @@ class ExperimentPlanTest {
         assertThat(calibration.calibration()).isTrue();
         assertThat(calibration.load()).isEqualTo(new Window.Closed(3, 40, 6));
         assertThat(((Step.Measure) plan.schedule().steps().get(2)).kind()).isEqualTo("calibration");
+        // room for every try of a calibration window whose compiler was busy: 3 x (40 s of settle + 6 s) + margin
+        assertThat(plan.schedule().steps().get(2).ceilingSeconds())
+                .isEqualTo(Calibration.TRIES * (40 + 6) + Step.MARGIN_SECONDS + 10);
+    }
+
+    @Test
+    void aCalibrationWindowIsMeasuredAgainWhileItsCompilerWasBusyUpToItsTries() {
+        Calibration calibration = new Calibration(List.of(700, 150), 10, 4, 3);
+        assertThat(calibration.measureAgain(1, 0.048)).isTrue();
+        assertThat(calibration.measureAgain(2, 0.048)).isTrue();
+        assertThat(calibration.measureAgain(3, 0.048)).as("the last try is kept").isFalse();
+        assertThat(calibration.measureAgain(1, WarmUpPolicy.COMPILER_QUIET_SHARE)).as("quiet").isFalse();
+        assertThat(calibration.measureAgain(1, Double.NaN)).as("not known: not judged busy").isFalse();
+        assertThat(new Calibration(List.of(700, 150), 10, 4).measureAgain(1, 0.048)).as("once").isFalse();
+        // a quick run's compiler never finishes: no second try; a run and a map take up to three
+        assertThat(Defaults.QUICK.calibrationTries()).isEqualTo(1);
+        assertThat(Defaults.RUN.calibrationTries()).isEqualTo(Calibration.TRIES);
+        assertThat(Defaults.MAP.calibrationTries()).isEqualTo(Calibration.TRIES);
+        assertThatThrownBy(() -> new Calibration(List.of(700, 150), 10, 4, Calibration.TRIES + 1))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
