@@ -73,6 +73,7 @@ class FanOutPlanTest {
         assertThat(facts.fanOut()).containsEntry("calls", List.of(1, 4))
                 .containsEntry("modes", List.of("sequential", "parallel"))
                 .containsEntry("lab.fanout.max-calls", ExperimentPlan.MAX_FAN_OUT);
+        assertThat(facts.calibration()).as("--no-calibration: none recorded").isNull();
     }
 
     /**
@@ -88,6 +89,10 @@ class FanOutPlanTest {
                 "--fan-out-mode", "sequential,parallel", "--calibration-levels", "700,150,10", "--no-open-model",
                 "--no-jfr", "--jvm-starts", "2", "--budget", "off", "--pool-size", "1000", "--worker-max", "200");
         List<Window> calibration = windows(plan).stream().filter(Window::calibration).toList();
+        // how the JVMs were calibrated, the tries of a window whose compiler was busy included, is in the manifest
+        assertThat(PlanFacts.of(plan, plan.schedule(), 0).calibration()).containsEntry("tries", 3)
+                .containsEntry("users", List.of(700, 150, 10)).containsEntry("delay_ms", 10)
+                .containsEntry("measured_again_while_compiler_above_share_of_quota", 0.02);
         assertThat(calibration.stream().filter(w -> w.variant().label().equals("reactive"))
                 .map(w -> w.id().format())).containsExactly("reactive-10ms-closed-700-cal1",
                 "reactive-10ms-closed-150-cal1", "reactive-10ms-closed-10-cal1",

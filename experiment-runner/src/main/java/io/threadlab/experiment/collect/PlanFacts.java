@@ -10,6 +10,7 @@ import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Schedule;
 import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.plan.WarmUpPolicy;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +22,9 @@ import java.util.Map;
  * (MODEL, CONTROL, MISTAKE, REFERENCE); {@code mistakes} each mistake's reference; {@code schedule} every step
  * before the run started, with its estimated seconds; {@code loadCpus} where k6 and the delay service ran during the
  * measured windows (shared, separate or compare; each window records its own); {@code fanOut} the calls per request
- * and their modes, the services' {@code lab.fanout.max-calls} and what the plan flagged (null: one call, as before).
+ * and their modes, the services' {@code lab.fanout.max-calls} and what the plan flagged (null: one call, as before);
+ * {@code calibration} the users, delay and window each JVM is calibrated at, and how many times a window whose compiler
+ * was busy is measured at most (null: none, or a run from before it was recorded).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -32,7 +35,7 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
                         boolean jfrWindows, boolean timeToPeak, Map<String, String> mistakes,
                         Map<String, Object> variantOverrides, Map<String, String> roles, String jvms,
                         List<Map<String, Object>> schedule, Map<String, Object> precision, String loadCpus,
-                        List<String> downstreams, Map<String, Object> fanOut) {
+                        List<String> downstreams, Map<String, Object> fanOut, Map<String, Object> calibration) {
 
     public PlanFacts {
         variants = variants == null ? List.of() : List.copyOf(variants);
@@ -83,7 +86,21 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
                 plan.timeToPeak(), mistakes, overrides, roles, jvms, schedule.describe(), null,
                 plan.placement().name().toLowerCase(Locale.ROOT), plan.grid().values(Axis.DOWNSTREAM).isEmpty()
                         ? List.of("http")
-                        : plan.grid().values(Axis.DOWNSTREAM).stream().map(Downstream::label).toList(), fanOut(plan));
+                        : plan.grid().values(Axis.DOWNSTREAM).stream().map(Downstream::label).toList(), fanOut(plan),
+                calibration(plan));
+    }
+
+    private static Map<String, Object> calibration(ExperimentPlan plan) {
+        if (!plan.calibration().any()) {
+            return null;
+        }
+        Map<String, Object> calibration = new LinkedHashMap<>();
+        calibration.put("users", plan.calibration().levels());
+        calibration.put("delay_ms", plan.calibration().delayMs());
+        calibration.put("window_seconds", plan.calibration().windowSeconds());
+        calibration.put("tries", plan.calibration().tries());
+        calibration.put("measured_again_while_compiler_above_share_of_quota", WarmUpPolicy.COMPILER_QUIET_SHARE);
+        return calibration;
     }
 
     private static Map<String, Object> fanOut(ExperimentPlan plan) {
