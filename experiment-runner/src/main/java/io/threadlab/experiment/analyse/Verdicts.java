@@ -79,7 +79,7 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         findings.add(f("downstream waits happen on %d executor threads: %,d socket reads from the delay"
                         + " service, p50 %.1f ms, p99 %.1f ms (%.1f thread-seconds of waiting in %.1f s)",
                 workers.delayService().readers.size(), workers.delayService().reads.count(),
-                workers.delayService().reads.percentile(50), workers.delayService().reads.percentile(99),
+                workers.delayService().reads.summary().p50Ms(), workers.delayService().reads.summary().p99Ms(),
                 workers.delayService().reads.totalMs() / 1000, a.seconds()));
         if (workers.delayService().reads.count() == 0) {
             unexpected.add(f("no executor thread read from the delay service: the %s variant should block its worker"
@@ -99,7 +99,7 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         findings.add(a.everySocketEvent() ? f("event loops did the socket I/O: %,d reads from the delay"
                         + " service on %d event-loop threads, p50 %.2f ms, p99 %.2f ms",
                 loops.delayService().reads.count(), loops.delayService().readers.size(),
-                loops.delayService().reads.percentile(50), loops.delayService().reads.percentile(99))
+                loops.delayService().reads.summary().p50Ms(), loops.delayService().reads.summary().p99Ms())
                 : f("event loops did the work: %,d execution samples on %d event-loop threads, %,d of them in"
                         + " the Vert.x/Netty and REST-client layers and %,d in request code (the recording has only"
                         + " the socket reads %s: %,d of theirs from the delay service)",
@@ -128,7 +128,7 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         findings.add(f("%,d virtual threads started, %d pinned; each lived p50 %.1f ms, p99 %.1f ms (%,d"
                         + " ended), its request's downstream wait included; carriers idle at least %.0f %% of"
                         + " the window", a.virtualThreadsStarted(),
-                a.pinned().count(), virtuals.lifetimes.percentile(50), virtuals.lifetimes.percentile(99),
+                a.pinned().count(), virtuals.lifetimes.summary().p50Ms(), virtuals.lifetimes.summary().p99Ms(),
                 virtuals.lifetimes.count(), a.carrierIdleShare() * 100));
         findings.add(a.everySocketEvent() ? f("socket I/O stayed on the event loops: %,d reads from the delay"
                         + " service there, %,d on virtual threads", loops.delayService().reads.count(),
