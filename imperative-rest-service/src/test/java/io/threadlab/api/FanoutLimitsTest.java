@@ -96,7 +96,7 @@ class FanoutLimitsTest {
     }
 
     private List<CompletableFuture<HttpResponse<String>>> send(int requests) {
-        HttpClient http = HttpClient.newHttpClient();
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         HttpRequest request = HttpRequest.newBuilder(URI.create(fanout + "?n=" + CALLS + "&mode=parallel")).build();
         return IntStream.range(0, requests)
                 .mapToObj(i -> http.sendAsync(request, HttpResponse.BodyHandlers.ofString()))

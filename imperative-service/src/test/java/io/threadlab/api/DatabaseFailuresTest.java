@@ -89,7 +89,7 @@ class DatabaseFailuresTest {
     @Order(2)
     void aRequestWithNoPooledConnectionFreeWithinTheAcquisitionTimeoutIsServiceUnavailable() throws Exception {
         LabPostgres.setWait(database, 2_500);
-        CompletableFuture<HttpResponse<String>> holder = HttpClient.newHttpClient()
+        CompletableFuture<HttpResponse<String>> holder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
                 .sendAsync(HttpRequest.newBuilder(articles).build(), HttpResponse.BodyHandlers.ofString());
         awaitTheQueryInTheDatabase();
         long start = System.nanoTime();

@@ -53,7 +53,7 @@ class MoreCallersThanWorkersTest {
     void twelveCallersOnFourWorkersAreAllAnswered() throws Exception {
         delayService.stubFor(get(urlPathEqualTo("/delay")).willReturn(aResponse().withFixedDelay(50)
                 .withHeader("Content-Type", "application/json").withBody("{\"message\":\"delayed 50 ms\"}")));
-        HttpClient http = HttpClient.newHttpClient();
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         List<CompletableFuture<HttpResponse<String>>> calls = IntStream.range(0, 12)
                 .mapToObj(i -> http.sendAsync(HttpRequest.newBuilder(api).build(), HttpResponse.BodyHandlers.ofString()))
                 .toList();

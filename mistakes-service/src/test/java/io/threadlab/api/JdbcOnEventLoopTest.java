@@ -86,7 +86,7 @@ class JdbcOnEventLoopTest {
     @Test
     void theOtherRequestsOnTheLoopWaitTheirTurn() throws Exception {
         LabPostgres.setWait(database, 300);
-        HttpClient http = HttpClient.newHttpClient();
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         long start = System.nanoTime();
         List<CompletableFuture<HttpResponse<String>>> calls = List.of(
                 http.sendAsync(HttpRequest.newBuilder(mistake).build(), HttpResponse.BodyHandlers.ofString()),
