@@ -15,14 +15,14 @@ import java.util.Map;
 
 /**
  * One measured window: which window it was and where on the grid, what the load saw, what the JVM spent, what the
- * instruments beside it spent, the compiler, each thread group, and the prediction made before it was measured.
+ * instruments beside it spent, the compiler, the collector's pauses, each thread group, and the prediction made before it was measured.
  * results.json writes each group as an object of its own; results.csv writes the same fields flat, one column per
  * field in this declaration order ({@link Columns}), so a field is declared once, here.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory memory, Instruments instruments,
-                           Compiler compiler, Map<String, Map<String, Number>> threadGroups,
+                           Compiler compiler, Gc gc, Map<String, Map<String, Number>> threadGroups,
                            @JsonInclude(JsonInclude.Include.NON_NULL) Prediction prediction) {
 
     public WindowResult {
@@ -120,6 +120,28 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Compiler(double compilerCpuMs, double compilerShare, double compilerWaitMs, double settleSeconds,
                            boolean settleQuiet) {
+    }
+
+    /**
+     * The collector's pauses during the window, young (minor) and full (major), from the variant's own metrics
+     * (Micrometer's jvm.gc.pause) scraped just before its opening edge and just after its closing one; null where
+     * either scrape went unanswered. A collector that pauses counts its CPU in the window's: these say how much of it.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Gc(long minorCollections, double minorPauseSeconds, long majorCollections,
+                     double majorPauseSeconds) {
+
+        /** The pauses between an earlier cumulative reading and this one. */
+        public Gc since(Gc earlier) {
+            return new Gc(minorCollections - earlier.minorCollections, minorPauseSeconds - earlier.minorPauseSeconds,
+                    majorCollections - earlier.majorCollections, majorPauseSeconds - earlier.majorPauseSeconds);
+        }
+
+        /** The share of {@code seconds} the JVM spent paused for its collector. */
+        public double pauseShare(double seconds) {
+            return (minorPauseSeconds + majorPauseSeconds) / seconds;
+        }
     }
 
     /**

@@ -1,9 +1,14 @@
 package io.threadlab.experiment.load;
 
+import io.threadlab.experiment.collect.WindowResult;
+
 import java.util.List;
 import java.util.function.Predicate;
 
-/** A few JVM gauges from a variant's Prometheus text: memory after GC, heap in use, live platform threads. */
+/**
+ * A few JVM gauges from a variant's Prometheus text: memory after GC, heap in use, live platform threads, the
+ * collector's pauses.
+ */
 final class JvmGauges {
 
     private JvmGauges() {
@@ -17,6 +22,29 @@ final class JvmGauges {
     /** {@code jvm_memory_used_bytes} of the heap pools only. */
     static Double heapUsed(String prometheusText) {
         return sum(prometheusText, l -> l.startsWith("jvm_memory_used_bytes{") && l.contains("area=\"heap\""));
+    }
+
+    /**
+     * The collector's pauses so far (Micrometer's jvm.gc.pause, whose action names a young collection "end of minor
+     * GC" and a full one "end of major GC"), or null when the service does not publish them.
+     */
+    static WindowResult.Gc gcPauses(String prometheusText) {
+        Double minor = sum(prometheusText, pause("count", "minor"));
+        Double major = sum(prometheusText, pause("count", "major"));
+        if (minor == null && major == null) {
+            return null;
+        }
+        return new WindowResult.Gc(Math.round(zeroIfNull(minor)),
+                zeroIfNull(sum(prometheusText, pause("sum", "minor"))), Math.round(zeroIfNull(major)),
+                zeroIfNull(sum(prometheusText, pause("sum", "major"))));
+    }
+
+    private static Predicate<String> pause(String series, String kind) {
+        return l -> l.startsWith("jvm_gc_pause_seconds_" + series + "{") && l.contains("\"end of " + kind + " GC\"");
+    }
+
+    private static double zeroIfNull(Double value) {
+        return value == null ? 0 : value;
     }
 
     private static Double sum(String prometheusText, Predicate<String> series) {

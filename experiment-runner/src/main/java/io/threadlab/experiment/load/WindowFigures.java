@@ -20,7 +20,7 @@ import java.util.Map;
 /**
  * The path every number of a window comes through, from what was read at its two edges to its row: the interval
  * between the edges, the variant's CPU over it and per request (over the calls the delay service answered in exactly
- * that interval), whether it kept its quota, the instruments' CPU, the compiler's share, the memory at the end.
+ * that interval), whether it kept its quota, the instruments' CPU, the compiler's share, the collector's pauses, the memory at the end.
  * Nothing here reads a clock or a file: it is tested on fixture edges.
  */
 public final class WindowFigures {
@@ -96,12 +96,15 @@ public final class WindowFigures {
         WindowResult.Compiler compiler = new WindowResult.Compiler(compilerCpuMs,
                 compilerCpuMs / 1000.0 / (quota * seconds), Math.max(0, jit.waitNanos()) / 1e6,
                 round(settled.seconds()), settled.quiet());
+        WindowResult.Gc gcBefore = JvmGauges.gcPauses(before.metrics());
+        WindowResult.Gc gcAfter = JvmGauges.gcPauses(after.metrics());
+        WindowResult.Gc gc = gcBefore == null || gcAfter == null ? null : gcAfter.since(gcBefore);
         Point at = context.knobs().asPoint().and(window.at());
         if (window.downstream() == Downstream.DB && context.database() != null) {
             at = at.with(Axis.DB_CPUS, context.database().cpus()); // what its database ceiling is predicted from
         }
         return new WindowResult(identity, at, traffic, used, memory,
-                instruments, compiler, describe(groups), null);
+                instruments, compiler, gc, describe(groups), null);
     }
 
     private static Map<String, Map<String, Number>> describe(Map<String, ThreadGroupTimes.Times> groups) {

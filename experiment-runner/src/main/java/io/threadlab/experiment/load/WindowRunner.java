@@ -140,7 +140,7 @@ public final class WindowRunner {
         }
         if (forecast.isPresent()) {
             row = new WindowResult(row.window(), row.at(), row.load(), row.cpu(), row.memory(), row.instruments(),
-                    row.compiler(), row.threadGroups(), forecast.get().asRecorded(predictedAt));
+                    row.compiler(), row.gc(), row.threadGroups(), forecast.get().asRecorded(predictedAt));
         }
         if (!measured.settled().answeredEveryUser() && window.users() != null) {
             warn(String.format(Locale.ROOT, "%s: not every one of its %d users was answered in the %.0f s before it;"
@@ -194,7 +194,7 @@ public final class WindowRunner {
         double delayCores = row.instruments().delayCpuSeconds() / seconds;
         double k6Cores = row.instruments().k6CpuSeconds() / seconds;
         console.say(String.format(Locale.ROOT, "%s %s: %.0f req/s%s, p50 %s ms, p99 %s ms, %d errors,"
-                        + " %.3f CPU-ms/req, %.2f CPU (k6 %.2f, delay %.2f%s%s), compiler %.1f %%",
+                        + " %.3f CPU-ms/req, %.2f CPU (k6 %.2f, delay %.2f%s%s), compiler %.1f %%%s",
                 window.jvm(), window.id(), row.load().requestsPerSecond(), row.prediction() == null ? ""
                         : String.format(Locale.ROOT, " (predicted %,.0f, %+.0f %%)", row.prediction().predictedRps(),
                         (row.load().requestsPerSecond() / row.prediction().predictedRps() - 1) * 100),
@@ -204,7 +204,8 @@ public final class WindowRunner {
                 row.instruments().dbCpuSeconds() == null ? "" : String.format(Locale.ROOT,
                         ", database %.2f CPU, %d connections, %d busy", row.instruments().dbCpuSeconds() / seconds,
                         row.instruments().dbConnections(), row.instruments().dbActive()),
-                row.compiler().compilerShare() * 100));
+                row.compiler().compilerShare() * 100, row.gc() == null ? "" : String.format(Locale.ROOT,
+                        ", GC paused %.0f %%", row.gc().pauseShare(seconds) * 100)));
         if (Boolean.FALSE.equals(row.cpu().confinementHeld())) {
             warn(String.format(Locale.ROOT, "%s: %s used %.2f CPU, above its %.2f quota", window.id(),
                     window.variant(), row.cpu().cpuCores(), plan.knobsOf(window.jvm()).cpuQuota()));

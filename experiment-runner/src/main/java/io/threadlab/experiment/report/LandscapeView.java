@@ -5,6 +5,7 @@ import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.predict.CapacityModel;
 import io.threadlab.experiment.predict.Ceiling;
+import io.threadlab.experiment.report.landscape.GcGap;
 import io.threadlab.experiment.report.landscape.InFlightCost;
 import io.threadlab.experiment.report.landscape.Landscape;
 import io.threadlab.experiment.report.landscape.Outcome;
@@ -64,7 +65,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
     }
 
     static LandscapeView of(Landscape l, List<WindowResult> rows) {
-        return new LandscapeView(l.isMap(), l.outcomes().stream().map(LandscapeView::point).toList(),
+        return new LandscapeView(l.isMap(), l.outcomes().stream().map(o -> point(o, rows)).toList(),
                 errors(l.outcomes()), calibrations(rows), l.cells().stream().map(LandscapeView::winner).toList(),
                 l.crossovers().stream().map(LandscapeView::crossover).toList(),
                 List.copyOf(InFlightCost.MEASURES.keySet()), l.inFlight().stream().map(LandscapeView::cost).toList(),
@@ -98,7 +99,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                 + " overstates the rest.";
     }
 
-    private static PointRow point(Outcome p) {
+    private static PointRow point(Outcome p, List<WindowResult> rows) {
         List<String> notes = new ArrayList<>();
         if (p.prediction().isPresent() && !p.oneCeilingBinds()) {
             notes.add(String.format(Locale.ROOT, "two ceilings within %.0f %%", (p.prediction().get().margin() - 1)
@@ -111,6 +112,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
         if (p.errors() > 0) {
             notes.add(p.errors() + " errors " + p.errorCauses());
         }
+        GcGap.explain(p, rows).ifPresent(notes::add);
         String role = p.prediction().isEmpty() ? "not predicted" : p.calibrated() ? "calibrated"
                 : p.ownCalibration() ? "held out" : "held out (from " + p.prediction().get().calibratedOn() + ")";
         return new PointRow(p.jvm(), ChartStyle.hex(p.variant()), p.delayMs(), p.users(), rate(p.measured()),

@@ -46,7 +46,7 @@ class ResultsWriterTest {
         assertThat(json.fieldNames()).toIterable().containsExactly("windows", "warm_ups", "time_to_peak");
         JsonNode first = json.path("windows").get(0);
         assertThat(first.fieldNames()).toIterable().containsExactly("window", "at", "load", "cpu", "memory",
-                "instruments", "compiler", "thread_groups");
+                "instruments", "compiler", "gc", "thread_groups");
         assertThat(first.path("load").path("error_causes").path("http_504").asLong()).isEqualTo(2);
         assertThat(first.path("at").path("delay_ms").asInt()).isEqualTo(10);
 

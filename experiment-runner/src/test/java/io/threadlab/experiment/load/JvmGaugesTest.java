@@ -1,8 +1,10 @@
 package io.threadlab.experiment.load;
 
+import io.threadlab.experiment.collect.WindowResult;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class JvmGaugesTest {
 
@@ -35,5 +37,31 @@ class JvmGaugesTest {
     void aGaugeTheServiceDoesNotPublishIsNull() {
         assertThat(JvmGauges.value(METRICS, "jvm_buffer_count_buffers")).isNull();
         assertThat(JvmGauges.heapUsed("jvm_threads_live_threads 31.0\n")).isNull();
+    }
+
+    /** Serial's young collector ("Copy") at two causes, its full one ("MarkSweepCompact"), and the max series. */
+    private static final String PAUSES = """
+            jvm_gc_pause_seconds_count{action="end of minor GC",cause="Allocation Failure",gc="Copy"} 51.0
+            jvm_gc_pause_seconds_sum{action="end of minor GC",cause="Allocation Failure",gc="Copy"} 12.428
+            jvm_gc_pause_seconds_count{action="end of minor GC",cause="GCLocker Initiated GC",gc="Copy"} 2.0
+            jvm_gc_pause_seconds_sum{action="end of minor GC",cause="GCLocker Initiated GC",gc="Copy"} 0.072
+            jvm_gc_pause_seconds_count{action="end of major GC",cause="Metadata GC Threshold",gc="MarkSweepCompact"} 1.0
+            jvm_gc_pause_seconds_sum{action="end of major GC",cause="Metadata GC Threshold",gc="MarkSweepCompact"} 0.216
+            jvm_gc_pause_seconds_max{action="end of major GC",cause="Metadata GC Threshold",gc="MarkSweepCompact"} 0.9
+            """;
+
+    @Test
+    void theCollectorsPausesAreSummedOverCausesYoungApartFromFull() {
+        WindowResult.Gc gc = JvmGauges.gcPauses(PAUSES);
+        assertThat(gc.minorCollections()).isEqualTo(53);
+        assertThat(gc.minorPauseSeconds()).isCloseTo(12.5, within(1e-9));
+        assertThat(gc.majorCollections()).isEqualTo(1);
+        assertThat(gc.majorPauseSeconds()).isCloseTo(0.216, within(1e-9));
+    }
+
+    @Test
+    void aServiceThatPublishesNoPausesHasNoneRatherThanZero() {
+        assertThat(JvmGauges.gcPauses(METRICS)).isNull();
+        assertThat(JvmGauges.gcPauses("")).isNull();
     }
 }

@@ -240,6 +240,35 @@ class WindowFiguresTest {
         assertThat(row.instruments().delayServedMeanMs()).isCloseTo(10.5, within(1e-9));
     }
 
+    // ---- the collector ----------------------------------------------------------------------------------------
+
+    @Test
+    void theCollectorsPausesAreTheDifferenceAcrossTheEdgesAndUnknownWhereAScrapeWentUnanswered() {
+        String before = METRICS + """
+                jvm_gc_pause_seconds_count{action="end of minor GC",cause="Allocation Failure",gc="Copy"} 51.0
+                jvm_gc_pause_seconds_sum{action="end of minor GC",cause="Allocation Failure",gc="Copy"} 12.428
+                """;
+        String after = METRICS + """
+                jvm_gc_pause_seconds_count{action="end of minor GC",cause="Allocation Failure",gc="Copy"} 54.0
+                jvm_gc_pause_seconds_sum{action="end of minor GC",cause="Allocation Failure",gc="Copy"} 13.362
+                jvm_gc_pause_seconds_count{action="end of major GC",cause="Allocation Failure",gc="MarkSweepCompact"} 1.0
+                jvm_gc_pause_seconds_sum{action="end of major GC",cause="Allocation Failure",gc="MarkSweepCompact"} 0.58
+                """;
+        Edge opening = before();
+        opening = new Edge(opening.nanos(), opening.at(), opening.cpu(), opening.delayCpu(), opening.k6(),
+                opening.delayServed(), opening.stats(), opening.threads(), opening.load(), before, null);
+        CpuReading cpu = new CpuReading(105_120_000_000L, 1_102, 490, 21_000_000_000L);
+        WindowResult row = figures(opening, after(cpu, after, LOAD_AFTER), true, List.of(), List.of());
+        assertThat(row.gc().minorCollections()).isEqualTo(3);
+        assertThat(row.gc().minorPauseSeconds()).isCloseTo(0.934, within(1e-9));
+        assertThat(row.gc().majorCollections()).isEqualTo(1);
+        assertThat(row.gc().majorPauseSeconds()).isCloseTo(0.58, within(1e-9));
+        // 1.514 s of 10.24
+        assertThat(row.gc().pauseShare(row.load().windowSeconds())).isCloseTo(1.514 / 10.24, within(1e-9));
+        // the closing scrape unanswered: not measured, never 0
+        assertThat(figures(opening, after(cpu, "", LOAD_AFTER), true, List.of(), List.of()).gc()).isNull();
+    }
+
     // ---- errors ------------------------------------------------------------------------------------------------
 
     @Test

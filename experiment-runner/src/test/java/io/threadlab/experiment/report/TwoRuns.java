@@ -170,7 +170,7 @@ final class TwoRuns {
         return new WindowResult(w.window(), w.at(), new WindowResult.Load(l.requests(), l.windowSeconds(),
                 l.requestsPerSecond(), l.p50Ms(), l.p90Ms(), l.p99Ms(), l.maxMs(), l.meanMs(), errors, causes,
                 l.inFlight(), l.droppedIterations(), perSecond, l.steps()), w.cpu(), w.memory(), w.instruments(),
-                w.compiler(), w.threadGroups(), w.prediction());
+                w.compiler(), w.gc(), w.threadGroups(), w.prediction());
     }
 
     private static WindowResult window(String variant, int level, String scenario, int rep, double rps,

@@ -56,6 +56,7 @@ public final class Windows {
     private Instant startedAt = Instant.parse("2026-11-23T10:00:00Z");
     private WindowResult.Prediction prediction;
     private int fanOut = 1;
+    private WindowResult.Gc gc;
     private FanOutMode fanOutMode = FanOutMode.PARALLEL;
 
     private Windows(String variant, Integer users, double rps) {
@@ -210,6 +211,12 @@ public final class Windows {
         return this;
     }
 
+    /** The collector's pauses in the window: {@code minorSeconds} over young collections, {@code majorSeconds} full. */
+    public Windows gcPauses(double minorSeconds, double majorSeconds) {
+        this.gc = new WindowResult.Gc(minorSeconds > 0 ? 3 : 0, minorSeconds, majorSeconds > 0 ? 1 : 0, majorSeconds);
+        return this;
+    }
+
     public Windows separateLoad() {
         this.loadCpus = "separate";
         return this;
@@ -261,6 +268,6 @@ public final class Windows {
                 new WindowResult.Instruments(k6Cores * seconds, delayCores * seconds,
                         delayServedMs != null ? delayServedMs : delayMs + 0.4),
                 new WindowResult.Compiler(compilerShare * quota * seconds * 1000, compilerShare, 1.0, 3, true),
-                Map.of(), prediction);
+                gc, Map.of(), prediction);
     }
 }

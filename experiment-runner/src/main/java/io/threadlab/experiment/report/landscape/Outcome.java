@@ -23,12 +23,13 @@ import java.util.Optional;
  * @param littleUsers throughput × mean response time: the users Little's law says were busy (null: unknown)
  * @param inFlight    requests sent and not yet answered at the window's end (null: unknown)
  * @param headroom    the load generator's, by the one rule; empty where the run did not record its machine's CPUs
+ * @param gcShare     the share of the window the JVM was paused for its collector (null: not read)
  */
 public record Outcome(String jvm, String jvmId, String variant, Point at, double measured,
                       Optional<WindowResult.Prediction> prediction,
                       boolean calibrated, double saturation, Double littleUsers, Long inFlight,
                       Optional<Headroom> headroom, long errors,
-                      Map<String, Long> errorCauses, double p99Ms) {
+                      Map<String, Long> errorCauses, double p99Ms, Double gcShare) {
 
     /** Little's law is flagged when the busy users differ from the users by more than this. */
     public static final double LITTLE_TOLERANCE = 0.10;
@@ -41,7 +42,8 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
                 Optional.ofNullable(w.prediction()), calibrated, w.cpu().cpuCores() / w.at().get(Axis.CPUS), little,
                 w.load().inFlight(),
                 machineCores <= 0 ? Optional.empty() : Optional.of(w.headroom(machineCores, loadAlone)),
-                w.load().errors(), w.load().errorCauses(), w.load().p99Ms() == null ? Double.NaN : w.load().p99Ms());
+                w.load().errors(), w.load().errorCauses(), w.load().p99Ms() == null ? Double.NaN : w.load().p99Ms(),
+                w.gc() == null ? null : w.gc().pauseShare(w.load().windowSeconds()));
     }
 
     public int users() {
@@ -97,7 +99,6 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
         return error() <= Forecast.TOLERANCE;
     }
 
-    /** Null when the mean response time is unknown. */
     /**
      * Where Little's law fails, whether the users were busy all the same: nearly every one of them had a request in
      * flight at the window's end, unanswered, which the mean response time (of the answered) does not count.

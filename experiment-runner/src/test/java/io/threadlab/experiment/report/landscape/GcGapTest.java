@@ -1,0 +1,81 @@
+package io.threadlab.experiment.report.landscape;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.testing.Windows;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The collector is named for a CPU-ceiling miss only where the two windows' pauses say so; the fixtures are the
+ * shapes of the map of 2026-11-27T05-20-27Z (reactive at 3,000 users: 22 % of a 100 ms window paused against 9 % of
+ * its calibration's at 10 ms).
+ */
+class GcGapTest {
+
+    private static WindowResult.Prediction predicted(double rps, String binding) {
+        return new WindowResult.Prediction(rps, binding, 2, 10.0, 300.0, 0.05, false, "2026-11-27T05:39:29Z",
+                "reactive-jvm1", Map.of(binding, rps));
+    }
+
+    /** The calibration: 10 ms at 200 and 3,000 users, 1 % and 9 % of 10 s paused. */
+    private static List<WindowResult> calibration() {
+        return List.of(Windows.closed("reactive", 200, 4915).calibration().gcPauses(0.1, 0).build(),
+                Windows.closed("reactive", 3000, 4872).calibration().gcPauses(0.6, 0.3).build());
+    }
+
+    private static Optional<String> explain(WindowResult point) {
+        List<WindowResult> rows = new java.util.ArrayList<>(calibration());
+        rows.add(point);
+        Outcome outcome = Landscape.of(rows, 2, false).outcomes().getFirst();
+        return GcGap.explain(outcome, rows);
+    }
+
+    @Test
+    void aSlowerPointThatPausedMoreThanItsCalibrationIsTheCollectors() {
+        // 4,967 measured against 5,903 predicted (-16 %), 22 % of its window paused
+        Optional<String> note = explain(Windows.closed("reactive", 3000, 4967).delay(100).gcPauses(1.3, 0.9)
+                .prediction(predicted(5903, "cpu")).build());
+        assertThat(note).hasValue("the collector: paused 22 % of its window for the collector, 9 % in the calibration"
+                + " at 3,000 users, whose CPU per request did not pay for it");
+    }
+
+    @Test
+    void aFasterPointThatPausedMoreIsNotTheCollectorsWhateverTheSizeOfTheGap() {
+        // the same pauses, the point 17 % above its prediction: more pausing cannot have made it faster
+        Optional<String> note = explain(Windows.closed("reactive", 3000, 6900).delay(100).gcPauses(1.3, 0.9)
+                .prediction(predicted(5903, "cpu")).build());
+        assertThat(note).hasValue("not the collector: paused 22 % of its window for the collector, 9 % in the"
+                + " calibration at 3,000 users");
+    }
+
+    @Test
+    void aSmallDifferenceIsNotTheCollectors() {
+        Optional<String> note = explain(Windows.closed("reactive", 3000, 4967).delay(100).gcPauses(0.7, 0.4)
+                .prediction(predicted(5903, "cpu")).build());
+        assertThat(note).hasValueSatisfying(n -> assertThat(n).startsWith("not the collector: paused 11 %"));
+    }
+
+    @Test
+    void theNearestCalibratedUsersAreTheComparison() {
+        // 300 users: nearer 200 (log distance 0.41) than 3,000 (2.3); a faster point that paused less than there
+        Optional<String> note = explain(Windows.closed("reactive", 300, 5600).gcPauses(0, 0)
+                .prediction(predicted(4600, "cpu")).build());
+        assertThat(note).hasValueSatisfying(n -> assertThat(n).contains("1 % in the calibration at 200 users"));
+        assertThat(note.get()).startsWith("not the collector"); // 1 point apart: too small to matter
+    }
+
+    @Test
+    void nothingIsSaidWhereThePointIsWithinTheTargetOrAnotherCeilingBindsOrNoPauseWasRead() {
+        assertThat(explain(Windows.closed("reactive", 3000, 5800).delay(100).gcPauses(1.3, 0.9)
+                .prediction(predicted(5903, "cpu")).build())).isEmpty();
+        assertThat(explain(Windows.closed("reactive", 3000, 2500).delay(1000).gcPauses(1.3, 0.9)
+                .prediction(predicted(2997, "connections")).build())).isEmpty();
+        assertThat(explain(Windows.closed("reactive", 3000, 4967).delay(100)
+                .prediction(predicted(5903, "cpu")).build())).isEmpty();
+    }
+}
