@@ -1,15 +1,19 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.report.landscape.Landscape;
 import io.threadlab.experiment.report.landscape.Outcome;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The capacity model's checks, each able to fail: the predictions against the held-out points (the map's target),
+ * the calibration's own points measured again (how closely the lab repeats itself, the floor under that target),
  * the extrapolations against the error they claimed, the saturation check called by its name (where the CPU binds,
  * the JVM used its quota: true by construction of a CPU-bound point, so it tests the measurement, not the model),
  * and Little's law at every point. The errors and the load generator's headroom are the run's checks, judged once.
@@ -22,9 +26,45 @@ final class LandscapeChecks {
     private LandscapeChecks() {
     }
 
-    static List<Check> of(Landscape l) {
-        return List.of(heldOut(l.outcomes()), otherJvmStarts(l.outcomes()), extrapolated(l.outcomes()),
-                saturation(l.outcomes()), little(l.outcomes()));
+    static List<Check> of(Landscape l, List<WindowResult> rows) {
+        return List.of(heldOut(l.outcomes()), repeated(l.outcomes(), rows), otherJvmStarts(l.outcomes()),
+                extrapolated(l.outcomes()), saturation(l.outcomes()), little(l.outcomes()));
+    }
+
+    /**
+     * A calibrated point measured again later, as a held-out point would be: its throughput within the target of its
+     * calibration window's. No model stands between the two, so this is how closely the lab repeats itself at one
+     * point, the floor under what the held-out check can ask of the model. Judged as the held-out points are: without
+     * errors, k6 in its headroom.
+     */
+    static Check repeated(List<Outcome> outcomes, List<WindowResult> rows) {
+        String name = "Repeatability: a calibrated point measured again later within " + pct(Forecast.TOLERANCE)
+                + " of its calibration window";
+        List<String> pairs = new ArrayList<>();
+        int within = 0;
+        double worst = 0;
+        for (Outcome again : outcomes) {
+            if (!again.calibrated() || again.errors() > 0 || !again.headroom().map(h -> h.enough()).orElse(false)) {
+                continue;
+            }
+            Optional<WindowResult> first = rows.stream().filter(r -> r.calibration() && r.users() != null
+                    && (r.jvmName() + "-jvm" + r.jvm()).equals(again.jvmId()) && r.at().equals(again.at())).findFirst();
+            if (first.isEmpty() || first.get().load().errors() > 0) {
+                continue;
+            }
+            double ratio = again.measured() / first.get().load().requestsPerSecond();
+            worst = Math.max(worst, Math.abs(ratio - 1));
+            within += Math.abs(ratio - 1) <= Forecast.TOLERANCE ? 1 : 0;
+            pairs.add(String.format(Locale.ROOT, "%s at %d ms, %,d users: %,.0f then %,.0f (%+.0f %%)", again.jvm(),
+                    again.delayMs(), again.users(), first.get().load().requestsPerSecond(), again.measured(),
+                    (ratio - 1) * 100));
+        }
+        if (pairs.isEmpty()) {
+            return Check.notMeasured(name, "no calibrated point was measured again without errors and with k6 in its"
+                    + " headroom");
+        }
+        return Check.of(name, within == pairs.size(), String.format(Locale.ROOT, "%d of %d points (worst %s): %s",
+                within, pairs.size(), pct(worst), String.join("; ", pairs)));
     }
 
     /**

@@ -70,7 +70,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                 l.crossovers().stream().map(LandscapeView::crossover).toList(),
                 List.copyOf(InFlightCost.MEASURES.keySet()), l.inFlight().stream().map(LandscapeView::cost).toList(),
                 inFlightNote(l.inFlight(), rows), l.slo().stream().map(LandscapeView::slo).toList(),
-                seeds(l.seeds()), LandscapeChecks.of(l));
+                seeds(l.seeds()), LandscapeChecks.of(l, rows));
     }
 
     /**

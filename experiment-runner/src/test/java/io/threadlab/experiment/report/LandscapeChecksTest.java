@@ -56,6 +56,32 @@ class LandscapeChecksTest {
     }
 
     @Test
+    void aCalibratedPointMeasuredAgainPassesWithinFifteenPercentOfItsCalibrationAndFailsBeyond() {
+        // the map of 2026-11-27T07-53-58Z: imperative's calibration at 10 ms x 3,000 users served 1,600 req/s, the
+        // same point 6 minutes later 2,875; reactive's 4,934 then 4,332
+        WindowResult imperativeFirst = Windows.closed("imperative", 3000, 1600).calibration().build();
+        WindowResult imperativeAgain = Windows.closed("imperative", 3000, 2875)
+                .prediction(predicted(1751, "cpu", 2, false, 0.22)).build();
+        WindowResult reactiveFirst = Windows.closed("reactive", 3000, 4934).calibration().build();
+        WindowResult reactiveAgain = Windows.closed("reactive", 3000, 4332)
+                .prediction(predicted(4808, "cpu", 2, false, 0.11)).build();
+        List<WindowResult> rows = List.of(imperativeFirst, imperativeAgain, reactiveFirst, reactiveAgain);
+        Check both = LandscapeChecks.repeated(Landscape.of(rows, 2, false).outcomes(), rows);
+        assertThat(both.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(both.detail()).startsWith("1 of 2 points (worst 80 %)")
+                .contains("imperative at 10 ms, 3,000 users: 1,600 then 2,875 (+80 %)")
+                .contains("reactive at 10 ms, 3,000 users: 4,934 then 4,332 (-12 %)");
+        List<WindowResult> reactive = List.of(reactiveFirst, reactiveAgain);
+        assertThat(LandscapeChecks.repeated(Landscape.of(reactive, 2, false).outcomes(), reactive).verdict())
+                .isEqualTo(Check.Verdict.PASSED);
+        // a held-out point is no repeat; another delay is another point
+        List<WindowResult> other = List.of(reactiveFirst, Windows.closed("reactive", 3000, 4332).delay(100)
+                .prediction(predicted(4808, "cpu", 2, false, 0.11)).build());
+        assertThat(LandscapeChecks.repeated(Landscape.of(other, 2, false).outcomes(), other).verdict())
+                .isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
     void laterJvmStartsAreJudgedOnThePredictionFromTheFirstOnesCalibration() {
         // predicted from reactive-jvm1's calibration, measured on JVM start 2
         WindowResult near = Windows.closed("reactive", 500, 5800).jvm(2)

@@ -45,8 +45,8 @@ public final class GcGap {
         double here = point.gcShare();
         double more = here - there;
         boolean slower = point.ratio() < 1;
-        String shares = String.format(Locale.ROOT, "paused %.0f %% of its window for the collector, %.0f %% in the"
-                + " calibration at %,d users", here * 100, there * 100, c.users());
+        String shares = String.format(Locale.ROOT, "GC paused %.0f %% of the window, %.0f %% of the calibration's at"
+                + " %,d users", here * 100, there * 100, c.users());
         if (Math.abs(more) >= MATTERS && (more > 0) == slower) {
             return Optional.of("the collector: " + shares + (slower ? ", whose CPU per request did not pay for it"
                     : ", whose CPU per request paid for it"));

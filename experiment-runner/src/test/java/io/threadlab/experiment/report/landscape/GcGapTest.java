@@ -40,8 +40,8 @@ class GcGapTest {
         // 4,967 measured against 5,903 predicted (-16 %), 22 % of its window paused
         Optional<String> note = explain(Windows.closed("reactive", 3000, 4967).delay(100).gcPauses(1.3, 0.9)
                 .prediction(predicted(5903, "cpu")).build());
-        assertThat(note).hasValue("the collector: paused 22 % of its window for the collector, 9 % in the calibration"
-                + " at 3,000 users, whose CPU per request did not pay for it");
+        assertThat(note).hasValue("the collector: GC paused 22 % of the window, 9 % of the calibration's at 3,000"
+                + " users, whose CPU per request did not pay for it");
     }
 
     @Test
@@ -49,15 +49,15 @@ class GcGapTest {
         // the same pauses, the point 17 % above its prediction: more pausing cannot have made it faster
         Optional<String> note = explain(Windows.closed("reactive", 3000, 6900).delay(100).gcPauses(1.3, 0.9)
                 .prediction(predicted(5903, "cpu")).build());
-        assertThat(note).hasValue("not the collector: paused 22 % of its window for the collector, 9 % in the"
-                + " calibration at 3,000 users");
+        assertThat(note).hasValue("not the collector: GC paused 22 % of the window, 9 % of the calibration's at"
+                + " 3,000 users");
     }
 
     @Test
     void aSmallDifferenceIsNotTheCollectors() {
         Optional<String> note = explain(Windows.closed("reactive", 3000, 4967).delay(100).gcPauses(0.7, 0.4)
                 .prediction(predicted(5903, "cpu")).build());
-        assertThat(note).hasValueSatisfying(n -> assertThat(n).startsWith("not the collector: paused 11 %"));
+        assertThat(note).hasValueSatisfying(n -> assertThat(n).startsWith("not the collector: GC paused 11 %"));
     }
 
     @Test
@@ -65,7 +65,7 @@ class GcGapTest {
         // 300 users: nearer 200 (log distance 0.41) than 3,000 (2.3); a faster point that paused less than there
         Optional<String> note = explain(Windows.closed("reactive", 300, 5600).gcPauses(0, 0)
                 .prediction(predicted(4600, "cpu")).build());
-        assertThat(note).hasValueSatisfying(n -> assertThat(n).contains("1 % in the calibration at 200 users"));
+        assertThat(note).hasValueSatisfying(n -> assertThat(n).contains("1 % of the calibration's at 200 users"));
         assertThat(note.get()).startsWith("not the collector"); // 1 point apart: too small to matter
     }
 
