@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Calibration;
 import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.FanOutMode;
@@ -100,6 +101,8 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
         calibration.put("window_seconds", plan.calibration().windowSeconds());
         calibration.put("tries", plan.calibration().tries());
         calibration.put("measured_again_while_compiler_above_share_of_quota", WarmUpPolicy.COMPILER_QUIET_SHARE);
+        calibration.put("measured_again_while_compiler_waited_above_share_of_window",
+                Calibration.COMPILER_WAITING_SHARE);
         return calibration;
     }
 

@@ -7,6 +7,7 @@ import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.Calibration;
 import io.threadlab.experiment.plan.Headroom;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.WarmUpPolicy;
@@ -129,14 +130,16 @@ public final class WindowRunner {
                     separate, plan.database()), measured.before(), measured.after(), measured.load(),
                     measured.perSecond(), measured.cpuPerSecond(), measured.settled());
             double compiler = row.compiler().compilerShare();
-            if (!window.calibration() || !plan.calibration().measureAgain(attempt, compiler)) {
+            double waiting = row.compiler().compilerWaitMs() / 1000 / row.load().windowSeconds();
+            if (!window.calibration() || !plan.calibration().measureAgain(attempt, compiler, waiting)) {
                 break;
             }
-            warn(String.format(Locale.ROOT, "%s: its compiler used %.1f %% of the quota (%.3f CPU-ms a request at %.0f"
-                            + " req/s), above a quiet one's %.0f %%; a calibration is taken on a finished compiler, so"
-                            + " it is measured again (try %d of %d)", window.id(), compiler * 100,
-                    row.cpu().cpuMsPerRequest(), row.load().requestsPerSecond(),
-                    WarmUpPolicy.COMPILER_QUIET_SHARE * 100, attempt + 1, plan.calibration().tries()));
+            warn(String.format(Locale.ROOT, "%s: its compiler used %.1f %% of the quota and waited to run %.1f %% of"
+                            + " the window (%.3f CPU-ms a request at %.0f req/s), above a finished one's %.0f %% and"
+                            + " %.0f %%; a calibration is taken on a finished compiler, so it is measured again (try %d"
+                            + " of %d)", window.id(), compiler * 100, waiting * 100, row.cpu().cpuMsPerRequest(),
+                    row.load().requestsPerSecond(), WarmUpPolicy.COMPILER_QUIET_SHARE * 100,
+                    Calibration.COMPILER_WAITING_SHARE * 100, attempt + 1, plan.calibration().tries()));
         }
         if (forecast.isPresent()) {
             row = new WindowResult(row.window(), row.at(), row.load(), row.cpu(), row.memory(), row.instruments(),
