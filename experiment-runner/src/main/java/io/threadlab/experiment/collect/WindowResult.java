@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * One measured window: which window it was and where on the grid, what the load saw, what the JVM spent, what the
- * instruments beside it spent, the compiler, the collector's pauses, each thread group, and the prediction made before it was measured.
+ * instruments beside it spent, the compiler, the collector's pauses, each thread group, and the prediction made
+ * before it was measured.
  * results.json writes each group as an object of its own; results.csv writes the same fields flat, one column per
  * field in this declaration order ({@link Columns}), so a field is declared once, here.
  */
@@ -192,6 +193,12 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
 
     public Integer delayMs() {
         return at.get(Axis.DELAY_MS);
+    }
+
+    /** Which JVM start of which JVM ({@code imperative-jvm1}): a calibration and its predictions share it. */
+    @JsonIgnore
+    public String jvmId() {
+        return jvmName() + "-jvm" + jvm();
     }
 
     /** The JVM's name, for runs before it was recorded: the variant's. */

@@ -20,7 +20,8 @@ import java.util.Map;
 /**
  * The path every number of a window comes through, from what was read at its two edges to its row: the interval
  * between the edges, the variant's CPU over it and per request (over the calls the delay service answered in exactly
- * that interval), whether it kept its quota, the instruments' CPU, the compiler's share, the collector's pauses, the memory at the end.
+ * that interval), whether it kept its quota, the instruments' CPU, the compiler's share, the collector's pauses, the
+ * memory at the end.
  * Nothing here reads a clock or a file: it is tested on fixture edges.
  */
 public final class WindowFigures {

@@ -58,8 +58,8 @@ public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, 
     public static final double COMPILER_WAITING_SHARE = 0.05;
 
     /**
-     * Whether a calibration window is taken again: its compiler used more than {@link WarmUpPolicy#COMPILER_QUIET_SHARE}
-     * of the quota ({@code compilerShare}), or its threads waited to run for more than {@link #COMPILER_WAITING_SHARE}
+     * Whether a calibration window is taken again: its compiler used more than
+     * {@link WarmUpPolicy#COMPILER_QUIET_SHARE} of the quota ({@code compilerShare}), or its threads waited to run for more than {@link #COMPILER_WAITING_SHARE}
      * of the window ({@code compilerWaitShare}). Unknown (NaN) is not judged busy.
      */
     public boolean measureAgain(int attempt, double compilerShare, double compilerWaitShare) {

@@ -77,7 +77,7 @@ public final class CalibratedRun {
                     + Defaults.CALIBRATION_LEVELS + " users), then ./experiment predict --from results/<that run>");
         }
         Map<String, List<WindowResult>> byJvm = new LinkedHashMap<>();
-        calibration.forEach(w -> byJvm.computeIfAbsent(w.jvmName() + "-jvm" + w.jvm(), k -> new ArrayList<>())
+        calibration.forEach(w -> byJvm.computeIfAbsent(w.jvmId(), k -> new ArrayList<>())
                 .add(w));
         Set<String> order = new LinkedHashSet<>(record.manifest().plan() == null ? List.of()
                 : record.manifest().plan().variants());
@@ -90,7 +90,7 @@ public final class CalibratedRun {
                     .min(Comparator.comparing((List<WindowResult> rows) -> !rows.getFirst().jvmName().equals(variant))
                             .thenComparingInt(rows -> rows.getFirst().jvm()))
                     .ifPresent(rows -> variants.put(variant, Calibrated.of(variant,
-                            rows.getFirst().jvmName() + "-jvm" + rows.getFirst().jvm(), rows)));
+                            rows.getFirst().jvmId(), rows)));
         }
         Object timeout = record.manifest().knobs().get(READ_TIMEOUT);
         return new CalibratedRun(dir, variants, timeout instanceof Number n ? n.intValue() : null);

@@ -30,7 +30,7 @@ public final class Predictions {
     public static Predictions from(List<WindowResult> measured) {
         Predictions predictions = new Predictions();
         measured.stream().filter(WindowResult::calibration).forEach(row -> predictions.calibration
-                .computeIfAbsent(key(row.jvmName() + "-jvm" + row.jvm(), row.at()), k -> new ArrayList<>()).add(row));
+                .computeIfAbsent(key(row.jvmId(), row.at()), k -> new ArrayList<>()).add(row));
         return predictions;
     }
 

@@ -48,7 +48,7 @@ final class LandscapeChecks {
                 continue;
             }
             Optional<WindowResult> first = rows.stream().filter(r -> r.calibration() && r.users() != null
-                    && (r.jvmName() + "-jvm" + r.jvm()).equals(again.jvmId()) && r.at().equals(again.at())).findFirst();
+                    && r.jvmId().equals(again.jvmId()) && r.at().equals(again.at())).findFirst();
             if (first.isEmpty() || first.get().load().errors() > 0) {
                 continue;
             }

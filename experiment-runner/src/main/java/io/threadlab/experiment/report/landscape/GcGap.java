@@ -35,7 +35,7 @@ public final class GcGap {
             return Optional.empty();
         }
         Optional<WindowResult> calibration = rows.stream().filter(r -> r.calibration() && r.gc() != null
-                        && r.users() != null && (r.jvmName() + "-jvm" + r.jvm()).equals(point.jvmId()))
+                        && r.users() != null && r.jvmId().equals(point.jvmId()))
                 .min(Comparator.comparingDouble(r -> Math.abs(Math.log((double) r.users() / point.users()))));
         if (calibration.isEmpty()) {
             return Optional.empty();

@@ -37,7 +37,7 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
     /** A window of the run as an outcome; {@code calibrated} says whether its JVM was calibrated at its point. */
     public static Outcome of(WindowResult w, boolean calibrated, double machineCores, boolean loadAlone) {
         Double little = w.load().meanMs() == null ? null : w.load().requestsPerSecond() * w.load().meanMs() / 1000;
-        return new Outcome(w.jvmName(), w.jvmName() + "-jvm" + w.jvm(), w.variant(), w.at(),
+        return new Outcome(w.jvmName(), w.jvmId(), w.variant(), w.at(),
                 w.load().requestsPerSecond(),
                 Optional.ofNullable(w.prediction()), calibrated, w.cpu().cpuCores() / w.at().get(Axis.CPUS), little,
                 w.load().inFlight(),
