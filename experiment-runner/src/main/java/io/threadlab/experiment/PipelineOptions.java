@@ -38,7 +38,9 @@ final class PipelineOptions {
     List<String> variants;
 
     @Option(names = "--window", paramLabel = "SECONDS", description = "Length of each measured window (default: "
-            + Defaults.WINDOW + "; quick: " + Defaults.QUICK_WINDOW + "; map: " + Defaults.MAP_WINDOW + ").")
+            + Defaults.WINDOW + "; quick: " + Defaults.QUICK_WINDOW + "; map: " + Defaults.MAP_WINDOW + "). A calibration"
+            + " window keeps its own: " + Defaults.CALIBRATION_WINDOW + "; quick: " + Defaults.QUICK_CALIBRATION_WINDOW
+            + "; map: " + Defaults.MAP_CALIBRATION_WINDOW + ".")
     Integer windowSeconds;
 
     @Option(names = "--settle", paramLabel = "SECONDS", description = "Least load before each window, not measured: it"

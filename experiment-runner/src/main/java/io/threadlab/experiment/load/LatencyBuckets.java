@@ -13,7 +13,9 @@ public record LatencyBuckets(long[] counts) {
 
     public static final double FIRST_BUCKET_MS = 0.1;
     public static final int PER_DECADE = 100;
-    public static final int BUCKETS = 1 + (int) Math.ceil(Math.log10(300_000 / FIRST_BUCKET_MS) * PER_DECADE);
+    /** k6's request timeout: the last bucket holds this and anything longer. */
+    public static final double LAST_BUCKET_MS = 60_000;
+    public static final int BUCKETS = 1 + (int) Math.ceil(Math.log10(LAST_BUCKET_MS / FIRST_BUCKET_MS) * PER_DECADE);
 
     public LatencyBuckets {
         if (counts.length != BUCKETS) {

@@ -19,7 +19,8 @@ class LatencyBucketsTest {
         String lib = Files.readString(labHome().resolve("k6/lib.js"));
         assertThat(constant(lib, "FIRST_BUCKET_MS")).isEqualTo(String.valueOf(LatencyBuckets.FIRST_BUCKET_MS));
         assertThat(constant(lib, "BUCKETS_PER_DECADE")).isEqualTo(String.valueOf(LatencyBuckets.PER_DECADE));
-        assertThat(lib).contains("Math.log10(300000 / FIRST_BUCKET_MS)");
+        assertThat(Double.valueOf(constant(lib, "LAST_BUCKET_MS"))).isEqualTo(LatencyBuckets.LAST_BUCKET_MS);
+        assertThat(lib).contains("Math.log10(LAST_BUCKET_MS / FIRST_BUCKET_MS)");
         assertThat(lib).contains("Math.min(BUCKETS - 1, 1 + Math.floor(Math.log10(ms / FIRST_BUCKET_MS) * BUCKETS_PER_DECADE))");
     }
 
