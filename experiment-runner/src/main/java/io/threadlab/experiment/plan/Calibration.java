@@ -17,8 +17,7 @@ public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, 
     /**
      * How many times a calibration window is measured while its compiler was not quiet in it (above
      * {@link WarmUpPolicy#COMPILER_QUIET_SHARE} of the quota, or waiting to run, {@link #COMPILER_WAITING_SHARE}):
-     * every later point is predicted from it, so it is taken
-     * on a finished compiler where it can be. Seen in the map of 2026-11-27: the event loop calibrated at 200 users with
+     * every later point is predicted from it, so it is taken on a finished compiler where it can be. Seen in the map of 2026-11-27: the event loop calibrated at 200 users with
      * its compiler at 4.8 % of the quota cost 0.133 ms a request, and 0.091-0.101 ms at 100 and 500 users minutes later.
      * The most a plan may ask for, and what a run and a map ask for; a step's ceiling allows for all of them.
      */
@@ -59,8 +58,9 @@ public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, 
 
     /**
      * Whether a calibration window is taken again: its compiler used more than
-     * {@link WarmUpPolicy#COMPILER_QUIET_SHARE} of the quota ({@code compilerShare}), or its threads waited to run for more than {@link #COMPILER_WAITING_SHARE}
-     * of the window ({@code compilerWaitShare}). Unknown (NaN) is not judged busy.
+     * {@link WarmUpPolicy#COMPILER_QUIET_SHARE} of the quota ({@code compilerShare}), or its threads waited to run
+     * for more than {@link #COMPILER_WAITING_SHARE} of the window ({@code compilerWaitShare}). Unknown (NaN) is not
+     * judged busy.
      */
     public boolean measureAgain(int attempt, double compilerShare, double compilerWaitShare) {
         return attempt < tries && (compilerShare > WarmUpPolicy.COMPILER_QUIET_SHARE
