@@ -16,7 +16,7 @@ import static org.hamcrest.Matchers.matchesPattern;
 
 /**
  * The blocking join on the event loop never gets its replies, which that same loop was to deliver: the request ends
- * only by its bounded wait (the test profile's connect and read timeouts, 1 s + 0.5 s), answered 503 with a JSON body
+ * only by its bounded wait (the test profile's connect and read timeouts, 1 s + 1 s), answered 503 with a JSON body
  * naming the blocked loop, and the service answers again afterwards. The JUnit timeout is the safety should it hang.
  */
 @QuarkusTest
@@ -42,7 +42,7 @@ class BlockingJoinTest {
                 .contentType("application/json")
                 .body("error", is("the event loop waited for replies that only it could deliver"))
                 .body("cause", matchesPattern("java.util.concurrent.TimeoutException: vert.x-eventloop-thread-\\d+"
-                        + " blocked 1500 ms \\(the connect and read timeouts together\\) joining \\d of \\d calls"));
+                        + " blocked 2000 ms \\(the connect and read timeouts together\\) joining \\d of \\d calls"));
         // The loop was given back: the service answers again.
         given().when().get("/q/health/live").then().statusCode(200);
     }

@@ -43,7 +43,7 @@ class DownstreamFailuresTest {
     @ParameterizedTest
     @ValueSource(strings = {"/mistakes/blocking-event-loop", "/mistakes/pinning/class-init"})
     void aDownstreamSlowerThanTheReadTimeoutIsAGatewayTimeout(String path) {
-        delayService.stubFor(get(urlPathEqualTo("/delay")).willReturn(aResponse().withFixedDelay(1_500)));
+        delayService.stubFor(get(urlPathEqualTo("/delay")).willReturn(aResponse().withFixedDelay(2_000)));
         given().when().get(path)
                 .then().statusCode(504)
                 .contentType("application/json")

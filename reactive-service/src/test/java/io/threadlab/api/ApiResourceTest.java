@@ -80,7 +80,7 @@ class ApiResourceTest {
     @Test
     void timeoutsLeakNeitherConnectionsNorThreads() throws InterruptedException {
         // Counted after a call has been served, so that what serving starts lazily (pools, the client) is counted.
-        // A cold JVM's first call can outlast the test profile's 500 ms read timeout: a 504 is tried again.
+        // A cold JVM's first call can outlast the test profile's 1 s read timeout: a 504 is tried again.
         int status = 0;
         for (int tries = 0; tries < 3 && status != 200; tries++) {
             status = given().when().get("/api").statusCode();
@@ -91,7 +91,7 @@ class ApiResourceTest {
         int timeouts = 4;
         int spare = 2;
         // The test pool holds 2 connections: if timed-out calls kept theirs, the calls after them would starve.
-        delayService.stubFor(get(urlPathEqualTo("/delay")).willReturn(aResponse().withFixedDelay(1_500)));
+        delayService.stubFor(get(urlPathEqualTo("/delay")).willReturn(aResponse().withFixedDelay(2_000)));
         for (int i = 0; i < timeouts; i++) {
             given().when().get("/api").then().statusCode(504);
         }
