@@ -1,7 +1,7 @@
 package io.threadlab.experiment.report.landscape;
 
 import io.threadlab.experiment.collect.WindowResult;
-import io.threadlab.experiment.predict.Ceiling;
+import io.threadlab.experiment.predict.Forecast;
 
 import java.util.Comparator;
 import java.util.List;
@@ -9,13 +9,19 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Whether the collector accounts for a held-out point the CPU ceiling missed. The CPU per request it was predicted
- * from was measured at the calibration's users and delay; where requests live longer or more of them are in flight,
- * more of them survive a young collection and are copied, so a collector that paused more of the point's window than
- * of its calibration's leaves the point fewer requests for its quota, and one that paused less leaves it more. Said
- * only where the point missed, the CPU binds and both windows' pauses were read; what it says comes from those two
- * numbers: the collector is named only where the difference runs the way the miss does and is large enough to move
- * the ceiling past the target.
+ * Whether the collector accounts for a held-out point its ceiling missed. Said only where the point missed and its
+ * window's pauses were read; what it says comes from those numbers.
+ * <ul>
+ * <li>Where the CPU binds: the CPU per request it was predicted from was measured at the calibration's users and
+ * delay; where requests live longer or more of them are in flight, more of them survive a young collection and are
+ * copied, so a collector that paused more of the point's window than of its calibration's leaves the point fewer
+ * requests for its quota, and one that paused less leaves it more. The collector is named only where the difference
+ * runs the way the miss does and is large enough to move the ceiling past the target.</li>
+ * <li>Where a time held binds (workers, connections, the database pool, the users): every request in flight waits out
+ * every pause, so each one is held the delay ÷ (1 − the share of the window paused), and the ceiling is that much
+ * lower. The collector is named where the point was slower, the ceiling so lowered is within the target of it, and
+ * the pauses account for more of the miss than is left.</li>
+ * </ul>
  */
 public final class GcGap {
 
@@ -30,10 +36,29 @@ public final class GcGap {
      *             (the CPU per request is interpolated between them in log(users))
      */
     public static Optional<String> explain(Outcome point, List<WindowResult> rows) {
-        if (!point.heldOut() || point.withinTolerance() || point.binding().orElse(null) != Ceiling.CPU
-                || point.gcShare() == null) {
+        if (!point.heldOut() || point.withinTolerance() || point.gcShare() == null || point.binding().isEmpty()) {
             return Optional.empty();
         }
+        return switch (point.binding().get()) {
+            case CPU -> againstCalibration(point, rows);
+            case WORKERS, CONNECTIONS, DB_POOL, USERS -> stretchingTheHold(point);
+            case DB_CPU -> Optional.empty();
+        };
+    }
+
+    private static Optional<String> stretchingTheHold(Outcome point) {
+        double share = point.gcShare();
+        double stretched = point.predicted() * (1 - share);
+        double off = point.measured() / stretched - 1;
+        String numbers = String.format(Locale.ROOT, "GC paused %.0f %% of the window, which holds every request as"
+                + " much longer: %,.0f req/s so, %+.0f %% from the measurement", share * 100, stretched, off * 100);
+        boolean slower = point.ratio() < 1;
+        // Named where the pauses take the ceiling to within the target and account for more of the miss than is left.
+        boolean accounts = slower && Math.abs(off) <= Forecast.TOLERANCE && share >= Math.abs(off);
+        return Optional.of((accounts ? "the collector: " : "not the collector alone: ") + numbers);
+    }
+
+    private static Optional<String> againstCalibration(Outcome point, List<WindowResult> rows) {
         Optional<WindowResult> calibration = rows.stream().filter(r -> r.calibration() && r.gc() != null
                         && r.users() != null && r.jvmId().equals(point.jvmId()))
                 .min(Comparator.comparingDouble(r -> Math.abs(Math.log((double) r.users() / point.users()))));
