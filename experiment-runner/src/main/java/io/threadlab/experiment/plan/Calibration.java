@@ -15,11 +15,12 @@ public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, 
     public static final Calibration NONE = new Calibration(List.of(), 0, 1, 1);
 
     /**
-     * How many times a calibration window is measured while its compiler was not quiet in it (above
-     * {@link WarmUpPolicy#COMPILER_QUIET_SHARE} of the quota, or waiting to run, {@link #COMPILER_WAITING_SHARE}):
-     * every later point is predicted from it, so it is taken on a finished compiler where it can be. Seen in the map of 2026-11-27: the event loop calibrated at 200 users with
-     * its compiler at 4.8 % of the quota cost 0.133 ms a request, and 0.091-0.101 ms at 100 and 500 users minutes later.
-     * The most a plan may ask for, and what a run and a map ask for; a step's ceiling allows for all of them.
+     * How many times a calibration window is measured while its compiler was not quiet in it (above {@link
+     * WarmUpPolicy#COMPILER_QUIET_SHARE} of the quota, or waiting to run, {@link #COMPILER_WAITING_SHARE}): every later
+     * point is predicted from it, so it is taken on a finished compiler where it can be. Seen in the map of 2026-11-27:
+     * the event loop calibrated at 200 users with its compiler at 4.8 % of the quota cost 0.133 ms a request, and
+     * 0.091-0.101 ms at 100 and 500 users minutes later. The most a plan may ask for, and what a run and a map ask for;
+     * a step's ceiling allows for all of them.
      */
     public static final int TRIES = 3;
 
