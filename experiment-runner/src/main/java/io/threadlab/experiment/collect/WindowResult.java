@@ -100,17 +100,53 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
      * What the load generator and the delay service spent, and the wait the delay service actually served; in a run
      * with the lab's PostgreSQL, its CPU, its transactions (one per page query; PostgreSQL publishes them up to about
      * a second late), and the services' connections to it at the window's end, open and running a query (null
-     * without it).
+     * without it). Last, the requests the delay service served in the window (its calls ÷ the fan-out), a count of
+     * the window independent of k6's, and how far apart in time the two counts were read, both edges together (null
+     * where the downstream is the database, whose count is k6's).
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Instruments(double k6CpuSeconds, double delayCpuSeconds, double delayServedMeanMs,
-                              Double dbCpuSeconds, Long dbTransactions, Integer dbConnections, Integer dbActive) {
+                              Double dbCpuSeconds, Long dbTransactions, Integer dbConnections, Integer dbActive,
+                              Long downstreamServed, Double countsApartSeconds) {
 
-        /** Without the database. */
+        /** Without the database, nor the downstream's own count. */
         public Instruments(double k6CpuSeconds, double delayCpuSeconds, double delayServedMeanMs) {
-            this(k6CpuSeconds, delayCpuSeconds, delayServedMeanMs, null, null, null, null);
+            this(k6CpuSeconds, delayCpuSeconds, delayServedMeanMs, null, null, null, null, null, null);
         }
+    }
+
+    /**
+     * Whether k6's count of the answers in a closed-model window agrees with the downstream's count of the requests
+     * it served in the same interval. Correct counts can differ only by the requests in flight at the two edges (a
+     * user has at most one), the failures (answered, perhaps without a call), and what was answered while the two
+     * were read apart; more than that, and one count is wrong: k6's, whose counters lag behind its users when it is
+     * short of CPU. Null where there is no independent count, or no users to bound it (the open model).
+     */
+    @JsonIgnore
+    public Boolean countsAgree() {
+        Integer users = users();
+        if (instruments.downstreamServed() == null || instruments.countsApartSeconds() == null || users == null) {
+            return null;
+        }
+        return Math.abs(load.requests() - instruments.downstreamServed()) <= countsMayDiffer();
+    }
+
+    /** The two counts side by side, and how far apart they may be (only where both were read). */
+    @JsonIgnore
+    public String countsDescribed() {
+        long served = instruments.downstreamServed();
+        return String.format(java.util.Locale.ROOT, "k6 counted %,d answers, the delay service %,d requests served:"
+                        + " %,d apart (%+.0f %%); correct counts differ by at most %,.0f (%,d users, %,d failures,"
+                        + " %.3f s read apart)", load.requests(), served, Math.abs(load.requests() - served),
+                served == 0 ? 0 : (load.requests() / (double) served - 1) * 100, countsMayDiffer(), users(),
+                load.errors(), instruments.countsApartSeconds());
+    }
+
+    /** How far apart the two counts may be: the requests in flight, the failures, those answered between readings. */
+    @JsonIgnore
+    public double countsMayDiffer() {
+        return users() + load.errors() + load.requestsPerSecond() * instruments.countsApartSeconds() + 1;
     }
 
     /**

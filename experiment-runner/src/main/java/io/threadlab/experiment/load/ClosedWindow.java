@@ -1,6 +1,7 @@
 package io.threadlab.experiment.load;
 
 import io.threadlab.experiment.confine.CpuReading;
+import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.start.RunningJvm;
@@ -16,6 +17,12 @@ import java.util.function.Consumer;
  * in between. During the interval the variant is asked nothing.
  */
 final class ClosedWindow {
+
+    /**
+     * The least time between two readings of a window's seconds: behind a busy k6 one reading can take seconds to come
+     * back, and a reading taken right after it would divide a burst of counts by a few milliseconds.
+     */
+    private static final long LEAST_NANOS = 500_000_000L;
 
     private final Loads loads;
     private final Settle settle;
@@ -41,16 +48,25 @@ final class ClosedWindow {
         List<Double> cpuPerSecond = new ArrayList<>();
         LoadCounters last = before.load();
         CpuReading lastCpu = before.cpu();
+        boolean delayServes = window.downstream() != Downstream.DB; // the database publishes its count late
+        double lastServed = before.served(window.downstream());
         for (int second = 1; second <= closed.measureSeconds(); second++) {
-            Pause.until(before.nanos() + second * 1_000_000_000L);
+            long tick = before.nanos() + second * 1_000_000_000L;
+            if (tick - last.nanos() < LEAST_NANOS) {
+                continue; // the last reading came back late, near this second: the next one spans both
+            }
+            Pause.until(tick);
             requireAlive.accept(jvm);
             LoadCounters now = load.read();
+            double served = delayServes ? edges.served(window.downstream()) : Double.NaN;
             CpuReading cpu = edges.cpu(jvm);
-            WindowFigures.Second figures = WindowFigures.second(last, lastCpu, now, cpu);
+            WindowFigures.Second figures = WindowFigures.second(last, lastCpu, now, cpu,
+                    delayServes ? (served - lastServed) / window.fanOut() : null);
             perSecond.add(figures.requestsPerSecond());
             cpuPerSecond.add(figures.cpuMsPerRequest());
             last = now;
             lastCpu = cpu;
+            lastServed = served;
             if (second % 3 == 0) {
                 console.status(String.format(Locale.ROOT, "%s %s: %d/%d s, %.0f req/s", jvm.jvm(),
                         window.id().scenario(), second, closed.measureSeconds(), perSecond.getLast()),

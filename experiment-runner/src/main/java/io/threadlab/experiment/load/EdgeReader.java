@@ -53,12 +53,14 @@ final class EdgeReader {
     Edge read(RunningJvm jvm, String snapshot, long k6Pid, Supplier<LoadCounters> load, boolean opening) {
         String early = opening ? scrape(jvm, snapshot) : "";
         LoadCounters counters = load == null ? null : load.get();
+        // the downstream's count next, so that k6's count of the window and the downstream's are read close together
+        // (WindowResult#countsAgree), and the variant's CPU right after it, as CPU per request divides one by the other
+        DelayHeadroom.Counters served = servedCount();
         long nanos = counters == null ? System.nanoTime() : counters.nanos();
         Instant at = Instant.now().minusNanos(System.nanoTime() - nanos);
         CpuReading cpu = confinement.read(jvm.group(), jvm.service().pid());
         CpuReading delayCpu = confinement.read("delay", delayService.pid());
         CpuReading k6 = k6(k6Pid);
-        DelayHeadroom.Counters served = servedCount();
         DatabaseReading db = database == null ? null : database.read();
         ProcessStats stats = jvm.service().processStats();
         ThreadGroupTimes threads = jvm.service().threadTimes();
@@ -81,7 +83,8 @@ final class EdgeReader {
 
     /** The delay service's count of calls: one per request, read at no cost to the variant. */
     DelayHeadroom.Counters servedCount() {
-        return DelayHeadroom.read(delayService.get("/q/metrics"));
+        String metrics = delayService.get("/q/metrics");
+        return DelayHeadroom.read(metrics, System.nanoTime());
     }
 
     /** k6's CPU; nothing while it cannot be read (its group not made yet, or gone). */

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * One closed-model load at a fixed number of users against one JVM, kept running across everything measured at that
@@ -91,7 +92,10 @@ public final class LoadSession implements AutoCloseable {
     public LoadCounters read() {
         requireAlive();
         try {
-            LoadCounters counters = LoadCounters.of(System.nanoTime(), control.counters());
+            // stamped when k6 answered, not when it was asked: behind a busy k6 its API can take seconds to answer,
+            // and the counters are those of the answer
+            Map<String, Double> values = control.counters();
+            LoadCounters counters = LoadCounters.of(System.nanoTime(), values);
             lastInFlight = counters.inFlight();
             return counters;
         } catch (IOException e) {

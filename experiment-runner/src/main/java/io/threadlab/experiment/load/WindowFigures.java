@@ -42,11 +42,17 @@ public final class WindowFigures {
     record Second(double requestsPerSecond, Double cpuMsPerRequest) {
     }
 
-    /** The second between two readings of the load's counters and the variant's CPU, taken together. */
-    static Second second(LoadCounters last, CpuReading lastCpu, LoadCounters now, CpuReading cpu) {
+    /**
+     * The second between two readings of the load's counters and the variant's CPU, taken together: the requests k6
+     * saw answered, and the CPU per request the downstream served in it ({@code served}; null: per request k6 saw
+     * answered, where the downstream's count is late or k6's own). k6's counters lag behind its users when it is
+     * short of CPU, which makes its seconds uneven; the downstream's count does not.
+     */
+    static Second second(LoadCounters last, CpuReading lastCpu, LoadCounters now, CpuReading cpu, Double served) {
         long answered = now.completed() - last.completed();
+        double perRequest = served == null ? answered : served;
         return new Second(round(answered / ((now.nanos() - last.nanos()) / 1e9)),
-                answered <= 0 ? null : cpu.minus(lastCpu).cpuSeconds() * 1000 / answered);
+                perRequest <= 0 ? null : cpu.minus(lastCpu).cpuSeconds() * 1000 / perRequest);
     }
 
     public static WindowResult of(Context context, Edge before, Edge after, LoadFigures load, List<Double> perSecond,
@@ -93,7 +99,11 @@ public final class WindowFigures {
                 DelayHeadroom.meanServedMs(before.delayServed(), after.delayServed()),
                 db == null ? null : db.cpu().minus(before.database().cpu()).cpuSeconds(),
                 db == null ? null : db.transactions() - before.database().transactions(),
-                db == null ? null : db.connections(), db == null ? null : db.active());
+                db == null ? null : db.connections(), db == null ? null : db.active(),
+                window.downstream() == Downstream.DB || before.load() == null ? null : Math.round(served),
+                window.downstream() == Downstream.DB || before.load() == null ? null
+                        : round((Math.abs(before.delayServed().nanos() - before.nanos())
+                        + Math.abs(after.delayServed().nanos() - after.nanos())) / 1e9));
         WindowResult.Compiler compiler = new WindowResult.Compiler(compilerCpuMs,
                 compilerCpuMs / 1000.0 / (quota * seconds), Math.max(0, jit.waitNanos()) / 1e6,
                 round(settled.seconds()), settled.quiet());

@@ -131,11 +131,15 @@ public final class WindowRunner {
                     measured.perSecond(), measured.cpuPerSecond(), measured.settled());
             double compiler = row.compiler().compilerShare();
             double waiting = row.compiler().compilerWaitMs() / 1000 / row.load().windowSeconds();
-            if (!window.calibration() || !plan.calibration().measureAgain(attempt, compiler, waiting)) {
+            boolean countsApart = Boolean.FALSE.equals(row.countsAgree());
+            if (!window.calibration() || !plan.calibration().measureAgain(attempt, compiler, waiting, countsApart)) {
                 break;
             }
-            warn(String.format(Locale.ROOT, "%s: its compiler used %.1f %% of the quota and waited to run %.1f %% of"
-                            + " the window (%.3f CPU-ms a request at %.0f req/s), above a finished one's %.0f %% and"
+            warn(countsApart ? String.format(Locale.ROOT, "%s: %s; a calibration is taken on sound counts, so it is"
+                    + " measured again (try %d of %d)", window.id(), row.countsDescribed(), attempt + 1,
+                    plan.calibration().tries())
+                    : String.format(Locale.ROOT, "%s: its compiler used %.1f %% of the quota and waited to run %.1f %%"
+                            + " of the window (%.3f CPU-ms a request at %.0f req/s), above a finished one's %.0f %% and"
                             + " %.0f %%; a calibration is taken on a finished compiler, so it is measured again (try %d"
                             + " of %d)", window.id(), compiler * 100, waiting * 100, row.cpu().cpuMsPerRequest(),
                     row.load().requestsPerSecond(), WarmUpPolicy.COMPILER_QUIET_SHARE * 100,
@@ -218,6 +222,9 @@ public final class WindowRunner {
             warn(window.id() + ": " + room.describe());
         } else if (!room.enough()) {
             warn(window.id() + ": " + room.describe() + "; it may be the bottleneck");
+        }
+        if (Boolean.FALSE.equals(row.countsAgree())) {
+            warn(window.id() + ": " + row.countsDescribed() + "; its throughput is k6's count, and so in doubt");
         }
         if (row.load().droppedIterations() > 0) {
             manifest.warn(window.id() + ": k6 dropped " + row.load().droppedIterations()

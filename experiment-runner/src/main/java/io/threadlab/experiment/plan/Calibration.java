@@ -60,11 +60,12 @@ public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, 
     /**
      * Whether a calibration window is taken again: its compiler used more than
      * {@link WarmUpPolicy#COMPILER_QUIET_SHARE} of the quota ({@code compilerShare}), or its threads waited to run
-     * for more than {@link #COMPILER_WAITING_SHARE} of the window ({@code compilerWaitShare}). Unknown (NaN) is not
-     * judged busy.
+     * for more than {@link #COMPILER_WAITING_SHARE} of the window ({@code compilerWaitShare}), or k6's count of it
+     * and the downstream's were farther apart than correct counts can be ({@code countsApart}: k6's lagged, and
+     * every prediction would rest on its throughput). Unknown (NaN) is not judged busy.
      */
-    public boolean measureAgain(int attempt, double compilerShare, double compilerWaitShare) {
-        return attempt < tries && (compilerShare > WarmUpPolicy.COMPILER_QUIET_SHARE
+    public boolean measureAgain(int attempt, double compilerShare, double compilerWaitShare, boolean countsApart) {
+        return attempt < tries && (countsApart || compilerShare > WarmUpPolicy.COMPILER_QUIET_SHARE
                 || compilerWaitShare > COMPILER_WAITING_SHARE);
     }
 

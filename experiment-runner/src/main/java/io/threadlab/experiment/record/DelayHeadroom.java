@@ -9,12 +9,13 @@ public final class DelayHeadroom {
     private DelayHeadroom() {
     }
 
-    public record Counters(double count, double sumSeconds) {
+    /** @param nanos when the scrape was answered ({@link System#nanoTime()}) */
+    public record Counters(double count, double sumSeconds, long nanos) {
     }
 
-    public static Counters read(String prometheusText) {
+    public static Counters read(String prometheusText, long nanos) {
         return new Counters(value(prometheusText, "delay_served_seconds_count"),
-                value(prometheusText, "delay_served_seconds_sum"));
+                value(prometheusText, "delay_served_seconds_sum"), nanos);
     }
 
     /** Mean served wait in ms between two readings, or NaN when nothing was served. */

@@ -20,7 +20,27 @@ final class HeadroomChecks {
     }
 
     static List<Check> of(Run run) {
-        return List.of(delayService(run), k6(run));
+        return List.of(delayService(run), k6(run), counts(run));
+    }
+
+    /**
+     * k6's count of each closed-model window against the delay service's count of the requests it served
+     * ({@link WindowResult#countsAgree}): farther apart than the requests in flight allow, k6's counters lagged.
+     */
+    static Check counts(Run run) {
+        String name = "k6 counted what the downstream served (within the requests in flight)";
+        List<WindowResult> judged = run.windows().stream().filter(w -> w.countsAgree() != null).toList();
+        if (judged.isEmpty()) {
+            return Check.notMeasured(name, "no closed-model window with the delay service's own count");
+        }
+        List<String> apart = judged.stream().filter(w -> !w.countsAgree())
+                .map(w -> run.name(w) + ": " + w.countsDescribed()).toList();
+        WindowResult widest = judged.stream().max(java.util.Comparator.comparingDouble(w -> Math.abs(
+                w.load().requests() - w.instruments().downstreamServed()) / w.countsMayDiffer())).orElseThrow();
+        return Check.of(name, apart.isEmpty(), String.format(Locale.ROOT, "%d of %d windows agree%s",
+                judged.size() - apart.size(), judged.size(), apart.isEmpty() ? "; the closest to its bound: "
+                        + run.name(widest) + ", " + widest.countsDescribed()
+                        : "; APART in " + String.join("; ", apart)));
     }
 
     /** Each delay against what the delay service served in the worst window at it. */

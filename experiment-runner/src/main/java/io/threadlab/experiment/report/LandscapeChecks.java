@@ -34,8 +34,8 @@ final class LandscapeChecks {
     /**
      * A calibrated point measured again later, as a held-out point would be: its throughput within the target of its
      * calibration window's. No model stands between the two, so this is how closely the lab repeats itself at one
-     * point, the floor under what the held-out check can ask of the model. Judged as the held-out points are: without
-     * errors, k6 in its headroom.
+     * point, the floor under what the held-out check can ask of the model. Judged as the held-out points are: measured
+     * soundly ({@link Outcome#measuredSoundly}).
      */
     static Check repeated(List<Outcome> outcomes, List<WindowResult> rows) {
         String name = "Repeatability: a calibrated point measured again later within " + pct(Forecast.TOLERANCE)
@@ -44,7 +44,7 @@ final class LandscapeChecks {
         int within = 0;
         double worst = 0;
         for (Outcome again : outcomes) {
-            if (!again.calibrated() || again.errors() > 0 || !again.headroom().map(h -> h.enough()).orElse(false)) {
+            if (!again.calibrated() || !again.measuredSoundly()) {
                 continue;
             }
             Optional<WindowResult> first = rows.stream().filter(r -> r.calibration() && r.users() != null
@@ -60,8 +60,8 @@ final class LandscapeChecks {
                     (ratio - 1) * 100));
         }
         if (pairs.isEmpty()) {
-            return Check.notMeasured(name, "no calibrated point was measured again without errors and with k6 in its"
-                    + " headroom");
+            return Check.notMeasured(name, "no calibrated point was measured again without errors, with k6 in its"
+                    + " headroom and counting what the downstream served");
         }
         return Check.of(name, within == pairs.size(), String.format(Locale.ROOT, "%d of %d points (worst %s): %s",
                 within, pairs.size(), pct(worst), String.join("; ", pairs)));
@@ -92,8 +92,9 @@ final class LandscapeChecks {
     private static Check within(String name, List<Outcome> judged, List<Outcome> outcomes) {
         if (judged.isEmpty()) {
             return Check.notMeasured(name, outcomes.stream().anyMatch(o -> o.prediction().isPresent())
-                    ? "no held-out point where one ceiling binds, within the calibrated users, without errors and"
-                    + " with k6 in its headroom" : "nothing was predicted (no calibration)");
+                    ? "no held-out point where one ceiling binds, within the calibrated users, without errors,"
+                    + " with k6 in its headroom and counting what the downstream served"
+                    : "nothing was predicted (no calibration)");
         }
         List<String> off = judged.stream().filter(o -> !o.withinTolerance()).map(LandscapeChecks::name).toList();
         double[] errors = judged.stream().mapToDouble(Outcome::error).sorted().toArray();
@@ -151,10 +152,12 @@ final class LandscapeChecks {
                 : "FAILED at " + String.join(", ", off));
     }
 
-    /** Held out, one ceiling binding, no errors, k6 in its headroom: the points a prediction is judged on. */
+    /**
+     * Held out, one ceiling binding, measured soundly (no errors, k6 in its headroom and counting what the downstream
+     * served): the points a prediction is judged on.
+     */
     private static List<Outcome> judged(List<Outcome> outcomes) {
-        return outcomes.stream().filter(o -> o.heldOut() && o.oneCeilingBinds() && o.errors() == 0
-                && o.headroom().map(h -> h.enough()).orElse(false)).toList();
+        return outcomes.stream().filter(o -> o.heldOut() && o.oneCeilingBinds() && o.measuredSoundly()).toList();
     }
 
     private static String name(Outcome o) {

@@ -109,6 +109,9 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
             notes.add("beyond the calibrated users");
         }
         p.headroom().filter(h -> !h.enough()).ifPresent(h -> notes.add(h.describe()));
+        if (p.countsApart() != null) {
+            notes.add(p.countsApart() + "; not judged");
+        }
         if (p.errors() > 0) {
             notes.add(p.errors() + " errors " + p.errorCauses());
         }

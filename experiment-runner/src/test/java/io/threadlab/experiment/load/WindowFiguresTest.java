@@ -92,6 +92,8 @@ class WindowFiguresTest {
                 after.load()), List.of(), List.of(), SETTLED);
         assertThat(row.cpu().cpuMsPerRequest()).isCloseTo(0.128, within(1e-9));
         assertThat(row.instruments().dbCpuSeconds()).isCloseTo(6.144, within(1e-9));
+        assertThat(row.instruments().downstreamServed()).as("the database's count is k6's").isNull();
+        assertThat(row.countsAgree()).isNull();
         assertThat(row.instruments().dbTransactions()).isEqualTo(40_500L);
         assertThat(row.instruments().dbConnections()).isEqualTo(20);
         assertThat(row.instruments().dbActive()).isEqualTo(12);
@@ -110,20 +112,21 @@ class WindowFiguresTest {
     private static Edge before() {
         return new Edge(T0, MEASURED_AT, new CpuReading(100_000_000_000L, 1_000, 400, 20_000_000_000L),
                 new CpuReading(10_000_000_000L, 0, 0, 0), new CpuReading(30_000_000_000L, 0, 0, 0),
-                new DelayHeadroom.Counters(50_000, 500.0), new ProcessStats(650.0, 120),
+                new DelayHeadroom.Counters(50_000, 500.0, T0 + 2_000_000L), new ProcessStats(650.0, 120),
                 threads(9_000_000_000L, 1_000_000_000L, 20_000_000_000L), LOAD_BEFORE, METRICS, null);
     }
 
     /**
      * After 10.24 s: the variant used 5.12 s of CPU over 102 CFS periods, 90 of them throttled; the delay service
-     * served 40,960 calls (k6's 40,000 answered, plus the calls of requests still in flight at either edge) for
+     * served 40,960 calls (960 more than k6's 40,000 answers: more than its 100 users' requests in flight explain) for
      * 430.08 s of waits; k6 used 3.072 s, the delay service 1.024 s; the compiler 51.2 ms, waiting 250 ms; the worker
      * pool 3.047 s.
      */
     private static Edge after(CpuReading cpu, String metrics, LoadCounters load) {
         return new Edge(T0 + WINDOW_NANOS, MEASURED_AT.plusNanos(WINDOW_NANOS), cpu,
                 new CpuReading(11_024_000_000L, 0, 0, 0), new CpuReading(33_072_000_000L, 0, 0, 0),
-                new DelayHeadroom.Counters(90_960, 930.08), new ProcessStats(691.5, 124),
+                new DelayHeadroom.Counters(90_960, 930.08, T0 + WINDOW_NANOS + 3_000_000L),
+                new ProcessStats(691.5, 124),
                 threads(9_051_200_000L, 1_250_000_000L, 23_047_000_000L), load, metrics, null);
     }
 
@@ -293,7 +296,7 @@ class WindowFiguresTest {
                 before().delayServed(), after.stats(), after.threads(), hung, after.metrics(), null);
         List<Double> perSecond = new ArrayList<>();
         List<Double> cpuPerSecond = new ArrayList<>();
-        WindowFigures.Second second = WindowFigures.second(LOAD_BEFORE, before().cpu(), hung, stalled.cpu());
+        WindowFigures.Second second = WindowFigures.second(LOAD_BEFORE, before().cpu(), hung, stalled.cpu(), null);
         perSecond.add(second.requestsPerSecond());
         cpuPerSecond.add(second.cpuMsPerRequest());
 
@@ -343,6 +346,44 @@ class WindowFiguresTest {
         assertThat(cpu.throttledPeriods()).isEqualTo(90);
     }
 
+    // ---- k6's count against the downstream's --------------------------------------------------------------------
+
+    @Test
+    void theDelayServicesOwnCountStandsBesideK6sAndTheyMayDifferOnlyByWhatWasInFlight() {
+        WindowResult row = figures(before(), after());
+        // 90,960 - 50,000 calls, one per request; read 2 ms and 3 ms after k6's counters at the two edges
+        assertThat(row.instruments().downstreamServed()).isEqualTo(40_960L);
+        assertThat(row.instruments().countsApartSeconds()).isCloseTo(0.005, within(1e-12));
+        // 100 users + 13 failures + 3,906.25 req/s x 0.005 s + 1 = 133.53; the fixture's counts are 960 apart
+        assertThat(row.countsMayDiffer()).isCloseTo(133.53125, within(1e-9));
+        assertThat(row.countsAgree()).isFalse();
+        assertThat(row.countsDescribed()).contains("k6 counted 40,000 answers", "40,960 requests served: 960 apart (-2 %)",
+                "at most 134", "100 users, 13 failures");
+
+        // 80 apart: the requests in flight at the edges explain it
+        Edge close = after(after().cpu(), METRICS, LOAD_AFTER);
+        close = new Edge(close.nanos(), close.at(), close.cpu(), close.delayCpu(), close.k6(),
+                new DelayHeadroom.Counters(90_080, 930.08, close.nanos() + 3_000_000L), close.stats(),
+                close.threads(), close.load(), close.metrics(), null);
+        assertThat(figures(before(), close).countsAgree()).isTrue();
+    }
+
+    @Test
+    void aSecondsCpuPerRequestIsOverWhatTheDownstreamServedInItWhereItCounts() {
+        // 4,000 answered by k6's counters, 5,000 served by the delay service (k6's lagged), 0.5 s of CPU
+        LoadCounters last = counters(T0, 0, Map.of(200, 0L), 0, Map.of());
+        LoadCounters now = counters(T0 + 1_000_000_000L, 4_000, Map.of(200, 4_000L), 0, Map.of());
+        CpuReading cpuBefore = new CpuReading(0, 0, 0, 0);
+        CpuReading cpuAfter = new CpuReading(500_000_000L, 0, 0, 0);
+        WindowFigures.Second served = WindowFigures.second(last, cpuBefore, now, cpuAfter, 5_000.0);
+        assertThat(served.requestsPerSecond()).as("the rate stays k6's").isEqualTo(4_000.0);
+        assertThat(served.cpuMsPerRequest()).isCloseTo(0.1, within(1e-12));
+        assertThat(WindowFigures.second(last, cpuBefore, now, cpuAfter, null).cpuMsPerRequest())
+                .isCloseTo(0.125, within(1e-12));
+        assertThat(WindowFigures.second(last, cpuBefore, now, cpuAfter, 0.0).cpuMsPerRequest())
+                .as("nothing served: no CPU per request").isNull();
+    }
+
     // ---- each second -----------------------------------------------------------------------------------------
 
     @Test
@@ -363,7 +404,7 @@ class WindowFiguresTest {
                     counters(T0 + nanos[s - 1], answered[s - 1], Map.of(200, answered[s - 1]), 0, Map.of()),
                     new CpuReading(cpu[s - 1], 0, 0, 0),
                     counters(T0 + nanos[s], answered[s], Map.of(200, answered[s]), 0, Map.of()),
-                    new CpuReading(cpu[s], 0, 0, 0));
+                    new CpuReading(cpu[s], 0, 0, 0), null);
             perSecond.add(second.requestsPerSecond());
             cpuPerSecond.add(second.cpuMsPerRequest());
         }

@@ -295,6 +295,8 @@ class GoldenTwoByTwoReportTest {
         expected.put("The detailed recording costs at most 3.0 % of throughput", FAILED);
         expected.put("Delay service had headroom", PASSED);
         expected.put("k6 had headroom (at most 80 % of the CPU left to it)", PASSED);
+        // its results.json has no count of the delay service's to hold k6's against
+        expected.put("k6 counted what the downstream served (within the requests in flight)", NOT_MEASURED);
         expected.put("No errors", PASSED);
         expected.put("No window stalled", PASSED);
         expected.put("The run took at most 15 min", FAILED);

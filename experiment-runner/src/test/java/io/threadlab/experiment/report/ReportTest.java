@@ -177,7 +177,7 @@ class ReportTest {
         String md = markdown(report);
         List<String> checks = md.lines().dropWhile(l -> !l.equals("## Validity checks"))
                 .dropWhile(l -> !l.startsWith("| check |")).skip(2).takeWhile(l -> l.startsWith("| ")).toList();
-        assertThat(checks).hasSize(17).allSatisfy(c -> assertThat(c).contains(" | passed | "));
+        assertThat(checks).hasSize(18).allSatisfy(c -> assertThat(c).contains(" | passed | "));
         assertThat(md).contains(
                 "| Every JVM's compiler finished before its first window | passed | compile queue empty and compiler"
                         + " threads at most 2.0 % of the quota at every level, after imperative-jvm1 80 s, ",

@@ -193,6 +193,27 @@ class ValidityChecksTest {
     }
 
     @Test
+    void k6CountingMoreThanTheDownstreamServedPlusWhatWasInFlightFailsItsCheck() throws IOException {
+        // 10 s at 3,000 req/s: k6 counted 30,000. 3,000 users, read 0.01 s apart: up to 3,000 + 30 + 1 apart.
+        WindowResult lagged = closed("reactive", 3_000, 3_000).served(24_000, 0.01).build();
+        WindowResult inFlight = closed("virtual-thread", 3_000, 3_000).served(27_100, 0.01).build();
+        Check failed = HeadroomChecks.counts(run(List.of(lagged, inFlight)));
+        assertThat(failed.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(failed.detail()).contains("1 of 2 windows agree", "APART in reactive closed-3000 rep 1",
+                "k6 counted 30,000 answers, the delay service 24,000 requests served: 6,000 apart (+25 %)");
+
+        Check passed = HeadroomChecks.counts(run(List.of(inFlight)));
+        assertThat(passed.verdict()).isEqualTo(Check.Verdict.PASSED);
+        assertThat(passed.detail()).contains("1 of 1 windows agree", "2,900 apart", "at most 3,031 (3,000 users");
+
+        // no independent count (the database's, an old results.json, the open model): not measured, never passed
+        Check none = HeadroomChecks.counts(run(List.of(Windows.open("imperative", List.of(
+                new OpenStep(1000, 6000, 1000, 6.0, 10.0, 15.0, 40.0, 0))).build())));
+        assertThat(none.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(HeadroomChecks.counts(run(List.of())).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
     void aWindowWhoseK6WasNotReadIsNeverCountedAsHavingHadRoom() throws IOException {
         WindowResult read = closed("imperative", 100, 1000).k6Cores(0.5).build();
         WindowResult unread = closed("reactive", 100, 1000).k6Cores(Double.NaN).build();

@@ -49,6 +49,8 @@ public final class Windows {
     private Double[] latency;
     private Long throttled;
     private Double delayServedMs;
+    private Long downstreamServed;
+    private Double countsApartSeconds;
     private double k6Cores = 0.3;
     private double delayCores = 0.1;
     private double compilerShare = 0.005;
@@ -181,6 +183,13 @@ public final class Windows {
         return this;
     }
 
+    /** The delay service's own count of the window's requests, read this far apart from k6's at the edges. */
+    public Windows served(long requests, double apartSeconds) {
+        this.downstreamServed = requests;
+        this.countsApartSeconds = apartSeconds;
+        return this;
+    }
+
     public Windows delayServed(double ms) {
         this.delayServedMs = ms;
         return this;
@@ -266,7 +275,11 @@ public final class Windows {
                 new WindowResult.Memory(rssMb, osThreads != null ? osThreads : (int) liveThreads + 20, heapLiveMb,
                         heapUsedMb, liveThreads),
                 new WindowResult.Instruments(k6Cores * seconds, delayCores * seconds,
-                        delayServedMs != null ? delayServedMs : delayMs + 0.4),
+                        delayServedMs != null ? delayServedMs : delayMs + 0.4, null, null, null, null,
+                        // a closed window's own count agrees with k6's unless a test says otherwise
+                        downstreamServed != null || users == null ? downstreamServed
+                                : Long.valueOf(Math.round(rps * seconds)),
+                        countsApartSeconds != null || users == null ? countsApartSeconds : Double.valueOf(0.005)),
                 new WindowResult.Compiler(compilerShare * quota * seconds * 1000, compilerShare, 1.0, 3, true),
                 gc, Map.of(), prediction);
     }

@@ -24,12 +24,14 @@ import java.util.Optional;
  * @param inFlight    requests sent and not yet answered at the window's end (null: unknown)
  * @param headroom    the load generator's, by the one rule; empty where the run did not record its machine's CPUs
  * @param gcShare     the share of the window the JVM was paused for its collector (null: not read)
+ * @param countsApart k6's count and the downstream's, where they were farther apart than correct counts can be
+ *                    ({@link WindowResult#countsAgree}); null where they agreed or there was no second count
  */
 public record Outcome(String jvm, String jvmId, String variant, Point at, double measured,
                       Optional<WindowResult.Prediction> prediction,
                       boolean calibrated, double saturation, Double littleUsers, Long inFlight,
                       Optional<Headroom> headroom, long errors,
-                      Map<String, Long> errorCauses, double p99Ms, Double gcShare) {
+                      Map<String, Long> errorCauses, double p99Ms, Double gcShare, String countsApart) {
 
     /** Little's law is flagged when the busy users differ from the users by more than this. */
     public static final double LITTLE_TOLERANCE = 0.10;
@@ -43,7 +45,16 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
                 w.load().inFlight(),
                 machineCores <= 0 ? Optional.empty() : Optional.of(w.headroom(machineCores, loadAlone)),
                 w.load().errors(), w.load().errorCauses(), w.load().p99Ms() == null ? Double.NaN : w.load().p99Ms(),
-                w.gc() == null ? null : w.gc().pauseShare(w.load().windowSeconds()));
+                w.gc() == null ? null : w.gc().pauseShare(w.load().windowSeconds()),
+                Boolean.FALSE.equals(w.countsAgree()) ? w.countsDescribed() : null);
+    }
+
+    /**
+     * Whether what was measured here can be held against a prediction: no request failed, k6 had its headroom, and
+     * its count agreed with the downstream's.
+     */
+    public boolean measuredSoundly() {
+        return errors == 0 && headroom.map(Headroom::enough).orElse(false) && countsApart == null;
     }
 
     public int users() {
