@@ -117,11 +117,18 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
     }
 
     /**
+     * How old a reading of k6's counters may be when nothing holds k6 up: a request's samples reach them through two
+     * stages that each hand them on every 50 ms (its output manager, then its metrics engine's ingester).
+     */
+    public static final double K6_BATCHING_SECONDS = 0.1;
+
+    /**
      * Whether k6's count of the answers in a closed-model window agrees with the downstream's count of the requests
      * it served in the same interval. Correct counts can differ only by the requests in flight at the two edges (a
-     * user has at most one), the failures (answered, perhaps without a call), and what was answered while the two
-     * were read apart; more than that, and one count is wrong: k6's, whose counters lag behind its users when it is
-     * short of CPU. Null where there is no independent count, or no users to bound it (the open model).
+     * user has at most one), the failures (answered, perhaps without a call), what was answered while the two were
+     * read apart, and what k6 had not yet handed on to its counters ({@link #K6_BATCHING_SECONDS}); more than that,
+     * and one count is wrong: k6's, whose counters fall further behind its users when it is short of CPU. Null where
+     * there is no independent count, or no users to bound it (the open model).
      */
     @JsonIgnore
     public Boolean countsAgree() {
@@ -138,15 +145,20 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
         long served = instruments.downstreamServed();
         return String.format(java.util.Locale.ROOT, "k6 counted %,d answers, the delay service %,d requests served:"
                         + " %,d apart (%+.0f %%); correct counts differ by at most %,.0f (%,d users, %,d failures,"
-                        + " %.3f s read apart)", load.requests(), served, Math.abs(load.requests() - served),
+                        + " %.3f s read apart, k6's %.1f s of batching)", load.requests(), served,
+                Math.abs(load.requests() - served),
                 served == 0 ? 0 : (load.requests() / (double) served - 1) * 100, countsMayDiffer(), users(),
-                load.errors(), instruments.countsApartSeconds());
+                load.errors(), instruments.countsApartSeconds(), K6_BATCHING_SECONDS);
     }
 
-    /** How far apart the two counts may be: the requests in flight, the failures, those answered between readings. */
+    /**
+     * How far apart the two counts may be: the requests in flight, the failures, those answered between the readings
+     * or not yet in k6's counters.
+     */
     @JsonIgnore
     public double countsMayDiffer() {
-        return users() + load.errors() + load.requestsPerSecond() * instruments.countsApartSeconds() + 1;
+        return users() + load.errors() + load.requestsPerSecond() * (instruments.countsApartSeconds()
+                + K6_BATCHING_SECONDS) + 1;
     }
 
     /**
