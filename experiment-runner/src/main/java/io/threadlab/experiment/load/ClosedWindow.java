@@ -49,7 +49,7 @@ final class ClosedWindow {
         LoadCounters last = before.load();
         CpuReading lastCpu = before.cpu();
         boolean delayServes = window.downstream() != Downstream.DB; // the database publishes its count late
-        double lastServed = before.served(window.downstream());
+        double lastServed = before.delayServed().count();
         for (int second = 1; second <= closed.measureSeconds(); second++) {
             long tick = before.nanos() + second * 1_000_000_000L;
             if (tick - last.nanos() < LEAST_NANOS) {
@@ -58,7 +58,7 @@ final class ClosedWindow {
             Pause.until(tick);
             requireAlive.accept(jvm);
             LoadCounters now = load.read();
-            double served = delayServes ? edges.served(window.downstream()) : Double.NaN;
+            double served = delayServes ? edges.servedCount().count() : Double.NaN;
             CpuReading cpu = edges.cpu(jvm);
             WindowFigures.Second figures = WindowFigures.second(last, lastCpu, now, cpu,
                     delayServes ? (served - lastServed) / window.fanOut() : null);
