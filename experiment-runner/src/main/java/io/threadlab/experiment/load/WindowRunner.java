@@ -136,8 +136,8 @@ public final class WindowRunner {
                 break;
             }
             warn(countsApart ? String.format(Locale.ROOT, "%s: %s; a calibration is taken on sound counts, so it is"
-                    + " measured again (try %d of %d)", window.id(), row.countsDescribed(), attempt + 1,
-                    plan.calibration().tries())
+                    + " measured again (try %d of up to %d)", window.id(), row.countsDescribed(), attempt + 1,
+                    Calibration.TRIES)
                     : String.format(Locale.ROOT, "%s: its compiler used %.1f %% of the quota and waited to run %.1f %%"
                             + " of the window (%.3f CPU-ms a request at %.0f req/s), above a finished one's %.0f %% and"
                             + " %.0f %%; a calibration is taken on a finished compiler, so it is measured again (try %d"
