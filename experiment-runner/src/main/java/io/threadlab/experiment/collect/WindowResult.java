@@ -50,9 +50,11 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
     }
 
     /**
-     * What k6 saw between the window's two edges: requests, their rate and latency (closed model: from its live
-     * counters; open model: per step), failures by cause (timeout, refused, reset, network, http_4xx, http_502, ...),
-     * requests still in flight at the end, arrivals it dropped, and the requests answered in each second.
+     * What k6 saw between the window's two edges: requests, their latency (closed model: from its live counters; open
+     * model: per step), failures by cause (timeout, refused, reset, network, http_4xx, http_502, ...), requests still
+     * in flight at the end, arrivals it dropped. The throughput, per window and per second, is the delay service's
+     * count of the requests it served where it counted them and none failed (a closed-model window on the HTTP
+     * downstream; see the runner's WindowFigures), else k6's: {@code requests} stays k6's own count.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)

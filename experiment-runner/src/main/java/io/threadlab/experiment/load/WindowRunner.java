@@ -131,14 +131,10 @@ public final class WindowRunner {
                     measured.perSecond(), measured.cpuPerSecond(), measured.settled());
             double compiler = row.compiler().compilerShare();
             double waiting = row.compiler().compilerWaitMs() / 1000 / row.load().windowSeconds();
-            boolean countsApart = Boolean.FALSE.equals(row.countsAgree());
-            if (!window.calibration() || !plan.calibration().measureAgain(attempt, compiler, waiting, countsApart)) {
+            if (!window.calibration() || !plan.calibration().measureAgain(attempt, compiler, waiting)) {
                 break;
             }
-            warn(countsApart ? String.format(Locale.ROOT, "%s: %s; a calibration is taken on sound counts, so it is"
-                    + " measured again (try %d of up to %d)", window.id(), row.countsDescribed(), attempt + 1,
-                    Calibration.TRIES)
-                    : String.format(Locale.ROOT, "%s: its compiler used %.1f %% of the quota and waited to run %.1f %%"
+            warn(String.format(Locale.ROOT, "%s: its compiler used %.1f %% of the quota and waited to run %.1f %%"
                             + " of the window (%.3f CPU-ms a request at %.0f req/s), above a finished one's %.0f %% and"
                             + " %.0f %%; a calibration is taken on a finished compiler, so it is measured again (try %d"
                             + " of %d)", window.id(), compiler * 100, waiting * 100, row.cpu().cpuMsPerRequest(),
@@ -224,7 +220,8 @@ public final class WindowRunner {
             warn(window.id() + ": " + room.describe() + "; it may be the bottleneck");
         }
         if (Boolean.FALSE.equals(row.countsAgree())) {
-            warn(window.id() + ": " + row.countsDescribed() + "; its throughput is k6's count, and so in doubt");
+            warn(window.id() + ": " + row.countsDescribed() + "; k6's counters lagged, and its throughput is the delay"
+                    + " service's count");
         }
         if (row.load().droppedIterations() > 0) {
             manifest.warn(window.id() + ": k6 dropped " + row.load().droppedIterations()

@@ -8,8 +8,7 @@ import java.util.List;
  * JVM is fitted to them, and every later window of the JVM is predicted from it before it is measured.
  *
  * @param levels the users of each calibration window; none: no calibration (and no predictions)
- * @param tries  how many times a window is measured at most while its compiler was busy in it (see {@link #TRIES}); a
- *               window whose counts lagged is measured up to {@link #TRIES} times whatever this says
+ * @param tries  how many times a window is measured at most while its compiler was busy in it (see {@link #TRIES})
  */
 public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, int tries) {
 
@@ -61,17 +60,11 @@ public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, 
     /**
      * Whether a calibration window is taken again: its compiler used more than
      * {@link WarmUpPolicy#COMPILER_QUIET_SHARE} of the quota ({@code compilerShare}), or its threads waited to run
-     * for more than {@link #COMPILER_WAITING_SHARE} of the window ({@code compilerWaitShare}), or k6's count of it
-     * and the downstream's were farther apart than correct counts can be ({@code countsApart}: k6's lagged, and
-     * every prediction would rest on its throughput). Unknown (NaN) is not judged busy.
-     * <p>
-     * A busy compiler is measured again up to {@link #tries()}: a quick run accepts one, for its compiler never
-     * finishes. Lagging counts are measured again up to {@link #TRIES} in any run: the model leaves such a window out,
-     * and a quick run calibrates each level once, so one lagging window left its JVM without a model and every later
-     * window without a prediction (seen in CI on 2026-11-27: the miniature experiment's imperative JVM).
+     * for more than {@link #COMPILER_WAITING_SHARE} of the window ({@code compilerWaitShare}). Unknown (NaN) is not
+     * judged busy. k6's count lagging the downstream's is no reason: the window's throughput is the downstream's.
      */
-    public boolean measureAgain(int attempt, double compilerShare, double compilerWaitShare, boolean countsApart) {
-        return countsApart ? attempt < TRIES : attempt < tries && (compilerShare > WarmUpPolicy.COMPILER_QUIET_SHARE
+    public boolean measureAgain(int attempt, double compilerShare, double compilerWaitShare) {
+        return attempt < tries && (compilerShare > WarmUpPolicy.COMPILER_QUIET_SHARE
                 || compilerWaitShare > COMPILER_WAITING_SHARE);
     }
 

@@ -126,13 +126,12 @@ public final class CapacityModel {
 
     /**
      * The model of the JVM whose calibration windows these are; empty when they do not calibrate it (fewer than two
-     * numbers of users with a CPU per request and a mean response time), with the reason. A window whose k6 count
-     * disagreed with the downstream's ({@link WindowResult#countsAgree}) is left out: its throughput is in doubt.
+     * numbers of users with a CPU per request and a mean response time), with the reason.
      */
     public static Fit fit(String jvm, Variant.Threads threads, List<WindowResult> calibration) {
         List<WindowResult> usable = calibration.stream().filter(r -> r.users() != null && r.delayMs() != null
                 && r.cpu().cpuMsPerRequest() > 0 && r.load().meanMs() != null && r.load().requestsPerSecond() > 0
-                && keptBusy(r) && calls(r) == 1 && !Boolean.FALSE.equals(r.countsAgree())).toList();
+                && keptBusy(r) && calls(r) == 1).toList();
         List<Level> levels = new ArrayList<>();
         usable.stream().map(WindowResult::users).distinct().sorted().forEach(u -> {
             List<WindowResult> at = usable.stream().filter(r -> r.users().equals(u)).toList();
@@ -144,7 +143,7 @@ public final class CapacityModel {
         if (levels.size() < 2) {
             return new Fit(Optional.empty(), jvm + ": " + (calibration.isEmpty() ? "no calibration windows"
                     : "calibration windows at " + levels.size() + " number of users with a CPU per request, a mean"
-                    + " response time, their users busy and k6 counting what the downstream served; the model needs"
+                    + " response time and their users busy; the model needs"
                     + " two"));
         }
         WindowResult first = usable.getFirst();

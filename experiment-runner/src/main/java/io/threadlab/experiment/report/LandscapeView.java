@@ -110,7 +110,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
         }
         p.headroom().filter(h -> !h.enough()).ifPresent(h -> notes.add(h.describe()));
         if (p.countsApart() != null) {
-            notes.add(p.countsApart() + "; not judged");
+            notes.add(p.countsApart() + "; its throughput is the delay service's count");
         }
         if (p.errors() > 0) {
             notes.add(p.errors() + " errors " + p.errorCauses());

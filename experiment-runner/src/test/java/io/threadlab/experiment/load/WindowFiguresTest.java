@@ -370,17 +370,36 @@ class WindowFiguresTest {
     }
 
     @Test
-    void aSecondsCpuPerRequestIsOverWhatTheDownstreamServedInItWhereItCounts() {
+    void aWindowWithoutFailuresIsCountedByWhatTheDownstreamServed() {
+        // the fixture's edges with no failure in the window: 40,960 requests served between the delay service's two
+        // readings, 10.241 s apart (read 2 ms and 3 ms after k6's), where k6 counted 40,000 in its 10.24 s
+        LoadCounters clean = counters(T0 + WINDOW_NANOS, 45_100, Map.of(200, 20_000L, 300, 25_000L),
+                5_000 * 99.0 + 2_178_000.0, Map.of("timeout", 3L, "reset", 5L));
+        WindowResult row = figures(before(), after(after().cpu(), METRICS, clean));
+        assertThat(row.load().errors()).isZero();
+        assertThat(row.load().requests()).as("k6's own count stays").isEqualTo(40_000L);
+        assertThat(row.load().requestsPerSecond()).isCloseTo(40_960 / 10.241, within(0.001));
+        // with the fixture's 13 failures a request may have failed before its call: k6's count of the answers
+        assertThat(figures(before(), after()).load().requestsPerSecond()).isEqualTo(3_906.25);
+    }
+
+    @Test
+    void aSecondIsCountedByWhatTheDownstreamServedInItWhereItCounts() {
         // 4,000 answered by k6's counters, 5,000 served by the delay service (k6's lagged), 0.5 s of CPU
         LoadCounters last = counters(T0, 0, Map.of(200, 0L), 0, Map.of());
         LoadCounters now = counters(T0 + 1_000_000_000L, 4_000, Map.of(200, 4_000L), 0, Map.of());
         CpuReading cpuBefore = new CpuReading(0, 0, 0, 0);
         CpuReading cpuAfter = new CpuReading(500_000_000L, 0, 0, 0);
         WindowFigures.Second served = WindowFigures.second(last, cpuBefore, now, cpuAfter, 5_000.0);
-        assertThat(served.requestsPerSecond()).as("the rate stays k6's").isEqualTo(4_000.0);
+        assertThat(served.requestsPerSecond()).isEqualTo(5_000.0);
         assertThat(served.cpuMsPerRequest()).isCloseTo(0.1, within(1e-12));
-        assertThat(WindowFigures.second(last, cpuBefore, now, cpuAfter, null).cpuMsPerRequest())
-                .isCloseTo(0.125, within(1e-12));
+        WindowFigures.Second k6s = WindowFigures.second(last, cpuBefore, now, cpuAfter, null);
+        assertThat(k6s.requestsPerSecond()).as("no downstream count: k6's").isEqualTo(4_000.0);
+        assertThat(k6s.cpuMsPerRequest()).isCloseTo(0.125, within(1e-12));
+        // a request failed in the second: it may not have reached the downstream, so k6's count of the answers
+        LoadCounters failed = counters(T0 + 1_000_000_000L, 4_000, Map.of(200, 4_000L), 0, Map.of("timeout", 1L));
+        assertThat(WindowFigures.second(last, cpuBefore, failed, cpuAfter, 5_000.0).requestsPerSecond())
+                .isEqualTo(4_000.0);
         assertThat(WindowFigures.second(last, cpuBefore, now, cpuAfter, 0.0).cpuMsPerRequest())
                 .as("nothing served: no CPU per request").isNull();
     }

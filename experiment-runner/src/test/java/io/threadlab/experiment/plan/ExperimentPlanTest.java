@@ -306,24 +306,18 @@ class ExperimentPlanTest {
     @Test
     void aCalibrationWindowIsMeasuredAgainWhileItsCompilerWasBusyUpToItsTries() {
         Calibration calibration = new Calibration(List.of(700, 150), 10, 4, 3);
-        assertThat(calibration.measureAgain(1, 0.048, 0.0, false)).isTrue();
-        assertThat(calibration.measureAgain(2, 0.048, 0.0, false)).isTrue();
-        assertThat(calibration.measureAgain(3, 0.048, 0.0, false)).as("the last try is kept").isFalse();
-        assertThat(calibration.measureAgain(1, WarmUpPolicy.COMPILER_QUIET_SHARE, 0.0, false)).as("quiet").isFalse();
-        assertThat(calibration.measureAgain(1, Double.NaN, Double.NaN, false)).as("not known: not judged busy")
+        assertThat(calibration.measureAgain(1, 0.048, 0.0)).isTrue();
+        assertThat(calibration.measureAgain(2, 0.048, 0.0)).isTrue();
+        assertThat(calibration.measureAgain(3, 0.048, 0.0)).as("the last try is kept").isFalse();
+        assertThat(calibration.measureAgain(1, WarmUpPolicy.COMPILER_QUIET_SHARE, 0.0)).as("quiet").isFalse();
+        assertThat(calibration.measureAgain(1, Double.NaN, Double.NaN)).as("not known: not judged busy")
                 .isFalse();
         // the map of 2026-11-27T07-53-58Z: imperative at 3,000 users, its compiler at 0.8 % of the quota and waiting
         // to run 8.5 % of the window; the same JVM's finished calibrations waited at most 3.8 %
-        assertThat(calibration.measureAgain(1, 0.008, 0.085, false)).as("a starved compiler").isTrue();
-        assertThat(calibration.measureAgain(1, 0.008, 0.038, false)).as("waiting as a finished one").isFalse();
-        assertThat(calibration.measureAgain(1, 0.008, Calibration.COMPILER_WAITING_SHARE, false)).isFalse();
-        assertThat(calibration.measureAgain(1, 0.008, 0.0, true)).as("k6's count lagged").isTrue();
-        assertThat(calibration.measureAgain(3, 0.008, 0.0, true)).as("the last try is kept").isFalse();
-        assertThat(new Calibration(List.of(700, 150), 10, 4).measureAgain(1, 0.048, 0.085, false)).as("once").isFalse();
-        // lagging counts are measured again even where a busy compiler is accepted: the model would leave them out
-        assertThat(new Calibration(List.of(700, 150), 10, 4).measureAgain(1, 0.048, 0.0, true)).isTrue();
-        assertThat(new Calibration(List.of(700, 150), 10, 4).measureAgain(Calibration.TRIES, 0.048, 0.0, true))
-                .as("up to the most a plan allows for").isFalse();
+        assertThat(calibration.measureAgain(1, 0.008, 0.085)).as("a starved compiler").isTrue();
+        assertThat(calibration.measureAgain(1, 0.008, 0.038)).as("waiting as a finished one").isFalse();
+        assertThat(calibration.measureAgain(1, 0.008, Calibration.COMPILER_WAITING_SHARE)).isFalse();
+        assertThat(new Calibration(List.of(700, 150), 10, 4).measureAgain(1, 0.048, 0.085)).as("once").isFalse();
         // a quick run's compiler never finishes: no second try; a run and a map take up to three
         assertThat(Defaults.QUICK.calibrationTries()).isEqualTo(1);
         assertThat(Defaults.RUN.calibrationTries()).isEqualTo(Calibration.TRIES);

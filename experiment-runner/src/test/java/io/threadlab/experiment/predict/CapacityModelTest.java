@@ -61,15 +61,16 @@ class CapacityModelTest {
     }
 
     @Test
-    void aCalibrationWindowWhoseK6CountLaggedIsLeftOut() {
-        // the 1,000-user window again, its k6 count (62,500 over 10 s) 12,500 short of the delay service's: more
-        // apart than 1,000 users allow, so its throughput is in doubt and the model rests on 100 and 300 users
+    void aCalibrationWindowWhoseK6CountLaggedIsKeptForItsThroughputIsTheDownstreamsCount() {
+        // the 1,000-user window again, its k6 count 12,500 short of the delay service's: more apart than 1,000 users
+        // allow, and still a level of the model (a quick run calibrates each level once: leaving it out left CI's
+        // miniature imperative JVM with one level and no model)
         List<WindowResult> windows = new java.util.ArrayList<>(calibration("reactive"));
         windows.set(0, Windows.closed("reactive", 1000, 6250).cpuMs(0.08).cpuCores(0.5).served(75_000, 0.01)
                 .calibration().build());
+        assertThat(windows.getFirst().countsAgree()).isFalse();
         CapacityModel m = CapacityModel.fit("jvm", Variant.Threads.EVENT_LOOP, windows).model().orElseThrow();
-        assertThat(m.users()).containsExactly(100, 300);
-        assertThat(model(Variant.Threads.EVENT_LOOP).users()).containsExactly(100, 300, 1000);
+        assertThat(m.users()).containsExactly(100, 300, 1000);
     }
 
     @Test
