@@ -220,8 +220,9 @@ public final class WindowRunner {
             warn(window.id() + ": " + room.describe() + "; it may be the bottleneck");
         }
         if (Boolean.FALSE.equals(row.countsAgree())) {
-            warn(window.id() + ": " + row.countsDescribed() + "; k6's counters lagged, and its throughput is the delay"
-                    + " service's count");
+            warn(window.id() + ": " + row.countsDescribed() + (row.load().errors() == 0 ? "; k6's counters lagged, and"
+                    + " its throughput is the delay service's count" : "; with failures its throughput is k6's count,"
+                    + " and so in doubt"));
         }
         if (row.load().droppedIterations() > 0) {
             manifest.warn(window.id() + ": k6 dropped " + row.load().droppedIterations()

@@ -60,8 +60,8 @@ final class LandscapeChecks {
                     (ratio - 1) * 100));
         }
         if (pairs.isEmpty()) {
-            return Check.notMeasured(name, "no calibrated point was measured again without errors, with k6 in its"
-                    + " headroom and counting what the downstream served");
+            return Check.notMeasured(name, "no calibrated point was measured again without errors and with k6 in"
+                    + " its headroom");
         }
         return Check.of(name, within == pairs.size(), String.format(Locale.ROOT, "%d of %d points (worst %s): %s",
                 within, pairs.size(), pct(worst), String.join("; ", pairs)));
@@ -92,8 +92,8 @@ final class LandscapeChecks {
     private static Check within(String name, List<Outcome> judged, List<Outcome> outcomes) {
         if (judged.isEmpty()) {
             return Check.notMeasured(name, outcomes.stream().anyMatch(o -> o.prediction().isPresent())
-                    ? "no held-out point where one ceiling binds, within the calibrated users, without errors,"
-                    + " with k6 in its headroom and counting what the downstream served"
+                    ? "no held-out point where one ceiling binds, within the calibrated users, without errors and"
+                    + " with k6 in its headroom"
                     : "nothing was predicted (no calibration)");
         }
         List<String> off = judged.stream().filter(o -> !o.withinTolerance()).map(LandscapeChecks::name).toList();
@@ -153,8 +153,8 @@ final class LandscapeChecks {
     }
 
     /**
-     * Held out, one ceiling binding, measured soundly (no errors, k6 in its headroom and counting what the downstream
-     * served): the points a prediction is judged on.
+     * Held out, one ceiling binding, measured soundly (no errors, k6 in its headroom): the points a prediction is
+     * judged on.
      */
     private static List<Outcome> judged(List<Outcome> outcomes) {
         return outcomes.stream().filter(o -> o.heldOut() && o.oneCeilingBinds() && o.measuredSoundly()).toList();

@@ -99,7 +99,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                 + " overstates the rest.";
     }
 
-    private static PointRow point(Outcome p, List<WindowResult> rows) {
+    static PointRow point(Outcome p, List<WindowResult> rows) {
         List<String> notes = new ArrayList<>();
         if (p.prediction().isPresent() && !p.oneCeilingBinds()) {
             notes.add(String.format(Locale.ROOT, "two ceilings within %.0f %%", (p.prediction().get().margin() - 1)
@@ -110,7 +110,8 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
         }
         p.headroom().filter(h -> !h.enough()).ifPresent(h -> notes.add(h.describe()));
         if (p.countsApart() != null) {
-            notes.add(p.countsApart() + "; its throughput is the delay service's count");
+            // with failures the throughput is k6's count, and the errors keep the point from being judged
+            notes.add(p.countsApart() + (p.errors() == 0 ? "; its throughput is the delay service's count" : ""));
         }
         if (p.errors() > 0) {
             notes.add(p.errors() + " errors " + p.errorCauses());

@@ -179,6 +179,25 @@ class ExplanationsTest {
         assertThat(LandscapeView.inFlightNote(InFlightCost.of(eventLoop), eventLoop)).doesNotContain("blend");
     }
 
+    @Test
+    void aPointWhoseK6CountLaggedSaysItsThroughputIsTheDelayServicesOnlyWhereItIs() {
+        // k6 counted 30,000 where the delay service served 36,000: more apart than 200 users allow
+        WindowResult lagging = closed("reactive", 200, 3000).served(36_000, 0.01).build();
+        String note = LandscapeView.point(io.threadlab.experiment.report.landscape.Outcome.of(lagging, false, 2, false),
+                List.of(lagging)).note();
+        assertThat(note).contains("k6 counted 30,000 answers", "its throughput is the delay service's count");
+        // with failures the window's throughput is k6's count: the note does not claim otherwise
+        WindowResult failing = closed("reactive", 200, 3000).served(36_000, 0.01).errors(5, Map.of("timeout", 5L))
+                .build();
+        assertThat(LandscapeView.point(io.threadlab.experiment.report.landscape.Outcome.of(failing, false, 2, false),
+                List.of(failing)).note()).contains("k6 counted 30,000 answers")
+                .doesNotContain("delay service's count");
+        // counts that agree: no such note
+        WindowResult agreeing = closed("reactive", 200, 3000).served(30_150, 0.01).build();
+        assertThat(LandscapeView.point(io.threadlab.experiment.report.landscape.Outcome.of(agreeing, false, 2, false),
+                List.of(agreeing)).note()).doesNotContain("k6 counted");
+    }
+
     // ---- the claims, the setup -----------------------------------------------------------------------------------
 
     @Test
