@@ -20,8 +20,8 @@ import java.util.Map;
 /**
  * The path every number of a window comes through, from what was read at its two edges to its row: the interval
  * between the edges, its throughput and the variant's CPU over it and per request (over the calls the delay service
- * answered in exactly that interval), whether it kept its quota, the instruments' CPU, the compiler's share, the collector's pauses, the
- * memory at the end.
+ * answered in exactly that interval), whether it kept its quota, the instruments' CPU, the compiler's share, the
+ * collector's pauses, the memory at the end.
  * Nothing here reads a clock or a file: it is tested on fixture edges.
  */
 public final class WindowFigures {
@@ -66,7 +66,7 @@ public final class WindowFigures {
         }
         CpuReading cpu = after.cpu().minus(before.cpu());
         // the requests the interval served: the delay service's count of its calls (a fan-out request makes N of
-        // them), k6's where the database answers
+        // them), k6's where the database answers or the model is open (no reading of k6's counters at the edges)
         boolean delayCounts = window.downstream() != Downstream.DB && before.load() != null;
         double served = delayCounts ? (after.delayServed().count() - before.delayServed().count()) / window.fanOut()
                 : load.requests();
@@ -110,9 +110,8 @@ public final class WindowFigures {
                 db == null ? null : db.transactions() - before.database().transactions(),
                 db == null ? null : db.connections(), db == null ? null : db.active(),
                 delayCounts ? Math.round(served) : null,
-                !delayCounts ? null
-                        : round((Math.abs(before.delayServed().nanos() - before.nanos())
-                        + Math.abs(after.delayServed().nanos() - after.nanos())) / 1e9));
+                delayCounts ? round((Math.abs(before.delayServed().nanos() - before.nanos())
+                        + Math.abs(after.delayServed().nanos() - after.nanos())) / 1e9) : null);
         WindowResult.Compiler compiler = new WindowResult.Compiler(compilerCpuMs,
                 compilerCpuMs / 1000.0 / (quota * seconds), Math.max(0, jit.waitNanos()) / 1e6,
                 round(settled.seconds()), settled.quiet());

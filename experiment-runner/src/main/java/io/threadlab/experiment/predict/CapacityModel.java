@@ -143,8 +143,7 @@ public final class CapacityModel {
         if (levels.size() < 2) {
             return new Fit(Optional.empty(), jvm + ": " + (calibration.isEmpty() ? "no calibration windows"
                     : "calibration windows at " + levels.size() + " number of users with a CPU per request, a mean"
-                    + " response time and their users busy; the model needs"
-                    + " two"));
+                    + " response time and their users busy; the model needs two"));
         }
         WindowResult first = usable.getFirst();
         int delay = first.delayMs();
