@@ -51,7 +51,7 @@ class ExtendingTest {
 
     private static PlanFacts plan(List<Integer> users, int window) {
         return new PlanFacts("run", List.of("imperative", "reactive"), users, List.of(10), window, 3, 40, 2, 2, 4,
-                Map.of("boostCpus", 2.0), List.of(250), 6, 1000, true, false, Map.of(), Map.of(), Map.of(), "",
+                Map.of("boostCpus", 2.0), List.of(250), List.of(), 6, 1000, true, false, Map.of(), Map.of(), Map.of(), "",
                 List.of(), null, "shared", null, null, null);
     }
 

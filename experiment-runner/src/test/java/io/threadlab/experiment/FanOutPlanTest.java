@@ -76,6 +76,19 @@ class FanOutPlanTest {
         assertThat(facts.calibration()).as("--no-calibration: none recorded").isNull();
     }
 
+    @Test
+    void theMapsOpenModelSharesAreInTheManifestAsTheRunsRatesAre() {
+        ExperimentCommand.MapCommand map = new ExperimentCommand.MapCommand();
+        new CommandLine(map).parseArgs("--levels", "100", "--delay-ms", "10");
+        PlanFacts facts = PlanFacts.of(map.plan(), map.plan().schedule(), 0);
+        assertThat(facts.openModelShares()).containsExactly(0.25, 0.5, 0.75, 0.9, 1.0);
+        assertThat(facts.openModelRates()).isEmpty();
+        new CommandLine(map = new ExperimentCommand.MapCommand()).parseArgs("--open-shares", "0.5,1.2");
+        assertThat(PlanFacts.of(map.plan(), map.plan().schedule(), 0).openModelShares()).containsExactly(0.5, 1.2);
+        assertThat(PlanFacts.of(run("--no-calibration"), run("--no-calibration").schedule(), 0).openModelShares())
+                .isEmpty();
+    }
+
     /**
      * A JVM that fans out is calibrated at one call and, per mode, at the most calls its points make, at users the
      * one-call calibration measures too: of those whose calls all get a connection and, for workers in parallel, a

@@ -24,6 +24,8 @@ import java.util.Map;
  * before the run started, with its estimated seconds; {@code loadCpus} where k6 and the delay service ran during the
  * measured windows (shared, separate or compare; each window records its own); {@code fanOut} the calls per request
  * and their modes, the services' {@code lab.fanout.max-calls} and what the plan flagged (null: one call, as before);
+ * {@code openModelShares} the map's open-model steps as shares of the closed peak at each delay (none in a run, whose
+ * steps are {@code openModelRates});
  * {@code calibration} the users, delay and window each JVM is calibrated at, and how many times a window whose compiler
  * was busy is measured at most (null: none, or a run from before it was recorded).
  */
@@ -32,7 +34,8 @@ import java.util.Map;
 public record PlanFacts(String mode, List<String> variants, List<Integer> closedModelVus, List<Integer> delaysMs,
                         int windowSeconds, int settleSeconds, int settleMaxSeconds, int jvmStarts,
                         int repetitionsPerJvm, int repetitions, Map<String, Object> warmUp,
-                        List<Integer> openModelRates, int openModelStepSeconds, int openModelMaxVus,
+                        List<Integer> openModelRates, List<Double> openModelShares, int openModelStepSeconds,
+                        int openModelMaxVus,
                         boolean jfrWindows, boolean timeToPeak, Map<String, String> mistakes,
                         Map<String, Object> variantOverrides, Map<String, String> roles, String jvms,
                         List<Map<String, Object>> schedule, Map<String, Object> precision, String loadCpus,
@@ -43,6 +46,7 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
         closedModelVus = closedModelVus == null ? List.of() : List.copyOf(closedModelVus);
         delaysMs = delaysMs == null ? List.of() : List.copyOf(delaysMs);
         openModelRates = openModelRates == null ? List.of() : List.copyOf(openModelRates);
+        openModelShares = openModelShares == null ? List.of() : List.copyOf(openModelShares); // none before 2026-11-27
         mistakes = mistakes == null ? Map.of() : mistakes;
         variantOverrides = variantOverrides == null ? Map.of() : variantOverrides;
         roles = roles == null ? Map.of() : roles;
@@ -83,7 +87,7 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
         return new PlanFacts(plan.mode().name().toLowerCase(), plan.variants().stream().map(Variant::label).toList(),
                 plan.levels(), plan.delays(), plan.timing().windowSeconds(), plan.timing().settleSeconds(),
                 plan.timing().settleMaxSeconds(), plan.jvmStarts(), plan.repetitionsPerJvm(), plan.repetitions(),
-                warmUp, plan.open().rates(), plan.open().stepSeconds(), openMaxVus, plan.jfrWindows(),
+                warmUp, plan.open().rates(), plan.open().shares(), plan.open().stepSeconds(), openMaxVus, plan.jfrWindows(),
                 plan.timeToPeak(), mistakes, overrides, roles, jvms, schedule.describe(), null,
                 plan.placement().name().toLowerCase(Locale.ROOT), plan.grid().values(Axis.DOWNSTREAM).isEmpty()
                         ? List.of("http")

@@ -72,7 +72,7 @@ final class Run {
 
     PlanFacts plan() {
         return record.manifest().plan() != null ? record.manifest().plan() : new PlanFacts(null, null, null, null, 0,
-                0, 0, 0, 0, 0, null, null, 0, 0, false, false, null, null, null, null, null, null, null, null, null,
+                0, 0, 0, 0, 0, null, null, null, 0, 0, false, false, null, null, null, null, null, null, null, null, null,
                 null);
     }
 

@@ -4,6 +4,7 @@ import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.report.landscape.InFlightCost;
+import io.threadlab.experiment.report.landscape.Outcome;
 import io.threadlab.experiment.testing.Windows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -183,18 +184,18 @@ class ExplanationsTest {
     void aPointWhoseK6CountLaggedSaysItsThroughputIsTheDelayServicesOnlyWhereItIs() {
         // k6 counted 30,000 where the delay service served 36,000: more apart than 200 users allow
         WindowResult lagging = closed("reactive", 200, 3000).served(36_000, 0.01).build();
-        String note = LandscapeView.point(io.threadlab.experiment.report.landscape.Outcome.of(lagging, false, 2, false),
+        String note = LandscapeView.point(Outcome.of(lagging, false, 2, false),
                 List.of(lagging)).note();
         assertThat(note).contains("k6 counted 30,000 answers", "its throughput is the delay service's count");
         // with failures the window's throughput is k6's count: the note does not claim otherwise
         WindowResult failing = closed("reactive", 200, 3000).served(36_000, 0.01).errors(5, Map.of("timeout", 5L))
                 .build();
-        assertThat(LandscapeView.point(io.threadlab.experiment.report.landscape.Outcome.of(failing, false, 2, false),
+        assertThat(LandscapeView.point(Outcome.of(failing, false, 2, false),
                 List.of(failing)).note()).contains("k6 counted 30,000 answers")
                 .doesNotContain("delay service's count");
         // counts that agree: no such note
         WindowResult agreeing = closed("reactive", 200, 3000).served(30_150, 0.01).build();
-        assertThat(LandscapeView.point(io.threadlab.experiment.report.landscape.Outcome.of(agreeing, false, 2, false),
+        assertThat(LandscapeView.point(Outcome.of(agreeing, false, 2, false),
                 List.of(agreeing)).note()).doesNotContain("k6 counted");
     }
 
