@@ -23,6 +23,7 @@ import io.threadlab.experiment.plan.Step;
 import io.threadlab.experiment.predict.Predictions;
 import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.progress.Console;
+import io.threadlab.experiment.record.Yardstick;
 import io.threadlab.experiment.start.ComposeEngine;
 import io.threadlab.experiment.start.Engine;
 import io.threadlab.experiment.start.EngineTarget;
@@ -77,6 +78,8 @@ final class Rig implements StepLoop.Performer {
     private WindowRunner windows;
     private Jvms jvms;
     private CpuSets cpuSets;
+    /** The machine's own speed, timed from before the first JVM to the end of the run. */
+    private Yardstick yardstick;
     /** JVMs whose warm-up passed its ceiling, or that stopped answering: their windows are marked lost. */
     private final Map<Jvm, String> lost = new HashMap<>();
 
@@ -139,6 +142,7 @@ final class Rig implements StepLoop.Performer {
                     new IllegalStateException("no cgroup v1 cpuset here for --load-cpus " + plan.placement()));
             loads.onStart(cpuSets::joinLoad);
         }
+        yardstick = Yardstick.start();
         delayService = startDelayService();
         if (cpuSets != null) {
             cpuSets.joinLoad(delayService.pid());
@@ -150,7 +154,8 @@ final class Rig implements StepLoop.Performer {
             waits.database(database::setWait);
         }
         windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, waits, results,
-                manifest, console, dir, plan, cpuSets, Predictions.from(results.windows()), database, loadAlone);
+                manifest, console, dir, plan, cpuSets, Predictions.from(results.windows()), database, loadAlone,
+                yardstick);
         jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console, cpuSets), results,
                 manifest, console, dir, cpuSets, waits);
     }
@@ -237,6 +242,9 @@ final class Rig implements StepLoop.Performer {
         }
         if (cpuSets != null) {
             cpuSets.removeAll(); // after the processes in them are gone
+        }
+        if (yardstick != null) {
+            yardstick.close();
         }
     }
 

@@ -116,6 +116,8 @@ class MiniatureExperimentIT {
             }
             assertThat(load.get("requests").asLong()).as(row.toString()).isPositive();
             assertThat(row.get("cpu").get("cpu_seconds").asDouble()).as(row.toString()).isPositive();
+            // the machine's own speed over the window: the runner's fixed piece of work, timed (null reads as 0)
+            assertThat(row.get("instruments").get("yardstick_us").asDouble()).as(row.toString()).isPositive();
             assertThat(window.get("jvm").asInt()).isEqualTo(1);
             assertThat(load.get("per_second")).as(row.toString()).isNotEmpty();
             assertThat(row.get("thread_groups").has("JIT compiler")).as(row.toString()).isTrue();

@@ -104,17 +104,18 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
      * a second late), and the services' connections to it at the window's end, open and running a query (null
      * without it). Last, the requests the delay service served in the window (its calls ÷ the fan-out), a count of
      * the window independent of k6's, and how far apart in time the two counts were read, both edges together (null
-     * where the downstream is the database, whose count is k6's).
+     * where the downstream is the database, whose count is k6's). And the machine's own speed over the window: the
+     * CPU-µs the runner's fixed piece of work took on average ({@code Yardstick}; null where it was not read).
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Instruments(double k6CpuSeconds, double delayCpuSeconds, double delayServedMeanMs,
                               Double dbCpuSeconds, Long dbTransactions, Integer dbConnections, Integer dbActive,
-                              Long downstreamServed, Double countsApartSeconds) {
+                              Long downstreamServed, Double countsApartSeconds, Double yardstickUs) {
 
         /** Without the database, nor the downstream's own count. */
         public Instruments(double k6CpuSeconds, double delayCpuSeconds, double delayServedMeanMs) {
-            this(k6CpuSeconds, delayCpuSeconds, delayServedMeanMs, null, null, null, null, null, null);
+            this(k6CpuSeconds, delayCpuSeconds, delayServedMeanMs, null, null, null, null, null, null, null);
         }
     }
 

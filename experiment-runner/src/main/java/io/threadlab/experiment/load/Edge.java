@@ -4,6 +4,7 @@ import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.record.DatabaseReading;
 import io.threadlab.experiment.record.DelayHeadroom;
+import io.threadlab.experiment.record.Yardstick;
 import io.threadlab.experiment.process.ProcessStats;
 import io.threadlab.experiment.process.ThreadGroupTimes;
 
@@ -18,10 +19,12 @@ import java.time.Instant;
  * @param load        k6's counters (closed model; null for the open model)
  * @param metrics     the variant's own Prometheus text, or empty when it did not answer in time
  * @param database    the lab's PostgreSQL, in a run that has it; else null
+ * @param yardstick   the machine's own speed so far (the runner's fixed piece of work)
  */
 public record Edge(long nanos, Instant at, CpuReading cpu, CpuReading delayCpu, CpuReading k6,
                    DelayHeadroom.Counters delayServed, ProcessStats stats, ThreadGroupTimes threads,
-                   LoadCounters load, String metrics, DatabaseReading database) {
+                   LoadCounters load, String metrics, DatabaseReading database,
+                   Yardstick.Reading yardstick) {
 
     /** The downstream's count of the calls it answered so far: the delay service's, or the database's queries. */
     double served(Downstream downstream) {
@@ -29,6 +32,7 @@ public record Edge(long nanos, Instant at, CpuReading cpu, CpuReading delayCpu, 
     }
 
     Edge withK6(CpuReading reading) {
-        return new Edge(nanos, at, cpu, delayCpu, reading, delayServed, stats, threads, load, metrics, database);
+        return new Edge(nanos, at, cpu, delayCpu, reading, delayServed, stats, threads, load, metrics, database,
+                yardstick);
     }
 }

@@ -6,6 +6,7 @@ import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.record.DatabaseReading;
 import io.threadlab.experiment.record.DelayHeadroom;
+import io.threadlab.experiment.record.Yardstick;
 import io.threadlab.experiment.process.ProcessStats;
 import io.threadlab.experiment.process.ThreadGroupTimes;
 import io.threadlab.experiment.start.LabDatabase;
@@ -36,15 +37,18 @@ final class EdgeReader {
     private final Path metricsDir;
     private final LabDatabase database;
     private final LongFunction<CpuReading> k6Cpu;
+    private final Yardstick yardstick;
 
     /**
      * @param database the lab's PostgreSQL, read at every edge beside the rest; null in a run without it
      * @param k6Cpu    the CPU counters of the k6 with a pid, wherever it runs
+     * @param yardstick the machine's own speed, read at every edge
      */
     EdgeReader(Confinement confinement, ServiceProcess delayService, Path metricsDir, LabDatabase database,
-               LongFunction<CpuReading> k6Cpu) {
+               LongFunction<CpuReading> k6Cpu, Yardstick yardstick) {
         this.confinement = confinement;
         this.k6Cpu = k6Cpu;
+        this.yardstick = yardstick;
         this.delayService = delayService;
         this.metricsDir = metricsDir;
         this.database = database;
@@ -65,7 +69,8 @@ final class EdgeReader {
         ProcessStats stats = jvm.service().processStats();
         ThreadGroupTimes threads = jvm.service().threadTimes();
         String metrics = opening ? early : scrape(jvm, snapshot);
-        return new Edge(nanos, at, cpu, delayCpu, k6, served, stats, threads, counters, metrics, db);
+        return new Edge(nanos, at, cpu, delayCpu, k6, served, stats, threads, counters, metrics, db,
+                yardstick.read());
     }
 
     /** The variant's CPU counters now, between the edges: per second of a closed-model window. */

@@ -111,7 +111,8 @@ public final class WindowFigures {
                 db == null ? null : db.connections(), db == null ? null : db.active(),
                 delayCounts ? Math.round(served) : null,
                 delayCounts ? round((Math.abs(before.delayServed().nanos() - before.nanos())
-                        + Math.abs(after.delayServed().nanos() - after.nanos())) / 1e9) : null);
+                        + Math.abs(after.delayServed().nanos() - after.nanos())) / 1e9) : null,
+                after.yardstick().minus(before.yardstick()).micros());
         WindowResult.Compiler compiler = new WindowResult.Compiler(compilerCpuMs,
                 compilerCpuMs / 1000.0 / (quota * seconds), Math.max(0, jit.waitNanos()) / 1e6,
                 round(settled.seconds()), settled.quiet());

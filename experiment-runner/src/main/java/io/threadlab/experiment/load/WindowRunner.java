@@ -17,6 +17,7 @@ import io.threadlab.experiment.predict.Predictions;
 import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.record.Recorder;
+import io.threadlab.experiment.record.Yardstick;
 import io.threadlab.experiment.start.LabDatabase;
 import io.threadlab.experiment.start.RunningJvm;
 
@@ -55,11 +56,13 @@ public final class WindowRunner {
     private final OpenWindow open;
     /** The highest closed-model throughput of each JVM at each delay, for open-model steps given as shares of it. */
     private final Map<String, Double> closedPeak = new HashMap<>();
+    /** The fewest CPU-µs the machine's yardstick took in a window so far: the machine at its fastest in this run. */
+    private double fastestYardstick = Double.POSITIVE_INFINITY;
 
     public WindowRunner(Loads loads, Recorder recorder, Confinement confinement, ServiceProcess delayService,
                         WaitControl waits, ResultsWriter results, Manifest manifest, Console console, Path dir,
                         ExperimentPlan plan, CpuSets cpuSets, Predictions predictions, LabDatabase database,
-                        boolean loadAlone) {
+                        boolean loadAlone, Yardstick yardstick) {
         this.loads = loads;
         this.recorder = recorder;
         this.confinement = confinement;
@@ -75,7 +78,7 @@ public final class WindowRunner {
         this.database = database;
         this.loadAlone = loadAlone;
         EdgeReader edges = new EdgeReader(confinement, delayService, dir.resolve("metrics"), database,
-                loads::cpu);
+                loads::cpu, yardstick);
         Settle settle = new Settle(console, this::requireAlive);
         this.closed = new ClosedWindow(loads, settle, edges, console, this::requireAlive);
         this.open = new OpenWindow(loads, settle, edges, console, this::requireAlive, this::warn);
@@ -208,7 +211,7 @@ public final class WindowRunner {
                         ", database %.2f CPU, %d connections, %d busy", row.instruments().dbCpuSeconds() / seconds,
                         row.instruments().dbConnections(), row.instruments().dbActive()),
                 row.compiler().compilerShare() * 100, row.gc() == null ? "" : String.format(Locale.ROOT,
-                        ", GC paused %.0f %%", row.gc().pauseShare(seconds) * 100)));
+                        ", GC paused %.0f %%", row.gc().pauseShare(seconds) * 100)) + machine(row));
         if (Boolean.FALSE.equals(row.cpu().confinementHeld())) {
             warn(String.format(Locale.ROOT, "%s: %s used %.2f CPU, above its %.2f quota", window.id(),
                     window.variant(), row.cpu().cpuCores(), plan.knobsOf(window.jvm()).cpuQuota()));
@@ -228,6 +231,16 @@ public final class WindowRunner {
             manifest.warn(window.id() + ": k6 dropped " + row.load().droppedIterations()
                     + " iterations (the offered rate was not reached)");
         }
+    }
+
+    /** The machine's own speed in the window, against its fastest in this run so far. */
+    private String machine(WindowResult row) {
+        Double us = row.instruments().yardstickUs();
+        if (us == null) {
+            return "";
+        }
+        fastestYardstick = Math.min(fastestYardstick, us);
+        return String.format(Locale.ROOT, ", machine %.2f× its fastest", us / fastestYardstick);
     }
 
     private void warn(String warning) {

@@ -2,25 +2,30 @@ package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Headroom;
+import io.threadlab.experiment.record.Yardstick;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * Whether the instruments beside the variants kept up: the delay service at each delay, and k6 by the one rule
- * ({@link Headroom}) the runner warned by, on the run's own machine's CPUs.
+ * ({@link Headroom}) the runner warned by, on the run's own machine's CPUs; and whether the machine under them all
+ * kept its speed.
  */
 final class HeadroomChecks {
 
     /** The delay service kept up when it served its wait within this share of it (and a millisecond). */
     static final double DELAY_LATE_SHARE = 0.3;
+    /** The slowest windows a failed machine check names; the rest are counted. */
+    private static final int MACHINE_NAMED = 8;
 
     private HeadroomChecks() {
     }
 
     static List<Check> of(Run run) {
-        return List.of(delayService(run), k6(run), counts(run));
+        return List.of(delayService(run), k6(run), counts(run), machine(run));
     }
 
     /**
@@ -41,6 +46,36 @@ final class HeadroomChecks {
                 judged.size() - apart.size(), judged.size(), apart.isEmpty() ? "; the closest to its bound: "
                         + run.name(widest) + ", " + widest.countsDescribed()
                         : "; APART in " + String.join("; ", apart)));
+    }
+
+    /**
+     * Each window's yardstick ({@link Yardstick}: the CPU the runner's fixed piece of work took) against the
+     * run's fastest window's: a slower machine makes every process's CPU per request dearer, the variant's included.
+     */
+    static Check machine(Run run) {
+        String name = "The machine kept its speed (the runner's fixed piece of work within "
+                + Math.round(Yardstick.SLOWER_SHARE * 100) + " % of its fastest window's CPU in every window)";
+        List<WindowResult> timed = run.windows().stream().filter(w -> w.instruments().yardstickUs() != null).toList();
+        if (timed.isEmpty()) {
+            return Check.notMeasured(name, run.windows().isEmpty() ? "no window was measured"
+                    : "no window timed the machine (its results are from before the lab did)");
+        }
+        double fastest = timed.stream().mapToDouble(w -> w.instruments().yardstickUs()).min().orElseThrow();
+        List<WindowResult> slower = timed.stream().filter(w -> w.instruments().yardstickUs() > fastest
+                        * (1 + Yardstick.SLOWER_SHARE))
+                .sorted(java.util.Comparator.comparingDouble(w -> -w.instruments().yardstickUs())).toList();
+        int unread = run.windows().size() - timed.size();
+        String detail = String.format(Locale.ROOT, "%d of %d windows within %d %% of the fastest, %.0f CPU-µs a"
+                        + " piece%s%s", timed.size() - slower.size(), timed.size(), Math.round(Yardstick.SLOWER_SHARE * 100),
+                fastest, slower.isEmpty() ? "" : "; SLOWER in " + slower.stream().limit(MACHINE_NAMED)
+                        .map(w -> String.format(Locale.ROOT, "%s %.2f×", run.name(w),
+                                w.instruments().yardstickUs() / fastest)).collect(Collectors.joining(", "))
+                        + (slower.size() > MACHINE_NAMED ? " and " + (slower.size() - MACHINE_NAMED) + " more" : ""),
+                unread == 0 ? "" : "; not timed in " + unread + " windows");
+        if (slower.isEmpty() && unread > 0) {
+            return Check.notMeasured(name, detail); // never "passed" for windows it could not judge
+        }
+        return Check.of(name, slower.isEmpty(), detail);
     }
 
     /** Each delay against what the delay service served in the worst window at it. */

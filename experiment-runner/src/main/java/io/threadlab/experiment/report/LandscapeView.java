@@ -6,6 +6,7 @@ import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.predict.CapacityModel;
 import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.report.landscape.GcGap;
+import io.threadlab.experiment.report.landscape.MachineGap;
 import io.threadlab.experiment.report.landscape.InFlightCost;
 import io.threadlab.experiment.report.landscape.Landscape;
 import io.threadlab.experiment.report.landscape.Outcome;
@@ -117,6 +118,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
             notes.add(p.errors() + " errors " + p.errorCauses());
         }
         GcGap.explain(p, rows).ifPresent(notes::add);
+        MachineGap.explain(p, rows).ifPresent(notes::add);
         String role = p.prediction().isEmpty() ? "not predicted" : p.calibrated() ? "calibrated"
                 : p.ownCalibration() ? "held out" : "held out (from " + p.prediction().get().calibratedOn() + ")";
         return new PointRow(p.jvm(), ChartStyle.hex(p.variant()), p.delayMs(), p.users(), rate(p.measured()),

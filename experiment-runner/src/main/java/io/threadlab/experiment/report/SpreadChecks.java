@@ -1,12 +1,17 @@
 package io.threadlab.experiment.report;
 
+import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.record.Yardstick;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 
 /**
  * Whether the repetitions agree: each cell's spread, its trend, the JVM starts, each ratio's interval, and what the
@@ -50,7 +55,7 @@ final class SpreadChecks {
             if (!Double.isNaN(s.jvmSpread())) {
                 jvmSpreads.add(name + " " + Numbers.pct(s.jvmSpread()));
                 if (s.jvmSpread() > TARGET_JVM_SPREAD) {
-                    apart.add(name);
+                    apart.add(name + machineBetweenStarts(run.plain(c.variant(), c.point())));
                 }
             }
         }
@@ -74,6 +79,32 @@ final class SpreadChecks {
                         + " (the intervals take the JVM start as a level either way)"),
                 ratioWidths(run, ratios),
                 recordingCost(run, ratios));
+    }
+
+    /**
+     * What the machine's yardstick says of two JVM starts apart: the mean CPU its fixed piece of work took in the
+     * slowest start's windows against the fastest start's. Empty where a window was not timed.
+     */
+    static String machineBetweenStarts(List<WindowResult> windows) {
+        Map<Integer, List<WindowResult>> byStart = windows.stream()
+                .collect(Collectors.groupingBy(w -> w.window().jvm(), TreeMap::new, Collectors.toList()));
+        if (byStart.size() < 2 || windows.stream().anyMatch(w -> w.instruments().yardstickUs() == null)) {
+            return "";
+        }
+        Comparator<List<WindowResult>> byThroughput = Comparator.comparingDouble(ws -> mean(ws,
+                w -> w.load().requestsPerSecond()));
+        List<WindowResult> slowest = byStart.values().stream().min(byThroughput).orElseThrow();
+        List<WindowResult> fastest = byStart.values().stream().max(byThroughput).orElseThrow();
+        double machine = mean(slowest, w -> w.instruments().yardstickUs()) / mean(fastest,
+                w -> w.instruments().yardstickUs());
+        return machine > 1 + Yardstick.SLOWER_SHARE
+                ? String.format(Locale.ROOT, " (its slower JVM start met the machine %.2f× slower)", machine)
+                : String.format(Locale.ROOT, " (the machine within %d %% under both JVM starts: %.2f×)",
+                Math.round(Yardstick.SLOWER_SHARE * 100), machine);
+    }
+
+    private static double mean(List<WindowResult> windows, ToDoubleFunction<WindowResult> of) {
+        return windows.stream().mapToDouble(of).average().orElse(Double.NaN);
     }
 
     /** Every pair of the main variants at every point: one repetition gives no interval, which is no precision. */

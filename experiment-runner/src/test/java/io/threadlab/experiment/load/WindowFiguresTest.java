@@ -12,6 +12,7 @@ import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.record.DelayHeadroom;
+import io.threadlab.experiment.record.Yardstick;
 import io.threadlab.experiment.process.ProcessStats;
 import io.threadlab.experiment.process.ThreadGroupTimes;
 import org.junit.jupiter.api.Test;
@@ -44,6 +45,9 @@ class WindowFiguresTest {
             Point.of(Axis.DELAY_MS, 10).with(Axis.USERS, 100), new Window.Closed(3, 40, 10), false, 1);
     private static final Knobs KNOBS = new Knobs(0.5, "512m", "Serial", 1000, 1000, 5000, 200, false);
     private static final Settled SETTLED = new Settled(5.0714, true, true);
+    /** 100 pieces of the machine's yardstick before the window, 20 more in it at 1,260 CPU-µs each. */
+    private static final Yardstick.Reading YARDSTICK_BEFORE = new Yardstick.Reading(100, 105_000_000L);
+    private static final Yardstick.Reading YARDSTICK_AFTER = new Yardstick.Reading(120, 105_000_000L + 20 * 1_260_000L);
 
     /**
      * jvm_gc_live_data_size_bytes 68 MiB; two heap pools of 100 and 105 MiB (205 MiB) beside a non-heap pool that
@@ -106,14 +110,15 @@ class WindowFiguresTest {
 
     private static Edge withDatabase(Edge e, DatabaseReading db) {
         return new Edge(e.nanos(), e.at(), e.cpu(), e.delayCpu(), e.k6(), e.delayServed(), e.stats(), e.threads(),
-                e.load(), e.metrics(), db);
+                e.load(), e.metrics(), db, e.yardstick());
     }
 
     private static Edge before() {
         return new Edge(T0, MEASURED_AT, new CpuReading(100_000_000_000L, 1_000, 400, 20_000_000_000L),
                 new CpuReading(10_000_000_000L, 0, 0, 0), new CpuReading(30_000_000_000L, 0, 0, 0),
                 new DelayHeadroom.Counters(50_000, 500.0, T0 + 2_000_000L), new ProcessStats(650.0, 120),
-                threads(9_000_000_000L, 1_000_000_000L, 20_000_000_000L), LOAD_BEFORE, METRICS, null);
+                threads(9_000_000_000L, 1_000_000_000L, 20_000_000_000L), LOAD_BEFORE, METRICS, null,
+                YARDSTICK_BEFORE);
     }
 
     /**
@@ -127,7 +132,7 @@ class WindowFiguresTest {
                 new CpuReading(11_024_000_000L, 0, 0, 0), new CpuReading(33_072_000_000L, 0, 0, 0),
                 new DelayHeadroom.Counters(90_960, 930.08, T0 + WINDOW_NANOS + 3_000_000L),
                 new ProcessStats(691.5, 124),
-                threads(9_051_200_000L, 1_250_000_000L, 23_047_000_000L), load, metrics, null);
+                threads(9_051_200_000L, 1_250_000_000L, 23_047_000_000L), load, metrics, null, YARDSTICK_AFTER);
     }
 
     private static Edge after() {
@@ -259,7 +264,7 @@ class WindowFiguresTest {
                 """;
         Edge opening = before();
         opening = new Edge(opening.nanos(), opening.at(), opening.cpu(), opening.delayCpu(), opening.k6(),
-                opening.delayServed(), opening.stats(), opening.threads(), opening.load(), before, null);
+                opening.delayServed(), opening.stats(), opening.threads(), opening.load(), before, null, opening.yardstick());
         CpuReading cpu = new CpuReading(105_120_000_000L, 1_102, 490, 21_000_000_000L);
         WindowResult row = figures(opening, after(cpu, after, LOAD_AFTER), true, List.of(), List.of());
         assertThat(row.gc().minorCollections()).isEqualTo(3);
@@ -293,7 +298,7 @@ class WindowFiguresTest {
                 Map.of("timeout", 103L, "reset", 5L));
         Edge after = after(new CpuReading(100_400_000_000L, 1_102, 0, 0), METRICS, hung);
         Edge stalled = new Edge(after.nanos(), after.at(), after.cpu(), after.delayCpu(), after.k6(),
-                before().delayServed(), after.stats(), after.threads(), hung, after.metrics(), null);
+                before().delayServed(), after.stats(), after.threads(), hung, after.metrics(), null, after.yardstick());
         List<Double> perSecond = new ArrayList<>();
         List<Double> cpuPerSecond = new ArrayList<>();
         WindowFigures.Second second = WindowFigures.second(LOAD_BEFORE, before().cpu(), hung, stalled.cpu(), null);
@@ -337,7 +342,7 @@ class WindowFiguresTest {
         Edge before = before();
         Edge later = new Edge(before.nanos(), before.at(), new CpuReading(1_000_000_000_000L, 90_000, 9_000, 0),
                 before.delayCpu(), before.k6(), before.delayServed(), before.stats(), before.threads(), before.load(),
-                before.metrics(), null);
+                before.metrics(), null, before.yardstick());
         Edge after = after(new CpuReading(1_005_120_000_000L, 90_102, 9_090, 0), METRICS, LOAD_AFTER);
         WindowResult.Cpu cpu = figures(later, after).cpu();
         assertThat(cpu.cpuSeconds()).isCloseTo(5.12, within(1e-9));
@@ -365,7 +370,7 @@ class WindowFiguresTest {
         Edge close = after(after().cpu(), METRICS, LOAD_AFTER);
         close = new Edge(close.nanos(), close.at(), close.cpu(), close.delayCpu(), close.k6(),
                 new DelayHeadroom.Counters(90_080, 930.08, close.nanos() + 3_000_000L), close.stats(),
-                close.threads(), close.load(), close.metrics(), null);
+                close.threads(), close.load(), close.metrics(), null, close.yardstick());
         assertThat(figures(before(), close).countsAgree()).isTrue();
     }
 
@@ -444,13 +449,31 @@ class WindowFiguresTest {
                 .isEqualTo(perSecond);
     }
 
+    // ---- the machine -------------------------------------------------------------------------------------------
+
+    @Test
+    void theMachinesSpeedIsThePiecesTimedBetweenTheEdgesAveraged() {
+        // the 100 pieces before the window, at 1,050 µs each, are not the window's
+        assertThat(figures(before(), after()).instruments().yardstickUs()).isEqualTo(1260.0);
+    }
+
+    @Test
+    void fewerThanThreePiecesInAWindowTimeNothing() {
+        Edge after = after();
+        Edge soon = new Edge(after.nanos(), after.at(), after.cpu(), after.delayCpu(), after.k6(),
+                after.delayServed(), after.stats(), after.threads(), after.load(), after.metrics(), null,
+                new Yardstick.Reading(102, 105_000_000L + 2 * 1_260_000L));
+        assertThat(figures(before(), soon).instruments().yardstickUs()).isNull();
+    }
+
     // ---- the edges ---------------------------------------------------------------------------------------------
 
     @Test
     void aClosingEdgeThatIsNotAfterTheOpeningOneIsRefused() {
         Edge before = before();
         Edge same = new Edge(before.nanos(), before.at(), before.cpu(), before.delayCpu(), before.k6(),
-                before.delayServed(), before.stats(), before.threads(), before.load(), before.metrics(), null);
+                before.delayServed(), before.stats(), before.threads(), before.load(), before.metrics(), null,
+                before.yardstick());
         assertThatThrownBy(() -> WindowFigures.of(new WindowFigures.Context(WINDOW, KNOBS, true, "t", false, null),
                 before,
                 same, LoadFigures.between(before.load(), same.load()), List.of(), List.of(), SETTLED))

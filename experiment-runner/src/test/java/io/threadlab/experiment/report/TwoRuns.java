@@ -187,6 +187,7 @@ final class TwoRuns {
                         p99 * 2.5).errors(p.errors(), p.errors() > 0 ? Map.of("timeout", p.errors()) : Map.of())
                 .memory(p.rssMb() + RSS_OFFSET[rep - 1], p.threads(), p.heapUsedMb(), p.heapLiveMb(), p.liveThreads())
                 .k6Cores(0.35).delayCores(0.1).delayServed(10.6).compilerShare(compilerShare)
+                .yardstick(1000 + rep * 20) // the machine within 8 % of its fastest throughout
                 .startedAt(RUN_START.plusSeconds(startedAfter)).build();
     }
 

@@ -119,6 +119,30 @@ class ValidityChecksTest {
     }
 
     @Test
+    void jvmStartsApartSayWhatTheMachinesYardstickMeasuredUnderEach() throws IOException {
+        // the slower start's windows took the yardstick 1,500 µs, the faster's 1,000: the machine was slower then
+        Check slowerMachine = spread(run(List.of(closed("imperative", 100, 1000).yardstick(1500).build(),
+                closed("imperative", 100, 1000).repetition(2).yardstick(1500).build(),
+                closed("imperative", 100, 1200).jvm(2).repetition(3).yardstick(1000).build(),
+                closed("imperative", 100, 1200).jvm(2).repetition(4).yardstick(1000).build())), "JVM starts agree");
+        assertThat(slowerMachine.detail()).startsWith("APART: [imperative@100 (its slower JVM start met the machine"
+                + " 1.50× slower)]; ");
+
+        // the same machine under both: the text says so, and claims nothing of the machine
+        Check sameMachine = spread(run(List.of(closed("imperative", 100, 1000).yardstick(1040).build(),
+                closed("imperative", 100, 1000).repetition(2).yardstick(1040).build(),
+                closed("imperative", 100, 1200).jvm(2).repetition(3).yardstick(1000).build(),
+                closed("imperative", 100, 1200).jvm(2).repetition(4).yardstick(1000).build())), "JVM starts agree");
+        assertThat(sameMachine.detail()).startsWith("APART: [imperative@100 (the machine within 15 % under both JVM"
+                + " starts: 1.04×)]; ").doesNotContain("slower");
+
+        // a window without the yardstick: nothing said of the machine
+        Check untimed = spread(run(List.of(closed("imperative", 100, 1000).build(),
+                closed("imperative", 100, 1200).jvm(2).repetition(2).yardstick(1000).build())), "JVM starts agree");
+        assertThat(untimed.detail()).startsWith("APART: [imperative@100]; ");
+    }
+
+    @Test
     void aRatioWithoutAnIntervalOrWiderThanTheTargetFailsAndOneVariantIsNotMeasured() throws IOException {
         Check single = spread(run(List.of(closed("imperative", 100, 1000).build(),
                 closed("reactive", 100, 3000).build())), "ratio's 95 % CI half-width");
@@ -212,6 +236,32 @@ class ValidityChecksTest {
                 new OpenStep(1000, 6000, 1000, 6.0, 10.0, 15.0, 40.0, 0))).build())));
         assertThat(none.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
         assertThat(HeadroomChecks.counts(run(List.of())).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
+    void aWindowOnASlowerMachineFailsTheMachinesCheckAndUntimedWindowsAreNotMeasured() throws IOException {
+        WindowResult fast = closed("imperative", 100, 1000).yardstick(1000).build();
+        WindowResult near = closed("reactive", 100, 3000).yardstick(1140).build();
+        WindowResult slow = closed("virtual-thread", 100, 2000).yardstick(1420).build();
+        Check failed = HeadroomChecks.machine(run(List.of(fast, near, slow)));
+        assertThat(failed.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(failed.detail()).isEqualTo("2 of 3 windows within 15 % of the fastest, 1000 CPU-µs a piece;"
+                + " SLOWER in virtual-thread closed-100 rep 1 1.42×");
+
+        Check passed = HeadroomChecks.machine(run(List.of(fast, near)));
+        assertThat(passed.verdict()).isEqualTo(Check.Verdict.PASSED);
+        assertThat(passed.detail()).isEqualTo("2 of 2 windows within 15 % of the fastest, 1000 CPU-µs a piece");
+
+        // untimed windows (results from before the yardstick): never passed for them
+        WindowResult untimed = closed("virtual-thread", 100, 2000).build();
+        Check some = HeadroomChecks.machine(run(List.of(fast, untimed)));
+        assertThat(some.verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(some.detail()).endsWith("; not timed in 1 windows");
+        assertThat(HeadroomChecks.machine(run(List.of(fast, slow, untimed))).verdict())
+                .isEqualTo(Check.Verdict.FAILED);
+        assertThat(HeadroomChecks.machine(run(List.of(untimed))).detail())
+                .isEqualTo("no window timed the machine (its results are from before the lab did)");
+        assertThat(HeadroomChecks.machine(run(List.of())).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
     }
 
     @Test

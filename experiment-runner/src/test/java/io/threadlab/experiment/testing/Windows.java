@@ -51,6 +51,7 @@ public final class Windows {
     private Double delayServedMs;
     private Long downstreamServed;
     private Double countsApartSeconds;
+    private Double yardstickUs;
     private double k6Cores = 0.3;
     private double delayCores = 0.1;
     private double compilerShare = 0.005;
@@ -205,6 +206,12 @@ public final class Windows {
         return this;
     }
 
+    /** The CPU-µs the runner's fixed piece of work took during the window (none unless a test says so). */
+    public Windows yardstick(double us) {
+        this.yardstickUs = us;
+        return this;
+    }
+
     public Windows k6Cores(double cores) {
         this.k6Cores = cores;
         return this;
@@ -279,7 +286,8 @@ public final class Windows {
                         // a closed window's own count agrees with k6's unless a test says otherwise
                         downstreamServed != null || users == null ? downstreamServed
                                 : Long.valueOf(Math.round(rps * seconds)),
-                        countsApartSeconds != null || users == null ? countsApartSeconds : Double.valueOf(0.005)),
+                        countsApartSeconds != null || users == null ? countsApartSeconds : Double.valueOf(0.005),
+                        yardstickUs),
                 new WindowResult.Compiler(compilerShare * quota * seconds * 1000, compilerShare, 1.0, 3, true),
                 gc, Map.of(), prediction);
     }

@@ -26,12 +26,15 @@ import java.util.Optional;
  * @param gcShare     the share of the window the JVM was paused for its collector (null: not read)
  * @param countsApart k6's count and the downstream's, where they were farther apart than correct counts can be
  *                    ({@link WindowResult#countsAgree}); null where they agreed or there was no second count
+ * @param yardstickUs the machine's own speed over the window: CPU-µs of the runner's fixed piece of work (null: not
+ *                    timed)
  */
 public record Outcome(String jvm, String jvmId, String variant, Point at, double measured,
                       Optional<WindowResult.Prediction> prediction,
                       boolean calibrated, double saturation, Double littleUsers, Long inFlight,
                       Optional<Headroom> headroom, long errors,
-                      Map<String, Long> errorCauses, double p99Ms, Double gcShare, String countsApart) {
+                      Map<String, Long> errorCauses, double p99Ms, Double gcShare, String countsApart,
+                      Double yardstickUs) {
 
     /** Little's law is flagged when the busy users differ from the users by more than this. */
     public static final double LITTLE_TOLERANCE = 0.10;
@@ -46,7 +49,7 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
                 machineCores <= 0 ? Optional.empty() : Optional.of(w.headroom(machineCores, loadAlone)),
                 w.load().errors(), w.load().errorCauses(), w.load().p99Ms() == null ? Double.NaN : w.load().p99Ms(),
                 w.gc() == null ? null : w.gc().pauseShare(w.load().windowSeconds()),
-                Boolean.FALSE.equals(w.countsAgree()) ? w.countsDescribed() : null);
+                Boolean.FALSE.equals(w.countsAgree()) ? w.countsDescribed() : null, w.instruments().yardstickUs());
     }
 
     /**

@@ -1,0 +1,76 @@
+package io.threadlab.experiment.report.landscape;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.testing.Windows;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The machine is named for a CPU-ceiling miss only where the runner's yardstick differed between the point and its
+ * calibration, the way the miss runs; the shapes are the default run of 2026-11-27T20-15-46Z, whose first minutes the
+ * machine spent slower (the piece at 1.5× the CPU it took later).
+ */
+class MachineGapTest {
+
+    private static WindowResult.Prediction predicted(double rps, String binding) {
+        return new WindowResult.Prediction(rps, binding, 2, 10.0, 300.0, 0.05, false, "2026-11-27T20:19:00Z",
+                "imperative-jvm1", Map.of(binding, rps));
+    }
+
+    /** The calibration: 150 and 700 users, the piece at 1,000 and 1,040 CPU-µs. */
+    private static List<WindowResult> calibration() {
+        return List.of(Windows.closed("imperative", 150, 2600).calibration().yardstick(1000).build(),
+                Windows.closed("imperative", 700, 2600).calibration().yardstick(1040).build());
+    }
+
+    private static Optional<String> explain(WindowResult point) {
+        List<WindowResult> rows = new ArrayList<>(calibration());
+        rows.add(point);
+        Outcome outcome = Landscape.of(rows, 2, false).outcomes().getFirst();
+        return MachineGap.explain(outcome, rows);
+    }
+
+    @Test
+    void aSlowerPointOnASlowerMachineNamesTheMachine() {
+        Optional<String> note = explain(Windows.closed("imperative", 500, 2100).yardstick(1530)
+                .prediction(predicted(2660, "cpu")).build());
+        assertThat(note).hasValue("the machine slower than in the calibration: the runner's fixed piece of work took"
+                + " 1.50× its CPU in the calibration");
+    }
+
+    @Test
+    void aFasterPointOnAFasterMachineNamesTheMachine() {
+        Optional<String> note = explain(Windows.closed("imperative", 500, 3300).yardstick(816)
+                .prediction(predicted(2660, "cpu")).build());
+        assertThat(note).hasValue("the machine faster than in the calibration: the runner's fixed piece of work took"
+                + " 0.80× its CPU in the calibration");
+    }
+
+    @Test
+    void theMachineTheOtherWayOrAsFastIsNotNamed() {
+        // slower machine, faster point: the machine cannot have made it faster
+        assertThat(explain(Windows.closed("imperative", 500, 3300).yardstick(1530)
+                .prediction(predicted(2660, "cpu")).build())).hasValue("not the machine: the runner's fixed piece of"
+                + " work took 1.50× its CPU in the calibration");
+        // a slower point, the machine within 15 % of its calibration's
+        assertThat(explain(Windows.closed("imperative", 500, 2100).yardstick(1122)
+                .prediction(predicted(2660, "cpu")).build())).hasValue("not the machine: the runner's fixed piece of"
+                + " work took 1.10× its CPU in the calibration");
+    }
+
+    @Test
+    void nothingIsSaidWithinTheTargetUnderAnotherCeilingOrUntimed() {
+        assertThat(explain(Windows.closed("imperative", 500, 2600).yardstick(1530)
+                .prediction(predicted(2660, "cpu")).build())).isEmpty();
+        assertThat(explain(Windows.closed("imperative", 500, 2100).yardstick(1530)
+                .prediction(predicted(2660, "workers")).build())).isEmpty();
+        assertThat(explain(Windows.closed("imperative", 500, 2100)
+                .prediction(predicted(2660, "cpu")).build())).isEmpty();
+    }
+}
