@@ -2,9 +2,11 @@ package io.threadlab.database;
 
 import io.threadlab.database.testing.RealPostgres;
 import io.threadlab.database.testing.TestPostgres;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -64,17 +66,25 @@ class DatabaseCommandTest {
     @Test
     @RealPostgres
     void serveRunsUntilCtrlCAndLeavesNothing() throws Exception {
+        // A background job of a shell without job control starts with SIGINT ignored, and passes that on; a JVM
+        // started so never sees Ctrl-C (it keeps an ignored SIGINT ignored), nor would serve.
+        Assumptions.assumeFalse(sigintIgnored(), "SIGINT is ignored in this process (started as a background job"
+                + " of a shell without job control), and so in serve: Ctrl-C cannot reach it here");
         Process serve = serve("--articles", "50");
-        Served served = awaitServing(serve);
-        try (Connection connection = DriverManager.getConnection(served.jdbcUrl, PostgresServer.USER,
-                PostgresServer.PASSWORD)) {
-            assertThat(LabDataTest.count(connection, "SELECT count(*) FROM articles")).isEqualTo(50);
+        try {
+            Served served = awaitServing(serve);
+            try (Connection connection = DriverManager.getConnection(served.jdbcUrl, PostgresServer.USER,
+                    PostgresServer.PASSWORD)) {
+                assertThat(LabDataTest.count(connection, "SELECT count(*) FROM articles")).isEqualTo(50);
+            }
+            ServerProcesses.signal(serve.pid(), "INT");
+            assertThat(serve.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(serve.exitValue()).as("a JVM ended by SIGINT").isEqualTo(130);
+            assertThat(ServerProcesses.in(served.dataDirectory())).isEmpty();
+            assertThat(served.work).doesNotExist();
+        } finally {
+            stop(serve);
         }
-        ServerProcesses.signal(serve.pid(), "INT");
-        assertThat(serve.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(serve.exitValue()).as("a JVM ended by SIGINT").isEqualTo(130);
-        assertThat(ServerProcesses.in(served.dataDirectory())).isEmpty();
-        assertThat(served.work).doesNotExist();
     }
 
     /** The database killed under serve: said so, exit code 1, and still nothing left. */
@@ -82,15 +92,40 @@ class DatabaseCommandTest {
     @RealPostgres
     void serveSaysSoWhenTheDatabaseIsKilledMidRun() throws Exception {
         Process serve = serve("--articles", "10");
-        Served served = awaitServing(serve);
-        String postmaster = Files.readAllLines(served.dataDirectory().resolve("postmaster.pid")).getFirst();
-        ProcessHandle.of(Long.parseLong(postmaster)).orElseThrow().destroyForcibly();
-        assertThat(serve.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(serve.exitValue()).isEqualTo(1);
-        assertThat(new String(serve.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
-                .contains("the database died mid-run", "SIGKILL");
-        assertThat(ServerProcesses.in(served.dataDirectory())).isEmpty();
-        assertThat(served.work).doesNotExist();
+        try {
+            Served served = awaitServing(serve);
+            String postmaster = Files.readAllLines(served.dataDirectory().resolve("postmaster.pid")).getFirst();
+            ProcessHandle.of(Long.parseLong(postmaster)).orElseThrow().destroyForcibly();
+            assertThat(serve.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(serve.exitValue()).isEqualTo(1);
+            assertThat(new String(serve.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+                    .contains("the database died mid-run", "SIGKILL");
+            assertThat(ServerProcesses.in(served.dataDirectory())).isEmpty();
+            assertThat(served.work).doesNotExist();
+        } finally {
+            stop(serve);
+        }
+    }
+
+    /** A serve the test did not see end is stopped as a user would (SIGTERM: it removes its PostgreSQL), then killed. */
+    private static void stop(Process serve) throws InterruptedException {
+        if (serve.isAlive()) {
+            serve.destroy();
+            if (!serve.waitFor(60, TimeUnit.SECONDS)) {
+                serve.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /** Whether this process started with SIGINT ignored (bit 2 of SigIgn in /proc/self/status); false elsewhere. */
+    private static boolean sigintIgnored() throws IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!Files.isReadable(status)) {
+            return false;
+        }
+        return Files.readAllLines(status).stream().filter(l -> l.startsWith("SigIgn:")).findFirst()
+                .map(l -> (Long.parseUnsignedLong(l.substring("SigIgn:".length()).trim(), 16) & (1L << 1)) != 0)
+                .orElse(false);
     }
 
     private record Served(String jdbcUrl, Path work) {
