@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
  * and writes over 16 MB), done five times a second on a thread of the runner and timed by that thread's CPU clock.
  * That clock leaves out the time the thread waited for a CPU, and on a virtual machine the time the host took
  * (steal), so the work's CPU time moves only when the same instructions run slower: a neighbour on the host's core or
- * its caches, a lower clock. On this lab's 2-core virtual machine it took 203 µs one minute and 280-360 µs the next,
- * for minutes at a time, on a quiet machine as under load.
+ * its caches, a lower clock. On this lab's 2-core virtual machine it took about 1,100 µs on a quiet machine, and 1.2-1.8
+ * times that for minutes at a time, under the lab's load as on a quiet machine (docs/method.md).
  * Read at a window's two edges it gives the window's mean, which the report holds against the run's fastest.
  * It costs about 0.6 % of one CPU, outside every variant's group.
  */
@@ -23,7 +23,7 @@ public final class Yardstick implements AutoCloseable {
     /**
      * The machine kept its speed in a window when its pieces took at most this share more CPU than in the run's
      * fastest window (or a calibration's). Pieces in one state of the machine agree within a few per cent; the slower
-     * states seen here took 1.4-1.8x.
+     * states seen here took 1.2-1.8x, and up to 3.9x for two minutes of one map.
      */
     public static final double SLOWER_SHARE = 0.15;
     /** Fewer pieces than this between two readings give no mean. */
