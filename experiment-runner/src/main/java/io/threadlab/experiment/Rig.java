@@ -275,6 +275,7 @@ final class Rig implements StepLoop.Performer {
             placement.put("database", "with the services");
         }
         placement.put("load", loads.host().where());
+        placement.put("yardstick", Yardstick.facts());
         boolean sameMachine = loadHost == null ? Boolean.TRUE.equals(services.get("same_machine"))
                 : sameMachine(engine.address(), Boolean.TRUE.equals(services.get("same_machine")), loadHost);
         placement.put("same_machine", sameMachine);

@@ -2,6 +2,9 @@ package io.threadlab.experiment.record;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,6 +35,7 @@ public final class Yardstick implements AutoCloseable {
     private static final int SMALL_INTS = 8 * 1024;
     private static final int LARGE_INTS = 4 * 1024 * 1024;
     private static final int SCATTERED = 100_000;
+    private static final int ROUNDS = 40;
 
     private final int[] small = new int[SMALL_INTS];
     private final int[] large = new int[LARGE_INTS];
@@ -61,6 +65,18 @@ public final class Yardstick implements AutoCloseable {
 
     private Yardstick() {
         this.thread = Thread.ofPlatform().daemon().name("lab-yardstick").unstarted(this::run);
+    }
+
+    /** What it does and where, for the manifest: it runs beside every window, so a reader of a run sees it. */
+    public static Map<String, Object> facts() {
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("where", "a thread of the runner, outside every variant's group");
+        facts.put("work", String.format(Locale.ROOT, "%d passes of arithmetic over %d KB, then %,d scattered"
+                + " reads and writes over %d MB", ROUNDS, SMALL_INTS * 4 / 1024, SCATTERED, LARGE_INTS * 4 / 1024 / 1024));
+        facts.put("period_ms", PERIOD_MILLIS);
+        facts.put("timed_by", "the thread's CPU clock");
+        facts.put("slower_share", SLOWER_SHARE);
+        return facts;
     }
 
     /** Starts timing the machine on a thread of its own, until {@link #close()}. */
@@ -96,7 +112,7 @@ public final class Yardstick implements AutoCloseable {
     /** The fixed piece of work: the core alone first (32 KB stays in its cache), then its caches and memory. */
     private long piece() {
         long s = 0;
-        for (int round = 0; round < 40; round++) {
+        for (int round = 0; round < ROUNDS; round++) {
             for (int i = 0; i < small.length; i++) {
                 s += small[i] * 31L + i;
                 small[i] = (int) s;

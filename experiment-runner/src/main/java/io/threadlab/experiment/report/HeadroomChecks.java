@@ -63,7 +63,8 @@ final class HeadroomChecks {
         double fastest = timed.stream().mapToDouble(w -> w.instruments().yardstickUs()).min().orElseThrow();
         List<WindowResult> slower = timed.stream().filter(w -> w.instruments().yardstickUs() > fastest
                         * (1 + Yardstick.SLOWER_SHARE))
-                .sorted(java.util.Comparator.comparingDouble(w -> -w.instruments().yardstickUs())).toList();
+                .sorted(java.util.Comparator.comparingDouble((WindowResult w) -> w.instruments().yardstickUs())
+                        .reversed()).toList();
         int unread = run.windows().size() - timed.size();
         String detail = String.format(Locale.ROOT, "%d of %d windows within %d %% of the fastest, %.0f CPU-µs a"
                         + " piece%s%s", timed.size() - slower.size(), timed.size(), Math.round(Yardstick.SLOWER_SHARE * 100),

@@ -20,6 +20,13 @@ class YardstickTest {
     }
 
     @Test
+    void theManifestSaysWhatThePieceIsAndHowOftenItRuns() {
+        assertThat(Yardstick.facts()).containsEntry("period_ms", 200L).containsEntry("slower_share", 0.15)
+                .containsEntry("work", "40 passes of arithmetic over 32 KB, then 100,000 scattered reads and writes"
+                        + " over 16 MB");
+    }
+
+    @Test
     void itTimesItsPiecesOnAThreadOfItsOwnUntilClosed() throws InterruptedException {
         Yardstick yardstick = Yardstick.start();
         try {
