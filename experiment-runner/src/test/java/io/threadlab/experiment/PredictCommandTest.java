@@ -55,9 +55,9 @@ class PredictCommandTest {
         assertThat(lines.getFirst()).isEqualTo("Predicted from the calibrations in " + dir);
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("variant").contains("req/s", "binding", "margin",
                 "p50 ms", "RSS MB", "CPU", "workers", "connections", "users"));
-        // reactive at 500 users: 8,312.87 req/s by the CPU, 5.32× under the users' 44,188; p50 60.1 ms; RSS 329 MB
+        // reactive at 500 users: 8,316.28 req/s by the CPU, 5.31× under the users' 44,188; p50 60.1 ms; RSS 329 MB
         assertThat(lines).anySatisfy(l -> assertThat(l.split(" +")).containsExactly("reactive", "500", "10", "ms",
-                "0.5", "8,313", "±5", "%", "CPU", "5.32×", "users", "60.1", "329", "|", "8,313", "–", "88,376",
+                "0.5", "8,316", "±5", "%", "CPU", "5.31×", "users", "60.1", "329", "|", "8,316", "–", "88,376",
                 "44,188"));
         assertThat(outcome.out()).contains("reactive: calibrated on reactive-jvm1 (10 ms, 0.5 CPU, 200 workers, pool"
                 + " 1,000) at 700, 300, 150, 10 users");
@@ -68,8 +68,8 @@ class PredictCommandTest {
         CalibratedRunFixture.calibrated(dir);
         Outcome outcome = execute("predict", "--from", dir.toString(), "--users", "2000", "--variants", "reactive");
         assertThat(outcome.exit()).isZero();
-        assertThat(outcome.out()).contains("±31 % extrapolated")
-                .contains("  - 2,000 users is beyond the most that saturated the CPU in the calibration (700)");
+        assertThat(outcome.out()).contains("±33 % extrapolated")
+                .contains("  - 2,000 users is beyond the most calibrated on the CPU (700), and 1,909 requests waiting");
     }
 
     @Test
@@ -88,11 +88,11 @@ class PredictCommandTest {
         assertThat(reactive.path("at").path("users").asInt()).isEqualTo(500);
         assertThat(reactive.path("at").path("delay_ms").asInt()).isEqualTo(10);
         assertThat(reactive.path("at").path("cpu_quota").asDouble()).isEqualTo(0.5);
-        assertThat(reactive.path("predicted_rps").asDouble()).isEqualTo(8312.869);
+        assertThat(reactive.path("predicted_rps").asDouble()).isEqualTo(8316.281);
         assertThat(reactive.path("binding").asText()).isEqualTo("cpu");
-        assertThat(reactive.path("margin").asDouble()).isEqualTo(5.316);
+        assertThat(reactive.path("margin").asDouble()).isEqualTo(5.313);
         assertThat(reactive.path("next").asText()).isEqualTo("users");
-        assertThat(reactive.path("p50_ms").asDouble()).isEqualTo(60.148);
+        assertThat(reactive.path("p50_ms").asDouble()).isEqualTo(60.123);
         assertThat(reactive.path("rss_mb").asDouble()).isEqualTo(329.322);
         assertThat(reactive.path("expected_error").asDouble()).isEqualTo(0.05);
         assertThat(reactive.path("extrapolated").isBoolean()).isTrue();
@@ -109,6 +109,7 @@ class PredictCommandTest {
         assertThat(on.path("worker_max").asInt()).isEqualTo(200);
         assertThat(on.path("pool_size").asInt()).isEqualTo(1000);
         assertThat(on.path("cpu_ms_per_request").path("300").asDouble()).isEqualTo(0.062);
+        assertThat(on.path("in_jvm").path("300").asDouble()).isEqualTo(216.873);
         assertThat(on.path("overhead_ms").asDouble()).isEqualTo(1.315);
         assertThat(on.path("overhead_measured").asBoolean()).isTrue();
         assertThat(reactive.path("notes").isArray()).isTrue();

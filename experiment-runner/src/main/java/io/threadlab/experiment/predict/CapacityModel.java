@@ -14,20 +14,29 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * One JVM's capacity model, fitted to its calibration windows and nothing else, so that every other point is
  * predicted before it is measured:
  * <ul>
- * <li>CPU: the quota ÷ the CPU one request costs at the point's users, where the CPU is the bottleneck. That cost is
- * not a constant of a variant: it moves with the users (batching on the event loop, queueing on the workers), so it
- * is interpolated between the calibrated users that saturated the quota, linearly in log(users). A level that left
- * the CPU idle tells nothing of it: measured here, the imperative variant spent 0.113 CPU-ms per request at 25 light
- * users and 0.123 at 100 saturating ones, then 0.100 at 500. A level's cost is the median of its seconds', so that
- * a second of a stall does not make it (one 4-second calibration window of the imperative variant read 0.157 over
- * the window, and 0.104 and 0.106 at the levels beside it). Beyond the saturating levels the nearest one's cost is
- * taken; above the most users the point is marked an extrapolation, its expected error widened by the last
- * trend;</li>
+ * <li>CPU: the quota ÷ the CPU one request costs at the point, where the CPU is the bottleneck. That cost is not a
+ * constant of a variant: it falls as more requests wait in the JVM for the CPU (each wakeup of the event loop, each
+ * turn of a carrier or a worker, serves more of them). So it is a curve in the requests waiting in the JVM, the users
+ * less those at the downstream (throughput × the downstream's time), interpolated linearly in the log of that between
+ * the calibration levels, and the point's own is solved with its throughput. Users alone said less: in a map of
+ * 2026-11-27 (results 2026-11-27T23-14-59Z), virtual threads at 1 ms × 100 users (93 waiting) cost 0.117 CPU-ms a
+ * request and at 100 ms × 500 users (124 waiting) 0.134, where the calibration at 200 users (155 waiting) had 0.119 and
+ * at 700 (637) 0.092. By users the model had said 3,458 req/s by the CPU and 4,961 by the users for points that served
+ * 4,210 and 3,716; by the requests waiting it says 3,905 and 3,956, both by the CPU. A level counts where the JVM used
+ * at least {@link #LIGHT_SHARE} of its quota: below that its CPU is partly its own idle work, spread over few requests.
+ * The event loop at 30 users used 0.41 of its 0.5 CPU at 0.156 CPU-ms with 3 waiting, near what its CPU-bound point at
+ * 1 ms × 10 users (5 waiting) paid (0.139), where the nearest saturated level (200 users) said 0.104: 4,881 req/s
+ * predicted, 3,581 served, 3,294 predicted now. A level's cost is the median of its seconds', so that a second of a
+ * stall does not make it (one 4-second calibration window of the imperative variant read 0.157 over the window, and
+ * 0.104 and 0.106 at the levels beside it). Outside the levels the nearest one's cost is taken; beyond the most users
+ * calibrated, with more requests waiting than any level had, the point is marked an extrapolation, its expected error
+ * widened per e-fold of the requests waiting;</li>
  * <li>workers (worker variants) and connections (the REST client's pool to the delay service, or the database pool):
  * the pool ÷ the time a request holds one, the downstream's delay plus the overhead the JVM showed above the
  * calibration's delay where nothing queued. The whole request is taken as holding its connection: what it spends
@@ -56,14 +65,17 @@ public final class CapacityModel {
     /** The least relative error any prediction claims: windows of one JVM differ by about this much. */
     static final double LEAST_ERROR = 0.05;
     /**
-     * How much wider the expected error grows per e-fold of users beyond the most users calibrated at a saturated
-     * CPU. Measured: calibrated up to 700 users at 10 ms, the CPU per request at 3,000 users and 300 ms was 0.105 and
+     * How much wider the expected error grows per e-fold of requests waiting in the JVM beyond the most a calibration
+     * level had (measured then per e-fold of users, which at 10 ms and beyond 700 users is nearly the same): calibrated up to 700 users at 10 ms, the CPU per request at 3,000 users and 300 ms was 0.105 and
      * 0.111 ms (reactive, virtual threads) against 0.059 and 0.068 at 700: predicted 8,483 and 7,391 req/s, measured
      * 5,755 and 4,937, -32 % and -33 % at ln(3000 / 700) = 1.46 e-folds, 0.22 a fold. The trend between the last two
      * levels had said +8 % and +14 %: it pointed the other way.
      */
     static final double EXTRAPOLATION_PER_EFOLD = 0.25;
-    /** A calibration level counts as light (nothing queued) below this share of its quota. */
+    /**
+     * A calibration level counts as light (nothing queued) below this share of its quota; at or above it, it is a point
+     * of the CPU curve.
+     */
     static final double LIGHT_SHARE = 0.8;
     /** A calibration level counts where its users were at least this busy (throughput × mean response time). */
     static final double BUSY_SHARE = 0.9;
@@ -71,11 +83,12 @@ public final class CapacityModel {
     static final double SATURATED_SHARE = 0.9;
 
     /**
-     * A fan-out calibration: the CPU per request at {@code calls} calls in one mode, and one call's at the same users
-     * as the model takes it there (the saturated curve's where the fan-out window saturated its quota, else the
-     * one-call level measured at those users).
+     * A fan-out calibration: the CPU per request at {@code calls} calls in one mode, with the requests that waited in
+     * the JVM then, and one call's at the same users as the model takes it there (the CPU curve's at those requests
+     * waiting where the fan-out window saturated its quota, else the one-call level measured at those users).
      */
-    public record FanOutLevel(FanOutMode mode, int calls, int users, double cpuMs, double oneCallCpuMs) {
+    public record FanOutLevel(FanOutMode mode, int calls, int users, double inJvm, double cpuMs,
+                              double oneCallCpuMs) {
 
         /** The CPU each call beyond the first adds to a request, in ms. */
         public double perFurtherCallMs() {
@@ -83,16 +96,25 @@ public final class CapacityModel {
         }
     }
 
-    /** One calibration window, as the model uses it. */
-    record Level(int users, double rps, double cpuMs, double meanMs, double rssMb, double cores, double dbCpuMs) {
+    /**
+     * One calibration level, as the model uses it; {@code inJvm} the requests that waited in the JVM, its users less
+     * those at the downstream.
+     */
+    record Level(int users, double inJvm, double rps, double cpuMs, double meanMs, double rssMb, double cores,
+                 double dbCpuMs) {
     }
 
     private final String jvm;
     private final Variant.Threads threads;
-    /** The levels that saturated the quota (at least one: else the highest level, and the CPU ceiling is a bound). */
+    /**
+     * The CPU curve: the levels that used at least {@link #LIGHT_SHARE} of the quota, fewest requests waiting first (at
+     * least one: else the highest level, and the CPU ceiling is a bound).
+     */
     private final List<Level> levels;
     private final boolean saturated;
     private final int delayMs;
+    /** What the downstream took above its delay in the calibration: a request is at the downstream that long. */
+    private final double downstreamLateMs;
     private final double quota;
     private final double overheadMs;
     private final boolean overheadMeasured;
@@ -105,7 +127,7 @@ public final class CapacityModel {
     private final Map<FanOutMode, FanOutLevel> fanOut;
 
     private CapacityModel(String jvm, Variant.Threads threads, List<Level> levels, boolean saturated, int delayMs,
-                          double quota, double overheadMs, boolean overheadMeasured, double interpolationError,
+                          double downstreamLateMs, double quota, double overheadMs, boolean overheadMeasured, double interpolationError,
                           double[] rssLine, Downstream downstream, double dbCpuMs, Double dbQuota,
                           Map<FanOutMode, FanOutLevel> fanOut) {
         this.jvm = jvm;
@@ -113,6 +135,7 @@ public final class CapacityModel {
         this.levels = levels;
         this.saturated = saturated;
         this.delayMs = delayMs;
+        this.downstreamLateMs = downstreamLateMs;
         this.quota = quota;
         this.overheadMs = overheadMs;
         this.overheadMeasured = overheadMeasured;
@@ -135,7 +158,7 @@ public final class CapacityModel {
         List<Level> levels = new ArrayList<>();
         usable.stream().map(WindowResult::users).distinct().sorted().forEach(u -> {
             List<WindowResult> at = usable.stream().filter(r -> r.users().equals(u)).toList();
-            levels.add(new Level(u, mean(at, r -> r.load().requestsPerSecond()),
+            levels.add(new Level(u, mean(at, r -> inJvm(r, calls(r))), mean(at, r -> r.load().requestsPerSecond()),
                     mean(at, r -> r.cpu().medianMsPerRequest()), mean(at, r -> r.load().meanMs()),
                     mean(at, r -> r.memory().rssMb()), mean(at, r -> r.cpu().cpuCores()),
                     mean(at, CapacityModel::dbCpuMs)));
@@ -164,13 +187,18 @@ public final class CapacityModel {
                     .filter(d -> !Double.isNaN(d)).min().orElse(delay);
             overhead = Math.max(0, served - delay) + levels.getFirst().cpuMs() / quota;
         }
-        List<Level> busy = levels.stream().filter(l -> l.cores() >= SATURATED_SHARE * quota).toList();
+        boolean saturated = levels.stream().anyMatch(l -> l.cores() >= SATURATED_SHARE * quota);
+        List<Level> busy = levels.stream().filter(l -> l.cores() >= LIGHT_SHARE * quota)
+                .sorted(Comparator.comparingDouble(Level::inJvm)).toList();
         List<Level> cpu = busy.isEmpty() ? List.of(levels.getLast()) : busy;
+        double late = usable.stream().mapToDouble(r -> r.instruments().delayServedMeanMs() - delay)
+                .filter(d -> !Double.isNaN(d)).average().orElse(0);
         double[] queries = levels.stream().mapToDouble(Level::dbCpuMs).filter(d -> d > 0).sorted().toArray();
         double dbCpu = queries.length == 0 ? Double.NaN : queries.length % 2 == 1 ? queries[queries.length / 2]
                 : (queries[queries.length / 2 - 1] + queries[queries.length / 2]) / 2;
-        CapacityModel oneCall = new CapacityModel(jvm, threads, cpu, !busy.isEmpty(), delay, quota, overhead,
-                measured, leaveOneOut(cpu), line(levels), downstream, dbCpu, first.at().get(Axis.DB_CPUS), Map.of());
+        CapacityModel oneCall = new CapacityModel(jvm, threads, cpu, saturated, delay, Math.max(0, late), quota,
+                overhead, measured, leaveOneOut(cpu), line(levels), downstream, dbCpu, first.at().get(Axis.DB_CPUS),
+                Map.of());
         return new Fit(Optional.of(oneCall.withFanOut(calibration, levels)), null);
     }
 
@@ -194,13 +222,26 @@ public final class CapacityModel {
                                         && calls(r) == calls(most) && r.users().equals(most.users())).toList();
                                 boolean saturatedThere = mean(same, r -> r.cpu().cpuCores())
                                         >= SATURATED_SHARE * quota;
-                                out.put(mode, new FanOutLevel(mode, calls(most), most.users(),
+                                double waiting = mean(same, r -> inJvm(r, calls(r)));
+                                out.put(mode, new FanOutLevel(mode, calls(most), most.users(), waiting,
                                         mean(same, r -> r.cpu().medianMsPerRequest()), saturatedThere
-                                        ? cpuMsAt(most.users()).cpuMs() : one.cpuMs()));
+                                        ? cpuMsAt(waiting, most.users()).cpuMs() : one.cpuMs()));
                             }));
         }
-        return new CapacityModel(jvm, threads, levels, saturated, delayMs, quota, overheadMs, overheadMeasured,
-                interpolationError, rssLine, downstream, dbCpuMs, dbQuota, out);
+        return new CapacityModel(jvm, threads, levels, saturated, delayMs, downstreamLateMs, quota, overheadMs,
+                overheadMeasured, interpolationError, rssLine, downstream, dbCpuMs, dbQuota, out);
+    }
+
+    /**
+     * The requests that waited in the JVM in a window: its users less those at the downstream, its throughput times the
+     * downstream's time (the delay service's mean where it timed it, else the delay; N of them one after another), at
+     * least one.
+     */
+    private static double inJvm(WindowResult r, int sequentialCalls) {
+        double served = r.instruments().delayServedMeanMs();
+        double downstreamMs = (Double.isNaN(served) || served <= 0 ? r.delayMs() : served)
+                * (mode(r) == FanOutMode.SEQUENTIAL ? sequentialCalls : 1);
+        return Math.max(1, r.users() - r.load().requestsPerSecond() * downstreamMs / 1000);
     }
 
     private static int calls(WindowResult r) {
@@ -239,7 +280,12 @@ public final class CapacityModel {
         int delay = require(at, Axis.DELAY_MS);
         double cpus = at.has(Axis.CPUS) ? at.get(Axis.CPUS) : quota;
         List<String> notes = new ArrayList<>();
-        Cost cost = cpuMsAt(users); // at one call
+        FanOut fanOut = FanOut.at(at);
+        FanOutLevel calibrated = fanOut.calls() > 1 ? this.fanOut.get(fanOut.mode()) : null;
+        double downstreamSeconds = (delay + downstreamLateMs) / 1000 * (fanOut.parallel() ? 1 : fanOut.calls());
+        double waiting = waitingAt(users, downstreamSeconds,
+                q -> cpus * 1000 / requestCpuMs(cpuMsAt(q, users).cpuMs(), fanOut, calibrated));
+        Cost cost = cpuMsAt(waiting, users); // at one call
         boolean usersBeyond = cost.extrapolated();
         if (cpus != quota) {
             notes.add(String.format(Locale.ROOT, "calibrated at %s CPU: the CPU per request is taken as the same at %s",
@@ -254,11 +300,8 @@ public final class CapacityModel {
                     + " bound");
         }
         double holdSeconds = Math.max(delay + overheadMs, 0.05) / 1000;
-        FanOut fanOut = FanOut.at(at);
         double requestSeconds = fanOut.parallel() ? holdSeconds : fanOut.calls() * holdSeconds;
-        FanOutLevel calibrated = fanOut.calls() > 1 ? this.fanOut.get(fanOut.mode()) : null;
-        double requestCpuMs = fanOut.calls() == 1 ? cost.cpuMs() : calibrated == null ? fanOut.calls() * cost.cpuMs()
-                : cost.cpuMs() + (fanOut.calls() - 1) * calibrated.perFurtherCallMs();
+        double requestCpuMs = requestCpuMs(cost.cpuMs(), fanOut, calibrated);
         boolean beyondCalls = calibrated != null && fanOut.calls() > calibrated.calls();
         if (beyondCalls) {
             double widened = EXTRAPOLATION_PER_EFOLD * Math.log((double) fanOut.calls() / calibrated.calls());
@@ -268,7 +311,7 @@ public final class CapacityModel {
         if (calibrated != null) {
             // Each further call's cost was taken at the calibration's users and is held flat: one call's moved this
             // much between there and here, and the further calls' share of the request may have moved as much.
-            double drift = Math.abs(cost.cpuMs() / cpuMsAt(calibrated.users()).cpuMs() - 1);
+            double drift = Math.abs(cost.cpuMs() / cpuMsAt(calibrated.inJvm(), calibrated.users()).cpuMs() - 1);
             double widened = drift * (fanOut.calls() - 1) * calibrated.perFurtherCallMs() / requestCpuMs;
             if (widened > 0.005) {
                 cost = new Cost(cost.cpuMs(), Math.min(1, cost.error() + widened), cost.extrapolated());
@@ -312,9 +355,15 @@ public final class CapacityModel {
                 .mapToDouble(Map.Entry::getValue).min().orElse(Double.POSITIVE_INFINITY);
         boolean cpuBound = binding.getKey() == Ceiling.CPU;
         if (usersBeyond && cpuBound) { // elsewhere the CPU's ceiling is not the answer, however unsure
-            notes.addFirst(String.format(Locale.ROOT, "%,d users is beyond the most that saturated the CPU in the"
-                    + " calibration (%,d): its CPU per request is that level's, the error widened by %.0f %% per"
-                    + " e-fold of users beyond it", users, levels.getLast().users(), EXTRAPOLATION_PER_EFOLD * 100));
+            notes.addFirst(String.format(Locale.ROOT, "%,d users is beyond the most calibrated on the CPU (%,d), and"
+                    + " %,.0f requests waiting in the JVM beyond the most a level had (%,.0f): its CPU per request is"
+                    + " that level's, the error widened by %.0f %% per e-fold of requests waiting beyond it", users,
+                    mostUsers(), waiting, levels.getLast().inJvm(), EXTRAPOLATION_PER_EFOLD * 100));
+        }
+        if (cpuBound) {
+            notes.add(String.format(Locale.ROOT, "%,.0f of the %,d users wait in the JVM for its CPU, the rest at the"
+                    + " downstream (throughput × %s ms): %.3f CPU-ms a request there on the calibrated curve", waiting,
+                    users, Forecast.number(downstreamSeconds * 1000), cost.cpuMs()));
         }
         double rss = rssLine[1] + rssLine[0] * users;
         if (fanOut.calls() > 1) {
@@ -330,26 +379,62 @@ public final class CapacityModel {
     record Cost(double cpuMs, double error, boolean extrapolated) {
     }
 
+    /** One call's CPU, made a request's: the fan-out calibration's line in the calls, or N × one call's without one. */
+    private static double requestCpuMs(double oneCallMs, FanOut fanOut, FanOutLevel calibrated) {
+        return fanOut.calls() == 1 ? oneCallMs : calibrated == null ? fanOut.calls() * oneCallMs
+                : oneCallMs + (fanOut.calls() - 1) * calibrated.perFurtherCallMs();
+    }
+
     /**
-     * Below the fewest saturating users the CPU rarely binds (the users do): the cost there is the nearest level's,
-     * not called an extrapolation. Above the most, it is one.
+     * The requests waiting in the JVM where the CPU binds: the users less those at the downstream, which are the CPU's
+     * throughput times the downstream's time, a throughput that itself follows the requests waiting. Found by
+     * bisection in their log, from one (the downstream holds all but one) to all the users; where the curve falls as
+     * more wait, as calibrated, there is one such number.
      */
-    Cost cpuMsAt(int users) {
-        double x = Math.log(users);
+    private static double waitingAt(int users, double downstreamSeconds, DoubleUnaryOperator throughputAt) {
+        if (users - throughputAt.applyAsDouble(1) * downstreamSeconds <= 1) {
+            return 1;
+        }
+        double low = 0;
+        double high = Math.log(users);
+        for (int i = 0; i < 60; i++) {
+            double mid = (low + high) / 2;
+            double waiting = Math.exp(mid);
+            if (users - throughputAt.applyAsDouble(waiting) * downstreamSeconds > waiting) {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        return Math.exp((low + high) / 2);
+    }
+
+    private int mostUsers() {
+        return levels.stream().mapToInt(Level::users).max().orElseThrow();
+    }
+
+    /**
+     * The CPU one request costs with {@code inJvm} requests waiting in the JVM. Fewer than any level had: the nearest
+     * level's, no extrapolation (the users bind there, or the level is as few as wait). More than any level had: the
+     * nearest level's too, and an extrapolation where the point also has more users than any level.
+     */
+    Cost cpuMsAt(double inJvm, int users) {
+        double x = Math.log(inJvm);
         Level low = levels.getFirst();
         Level high = levels.getLast();
-        if (users <= low.users()) {
+        if (inJvm <= low.inJvm()) {
             return new Cost(low.cpuMs(), interpolationError, false);
         }
-        if (users > high.users()) {
-            double widened = EXTRAPOLATION_PER_EFOLD * (x - Math.log(high.users()));
-            return new Cost(high.cpuMs(), Math.min(1, interpolationError + widened), true);
+        if (inJvm > high.inJvm()) {
+            boolean beyond = users > mostUsers();
+            double widened = beyond ? EXTRAPOLATION_PER_EFOLD * (x - Math.log(high.inJvm())) : 0;
+            return new Cost(high.cpuMs(), Math.min(1, interpolationError + widened), beyond);
         }
         for (int i = 1; i < levels.size(); i++) {
             Level a = levels.get(i - 1);
             Level b = levels.get(i);
-            if (users <= b.users()) {
-                double t = (x - Math.log(a.users())) / (Math.log(b.users()) - Math.log(a.users()));
+            if (inJvm <= b.inJvm()) {
+                double t = (x - Math.log(a.inJvm())) / (Math.log(b.inJvm()) - Math.log(a.inJvm()));
                 return new Cost(a.cpuMs() + t * (b.cpuMs() - a.cpuMs()), interpolationError, false);
             }
         }
@@ -366,7 +451,11 @@ public final class CapacityModel {
             Level a = levels.get(i - 1);
             Level m = levels.get(i);
             Level b = levels.get(i + 1);
-            double t = (Math.log(m.users()) - Math.log(a.users())) / (Math.log(b.users()) - Math.log(a.users()));
+            double span = Math.log(b.inJvm()) - Math.log(a.inJvm());
+            if (span <= 0) { // neighbours as few waiting: nothing between them to interpolate
+                continue;
+            }
+            double t = (Math.log(m.inJvm()) - Math.log(a.inJvm())) / span;
             double guess = a.cpuMs() + t * (b.cpuMs() - a.cpuMs());
             worst = Math.max(worst, Math.abs(guess - m.cpuMs()) / m.cpuMs());
         }
@@ -390,12 +479,17 @@ public final class CapacityModel {
         return quota;
     }
 
-    /** The users whose calibration saturated the quota (the CPU curve's), least first. */
+    /** The users of the CPU curve's levels, fewest requests waiting in the JVM first. */
     public List<Integer> users() {
         return levels.stream().map(Level::users).toList();
     }
 
-    /** Whether any calibration level saturated the quota. */
+    /** The requests that waited in the JVM at each of those levels. */
+    public List<Double> inJvm() {
+        return levels.stream().map(Level::inJvm).toList();
+    }
+
+    /** Whether any calibration level saturated the quota (at least {@link #SATURATED_SHARE} of it). */
     public boolean saturated() {
         return saturated;
     }

@@ -8,7 +8,7 @@ package io.threadlab.experiment.predict;
  */
 public enum Ceiling {
     /** The CPU quota divided by the CPU one request costs. */
-    CPU("CPU", "quota ÷ CPU per request (calibrated at the point's users)"),
+    CPU("CPU", "quota ÷ CPU per request (calibrated at as many requests waiting in the JVM)"),
     /** The worker-pool maximum divided by how long a worker is held per request (worker variants only). */
     WORKERS("workers", "worker maximum ÷ time a worker is held"),
     /** The client's connection pool divided by how long a connection is held per call. */

@@ -39,13 +39,15 @@ public record ForecastJson(String variant, Point at, double predictedRps, String
      *
      * @param jvm              the calibrated JVM ({@code imperative-jvm1}: the variant's first JVM start)
      * @param users            every number of users it was calibrated at, most first
-     * @param cpuMsPerRequest  by users: the levels that saturated the quota, the CPU curve's
+     * @param cpuMsPerRequest  by users: the CPU curve's levels (those that used at least 80 % of the quota)
+     * @param inJvm            by users: the requests that waited in the JVM at each of those levels, the curve's axis
      * @param overheadMs       what a request took above the delay where nothing queued
      * @param overheadMeasured false: no level was light, and overhead_ms is a lower bound
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record CalibratedOn(String jvm, List<Integer> users, int delayMs, Double cpuQuota, Integer workerMax,
-                               Integer poolSize, Map<String, Double> cpuMsPerRequest, double overheadMs,
+                               Integer poolSize, Map<String, Double> cpuMsPerRequest, Map<String, Double> inJvm,
+                               double overheadMs,
                                boolean overheadMeasured) {
     }
 
@@ -56,15 +58,17 @@ public record ForecastJson(String variant, Point at, double predictedRps, String
         Map<String, Double> ceilings = new LinkedHashMap<>();
         f.ceilings().forEach((ceiling, rps) -> ceilings.put(name(ceiling), round(rps)));
         Map<String, Double> cpuMs = new LinkedHashMap<>();
+        Map<String, Double> waiting = new LinkedHashMap<>();
         for (int i = 0; i < m.users().size(); i++) {
             cpuMs.put(String.valueOf(m.users().get(i)), round(m.cpuMsPerRequest().get(i)));
+            waiting.put(String.valueOf(m.users().get(i)), round(m.inJvm().get(i)));
         }
         Point setup = c.setup();
         return new ForecastJson(v.variant(), v.at(), round(f.rps()), name(f.binding()), round(f.margin()),
                 name(f.next()), round(f.p50Ms()),
                 f.rssMb() == null ? null : round(f.rssMb()), round(f.expectedError()), f.extrapolated(), ceilings,
                 round(f.holdMs()), new CalibratedOn(c.jvm(), c.users(), c.delayMs(), setup.get(Axis.CPUS),
-                setup.get(Axis.WORKER_MAX), setup.get(Axis.POOL_SIZE), cpuMs, round(m.overheadMs()),
+                setup.get(Axis.WORKER_MAX), setup.get(Axis.POOL_SIZE), cpuMs, waiting, round(m.overheadMs()),
                 m.overheadMeasured()), v.notes());
     }
 

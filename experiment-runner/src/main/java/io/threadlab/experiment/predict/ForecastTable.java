@@ -89,7 +89,8 @@ public final class ForecastTable {
             knobs.add(String.format(Locale.ROOT, "pool %,d", setup.get(Axis.POOL_SIZE)));
         }
         String cpu = IntStream.range(0, m.users().size()).mapToObj(i -> String.format(Locale.ROOT,
-                "%.3f at %,d", m.cpuMsPerRequest().get(i), m.users().get(i))).collect(Collectors.joining(", "));
+                "%.3f at %,d (%,.0f waiting in the JVM)", m.cpuMsPerRequest().get(i), m.users().get(i),
+                m.inJvm().get(i))).collect(Collectors.joining(", "));
         return String.format(Locale.ROOT, "calibrated on %s (%s) at %s users; CPU ms per request %s%s; %.1f ms"
                         + " above the delay%s.", c.jvm(), String.join(", ", knobs),
                 c.users().stream().map(u -> String.format(Locale.ROOT, "%,d", u)).collect(Collectors.joining(", ")),

@@ -167,7 +167,8 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
             CapacityModel.Fit fit = CapacityModel.fit(jvm, threads, windows);
             out.add(fit.model().map(m -> new CalibrationRow(jvm, ChartStyle.hex(windows.getFirst().variant()),
                     m.delayMs(), java.util.stream.IntStream.range(0, m.users().size()).mapToObj(i -> String.format(
-                            Locale.ROOT, "%,d: %.3f", m.users().get(i), m.cpuMsPerRequest().get(i)))
+                            Locale.ROOT, "%,d (%,.0f waiting): %.3f", m.users().get(i), m.inJvm().get(i),
+                            m.cpuMsPerRequest().get(i)))
                     .collect(Collectors.joining(", ")), String.format(Locale.ROOT, "%.1f ms%s", m.overheadMs(),
                     m.overheadMeasured() ? "" : " (a lower bound: no light level)"),
                     String.format(Locale.ROOT, "±%.0f %%", m.interpolationError() * 100), m.fanOutLevels().isEmpty()

@@ -19,7 +19,9 @@ class CapacityModelTest {
 
     /**
      * A JVM calibrated at 10 ms: 10 users light (11 ms each, 909 req/s at 0.13 CPU-ms: 0.12 CPU), 100, 300 and 1,000
-     * users CPU-bound (0.5 CPU at 0.11, 0.105 and 0.08 CPU-ms).
+     * users CPU-bound (0.5 CPU at 0.11, 0.105 and 0.08 CPU-ms). The delay service served each call in 10.4 ms, so
+     * 4,545, 4,762 and 6,250 req/s had 47, 50 and 65 requests at the downstream, and 52.7, 250.5 and 935 waiting in the
+     * JVM: the CPU curve's axis.
      */
     private static List<WindowResult> calibration(String variant) {
         return List.of(
@@ -38,26 +40,80 @@ class CapacityModelTest {
                 .with(Axis.DELAY_MS, delay).with(Axis.USERS, users);
     }
 
+    /** The CPU per request {@code rps} implies with {@code users} at a downstream of 10.4 ms, on the fixture's curve. */
+    private static double curveAt(int users, double rps) {
+        double waiting = users - rps * 0.0104;
+        return 0.105 - 0.025 * Math.log(waiting / 250.476) / Math.log(935 / 250.476);
+    }
+
     @Test
-    void theCpuPerRequestIsInterpolatedInLogUsersBetweenTheLevelsThatSaturatedTheQuota() {
+    void theCpuPerRequestIsInterpolatedInLogRequestsWaitingInTheJvmBetweenTheLevelsThatUsedTheirQuota() {
         CapacityModel m = model(Variant.Threads.EVENT_LOOP);
         assertThat(m.users()).containsExactly(100, 300, 1000); // 10 users left the CPU idle: no CPU cost from it
-        // 500 users: ln(5/3) / ln(10/3) of the way from 300 to 1,000 -> 0.094393 CPU-ms -> 5,297 req/s
-        double cpuMs = 0.105 - 0.025 * Math.log(5.0 / 3) / Math.log(10.0 / 3);
+        assertThat(m.inJvm()).satisfiesExactly(q -> assertThat(q).isCloseTo(100 - 500 / 0.11 * 0.0104, within(1e-9)),
+                q -> assertThat(q).isCloseTo(300 - 500 / 0.105 * 0.0104, within(1e-9)),
+                q -> assertThat(q).isCloseTo(1000 - 6250 * 0.0104, within(1e-9)));
+        // 500 users: 5,313 req/s leave 500 - 5,313 x 10.4 ms = 444.7 waiting, ln(444.7 / 250.5) / ln(935 / 250.5) of
+        // the way from 300's level to 1,000's: 0.0941 CPU-ms, which is 5,313 req/s again
         Forecast f = m.predict(at(10, 500));
         assertThat(f.binding()).isEqualTo(Ceiling.CPU);
-        assertThat(f.rps()).isCloseTo(0.5 * 1000 / cpuMs, within(0.01));
+        assertThat(f.rps()).isCloseTo(5313.3, within(0.1));
+        assertThat(f.rps()).isCloseTo(0.5 * 1000 / curveAt(500, f.rps()), within(0.01));
         assertThat(f.extrapolated()).isFalse();
         assertThat(f.p50Ms()).isCloseTo(500 / f.rps() * 1000, within(1e-9));
-        // leaving 300 out, the line from 100 to 1,000 says 0.11 - 0.03 * ln 3 / ln 10 = 0.0957 there, not 0.105
-        double leftOut = Math.abs(0.11 - 0.03 * Math.log(3) / Math.log(10) - 0.105) / 0.105;
-        assertThat(m.interpolationError()).isCloseTo(leftOut, within(1e-9));
+        assertThat(f.notes()).anySatisfy(n -> assertThat(n).contains("445 of the 500 users wait in the JVM for its CPU,"
+                + " the rest at the downstream (throughput × 10.4 ms): 0.094 CPU-ms a request"));
+        // leaving 300 out, the line from 52.7 to 935 waiting says 0.0937 at 250.5, not 0.105
+        double leftOut = Math.abs(0.11 - 0.03 * Math.log(250.476 / 52.727) / Math.log(935 / 52.727) - 0.105) / 0.105;
+        assertThat(m.interpolationError()).isCloseTo(leftOut, within(1e-4));
         assertThat(f.expectedError()).isEqualTo(m.interpolationError());
-        // below the fewest saturating users the nearest level's cost, no extrapolation: the users bind there
+        // below the fewest waiting the nearest level's cost, no extrapolation: the users bind there
         Forecast light = m.predict(at(10, 30));
         assertThat(light.binding()).isEqualTo(Ceiling.USERS);
         assertThat(light.ceilings().get(Ceiling.CPU)).isCloseTo(500 / 0.11, within(0.01));
         assertThat(light.extrapolated()).isFalse();
+    }
+
+    /**
+     * The same 100 users at a 1 ms downstream leave more of them waiting in the JVM than at 10 ms (93.5 against 52.7:
+     * 4,623 req/s × 1.4 ms at the downstream), and each request costs what the curve says there: less. By users alone
+     * both points were one.
+     */
+    @Test
+    void theSameUsersAtAShorterDelayWaitMoreInTheJvmAndCostWhatTheCurveSaysThere() {
+        CapacityModel m = model(Variant.Threads.EVENT_LOOP);
+        Forecast tenMs = m.predict(at(10, 100));
+        Forecast oneMs = m.predict(at(1, 100));
+        assertThat(tenMs.rps()).isCloseTo(500 / 0.11, within(0.01));
+        assertThat(oneMs.rps()).isCloseTo(4622.7, within(0.1)).isGreaterThan(tenMs.rps());
+        double waiting = 100 - oneMs.rps() * 0.0014;
+        assertThat(oneMs.rps()).isCloseTo(500 / (0.11 - 0.005 * Math.log(waiting / 52.727)
+                / Math.log(250.476 / 52.727)), within(0.05));
+        assertThat(oneMs.notes()).anySatisfy(n -> assertThat(n).contains("94 of the 100 users wait in the JVM"));
+    }
+
+    /**
+     * A level at 80 % of its quota or more is on the curve, though it did not saturate it: at 30 users the event loop
+     * used 0.42 of its 0.5 CPU at 0.156 CPU-ms with 3 requests waiting, the cost a point with few users waiting pays
+     * where the CPU binds (1 ms × 10 users). A level below 80 % is not: its CPU is partly the JVM's own idle work.
+     */
+    @Test
+    void aLevelAtFourFifthsOfItsQuotaIsOnTheCurveALighterOneIsNot() {
+        List<WindowResult> rows = new java.util.ArrayList<>(calibration("reactive"));
+        rows.add(Windows.closed("reactive", 30, 2700).cpuMs(0.156).cpuCores(0.42).meanMs(11.1).calibration().build());
+        CapacityModel m = CapacityModel.fit("jvm", Variant.Threads.EVENT_LOOP, rows).model().orElseThrow();
+        assertThat(m.users()).containsExactly(30, 100, 300, 1000);
+        assertThat(m.inJvm().getFirst()).isCloseTo(30 - 2700 * 0.0104, within(1e-9));
+        // 1 ms x 10 users: 3,509 req/s leave 10 - 3,509 x 1.4 ms = 5.1 waiting, a fifth of the way (in log) from the
+        // 30 users' 1.9 to the 100 users' 52.7: 0.1425 CPU-ms, where the saturated levels alone said 0.11
+        assertThat(m.predict(at(1, 10)).ceilings().get(Ceiling.CPU)).isCloseTo(3509.5, within(0.1));
+        assertThat(model(Variant.Threads.EVENT_LOOP).predict(at(1, 10)).ceilings().get(Ceiling.CPU))
+                .isCloseTo(500 / 0.11, within(0.01));
+
+        rows.set(rows.size() - 1, Windows.closed("reactive", 30, 2700).cpuMs(0.156).cpuCores(0.38).meanMs(11.1)
+                .calibration().build());
+        assertThat(CapacityModel.fit("jvm", Variant.Threads.EVENT_LOOP, rows).model().orElseThrow().users())
+                .containsExactly(100, 300, 1000);
     }
 
     @Test
@@ -78,11 +134,16 @@ class CapacityModelTest {
         Forecast f = model(Variant.Threads.EVENT_LOOP).predict(at(10, 4000));
         assertThat(f.extrapolated()).isTrue();
         assertThat(f.rps()).isCloseTo(0.5 * 1000 / 0.08, within(1e-6));
-        // 4,000 users is ln 4 = 1.386 e-folds beyond 1,000: 0.25 x 1.386 = 34.7 % wider
+        // 4,000 - 6,250 x 10.4 ms = 3,935 waiting is ln(3,935 / 935) = 1.437 e-folds beyond 1,000's: 35.9 % wider
         CapacityModel m = model(Variant.Threads.EVENT_LOOP);
-        assertThat(f.expectedError()).isCloseTo(m.interpolationError() + 0.25 * Math.log(4), within(1e-9));
-        assertThat(f.notes()).anyMatch(n -> n.contains("4,000 users is beyond the most that saturated the CPU in the"
-                + " calibration (1,000)"));
+        assertThat(f.expectedError()).isCloseTo(m.interpolationError() + 0.25 * Math.log(3935.0 / 935), within(1e-6));
+        assertThat(f.notes()).anyMatch(n -> n.contains("4,000 users is beyond the most calibrated on the CPU (1,000),"
+                + " and 3,935 requests waiting in the JVM beyond the most a level had (935)"));
+        // an extrapolation needs both: more users than calibrated, and more of them waiting in the JVM than any level
+        // had (more users at a long delay are at the downstream, not in the JVM)
+        assertThat(m.cpuMsAt(400, 4000).extrapolated()).isFalse();
+        assertThat(m.cpuMsAt(3935, 1000).extrapolated()).isFalse();
+        assertThat(m.cpuMsAt(3935, 1000).error()).isEqualTo(m.interpolationError());
     }
 
     @Test
@@ -105,7 +166,9 @@ class CapacityModelTest {
     @Test
     void anotherQuotaScalesTheCpuCeilingAndSaysSo() {
         Forecast f = model(Variant.Threads.EVENT_LOOP).predict(at(10, 500).with(Axis.CPUS, 0.25));
-        assertThat(f.rps()).isCloseTo(250 / (0.105 - 0.025 * Math.log(5.0 / 3) / Math.log(10.0 / 3)), within(0.01));
+        // half the throughput leaves more waiting in the JVM (472 against 445 at 0.5 CPU): each costs a little less
+        assertThat(f.rps()).isCloseTo(2689.0, within(0.1));
+        assertThat(f.rps()).isCloseTo(250 / curveAt(500, f.rps()), within(0.01));
         assertThat(f.notes()).anyMatch(n -> n.contains("calibrated at 0.5 CPU"));
     }
 
@@ -192,7 +255,8 @@ class CapacityModelTest {
 
     /**
      * With a fan-out calibration window (8 parallel calls at 100 users, saturating: 0.44 CPU-ms against one call's
-     * 0.11 there), the CPU per request at N calls is one call's at the point's users plus (N - 1) × 0.33 / 7 ms.
+     * 0.108 at its requests waiting), the CPU per request at N calls is one call's at the point's requests waiting plus (N - 1) × what
+     * each further call added there (0.44 less one call's 0.108 at the 88 that waited in that window, over 7).
      * Sequential has no such window: it keeps N × one call's and says so. Beyond 8 calls the line goes on, called an
      * extrapolation with a widened error.
      */
@@ -208,31 +272,35 @@ class CapacityModelTest {
         assertThat(m.fanOutLevels()).singleElement().satisfies(f -> {
             assertThat(f.calls()).isEqualTo(8);
             assertThat(f.users()).isEqualTo(100);
-            assertThat(f.perFurtherCallMs()).isCloseTo(0.33 / 7, within(1e-9));
+            // 1,136 req/s left 100 - 1,136 x 10.4 ms = 88.2 waiting, where one call costs 0.1083 on the curve
+            assertThat(f.inJvm()).isCloseTo(100 - 500 / 0.44 * 0.0104, within(1e-9));
+            assertThat(f.oneCallCpuMs()).isCloseTo(0.10835, within(1e-5));
+            assertThat(f.perFurtherCallMs()).isCloseTo((0.44 - f.oneCallCpuMs()) / 7, within(1e-12));
         });
 
         Forecast four = m.predict(at(10, 100).with(Axis.FAN_OUT, 4).with(Axis.FAN_OUT_MODE, FanOutMode.PARALLEL));
-        assertThat(four.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / (0.11 + 3 * 0.33 / 7), within(1e-6));
+        // 4 calls at 100 users: 79 waiting, one call 0.1087, each further one 0.0474
+        assertThat(four.ceilings().get(Ceiling.CPU)).isCloseTo(1993.4, within(0.1));
         assertThat(four.extrapolated()).isFalse();
-        assertThat(four.notes()).anySatisfy(n -> assertThat(n).contains("one call's 0.110 and 0.047 for each"
+        assertThat(four.notes()).anySatisfy(n -> assertThat(n).contains("one call's 0.109 and 0.047 for each"
                 + " further call, the line through the calibration's 8 parallel calls at 100 users (0.440 there)"));
         // at 300 users one call costs 300's, each further call the same
         assertThat(m.predict(at(10, 300).with(Axis.FAN_OUT, 8)).ceilings().get(Ceiling.CPU))
-                .isCloseTo(0.5 * 1000 / (0.105 + 0.33), within(1e-6));
+                .isCloseTo(1152.1, within(0.1));
         // ... which is held flat while one call's moved: the error widens by that move times the further calls' share
-        // (at 1,000 users one call costs 0.08, 27 % less than at the calibration's 100; further calls are 0.33 of 0.41)
+        // (at 1,000 users one call costs 0.08, 26 % less than at the calibration's 88 waiting; further calls are 0.332
+        // of 0.412)
         Forecast far = m.predict(at(10, 1000).with(Axis.FAN_OUT, 8).with(Axis.POOL_SIZE, 100_000));
-        assertThat(far.expectedError()).isCloseTo(m.interpolationError() + (0.03 / 0.11) * 0.33 / 0.41,
-                within(1e-9));
-        assertThat(far.notes()).anySatisfy(n -> assertThat(n).contains("one call's cost moved 27 % between the"
-                + " calibration's 100 users and these 1,000", "the error widened by 22 %"));
+        assertThat(far.expectedError()).isCloseTo(m.interpolationError() + (1 - 0.08 / 0.10835) * (0.44 - 0.10835)
+                / (0.08 + 0.44 - 0.10835), within(1e-4));
+        assertThat(far.notes()).anySatisfy(n -> assertThat(n).contains("one call's cost moved 26 % between the"
+                + " calibration's 100 users and these 1,000", "the error widened by 21 %"));
         assertThat(four.expectedError()).as("at the calibration's own users nothing moved")
                 .isEqualTo(m.interpolationError());
 
         Forecast sixteen = m.predict(at(10, 100).with(Axis.FAN_OUT, 16).with(Axis.FAN_OUT_MODE,
                 FanOutMode.PARALLEL).with(Axis.POOL_SIZE, 100_000));
-        assertThat(sixteen.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / (0.11 + 15 * 0.33 / 7),
-                within(1e-6));
+        assertThat(sixteen.ceilings().get(Ceiling.CPU)).isCloseTo(610.6, within(0.1));
         assertThat(sixteen.binding()).isEqualTo(Ceiling.CPU);
         assertThat(sixteen.extrapolated()).isTrue();
         assertThat(sixteen.expectedError()).isCloseTo(m.interpolationError() + 0.25 * Math.log(2), within(1e-9));

@@ -32,8 +32,8 @@ public final class GcGap {
     }
 
     /**
-     * @param rows the run's windows: the point's JVM's calibration windows are taken from them, the nearest users
-     *             (the CPU per request is interpolated between them in log(users))
+     * @param rows the run's windows: the point's JVM's calibration windows are taken from them, the one nearest the
+     *             point's users in log (the level most like it)
      */
     public static Optional<String> explain(Outcome point, List<WindowResult> rows) {
         if (!point.heldOut() || point.withinTolerance() || point.gcShare() == null || point.binding().isEmpty()) {
