@@ -66,10 +66,11 @@ public final class CapacityModel {
     static final double LEAST_ERROR = 0.05;
     /**
      * How much wider the expected error grows per e-fold of requests waiting in the JVM beyond the most a calibration
-     * level had (measured then per e-fold of users, which at 10 ms and beyond 700 users is nearly the same): calibrated up to 700 users at 10 ms, the CPU per request at 3,000 users and 300 ms was 0.105 and
-     * 0.111 ms (reactive, virtual threads) against 0.059 and 0.068 at 700: predicted 8,483 and 7,391 req/s, measured
-     * 5,755 and 4,937, -32 % and -33 % at ln(3000 / 700) = 1.46 e-folds, 0.22 a fold. The trend between the last two
-     * levels had said +8 % and +14 %: it pointed the other way.
+     * level had (measured then per e-fold of users, which at 10 ms and beyond 700 users is nearly the same): calibrated
+     * up to 700 users at 10 ms, the CPU per request at 3,000 users and 300 ms was 0.105 and 0.111 ms (reactive, virtual
+     * threads) against 0.059 and 0.068 at 700: predicted 8,483 and 7,391 req/s, measured 5,755 and 4,937, -32 % and
+     * -33 % at ln(3000 / 700) = 1.46 e-folds, 0.22 a fold. The trend between the last two levels had said +8 % and
+     * +14 %: it pointed the other way.
      */
     static final double EXTRAPOLATION_PER_EFOLD = 0.25;
     /**
@@ -127,9 +128,9 @@ public final class CapacityModel {
     private final Map<FanOutMode, FanOutLevel> fanOut;
 
     private CapacityModel(String jvm, Variant.Threads threads, List<Level> levels, boolean saturated, int delayMs,
-                          double downstreamLateMs, double quota, double overheadMs, boolean overheadMeasured, double interpolationError,
-                          double[] rssLine, Downstream downstream, double dbCpuMs, Double dbQuota,
-                          Map<FanOutMode, FanOutLevel> fanOut) {
+                          double downstreamLateMs, double quota, double overheadMs, boolean overheadMeasured,
+                          double interpolationError, double[] rssLine, Downstream downstream, double dbCpuMs,
+                          Double dbQuota, Map<FanOutMode, FanOutLevel> fanOut) {
         this.jvm = jvm;
         this.threads = threads;
         this.levels = levels;
@@ -379,7 +380,7 @@ public final class CapacityModel {
     record Cost(double cpuMs, double error, boolean extrapolated) {
     }
 
-    /** One call's CPU, made a request's: the fan-out calibration's line in the calls, or N × one call's without one. */
+    /** One call's CPU made a request's: the fan-out calibration's line in the calls, or N × one call's without it. */
     private static double requestCpuMs(double oneCallMs, FanOut fanOut, FanOutLevel calibrated) {
         return fanOut.calls() == 1 ? oneCallMs : calibrated == null ? fanOut.calls() * oneCallMs
                 : oneCallMs + (fanOut.calls() - 1) * calibrated.perFurtherCallMs();
