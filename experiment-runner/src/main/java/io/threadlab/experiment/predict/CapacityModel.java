@@ -21,22 +21,22 @@ import java.util.function.DoubleUnaryOperator;
  * predicted before it is measured:
  * <ul>
  * <li>CPU: the quota ÷ the CPU one request costs at the point, where the CPU is the bottleneck. That cost is not a
- * constant of a variant: it falls as more requests wait in the JVM for the CPU (each wakeup of the event loop, each
- * turn of a carrier or a worker, serves more of them). So it is a curve in the requests waiting in the JVM, the users
- * less those at the downstream (throughput × the downstream's time), interpolated linearly in the log of that between
- * the calibration levels, and the point's own is solved with its throughput. Users alone said less: in a map of
- * 2026-11-27 (results 2026-11-27T23-14-59Z), virtual threads at 1 ms × 100 users (93 waiting) cost 0.117 CPU-ms a
- * request and at 100 ms × 500 users (124 waiting) 0.134, where the calibration at 200 users (155 waiting) had 0.119 and
- * at 700 (637) 0.092. By users the model had said 3,458 req/s by the CPU and 4,961 by the users for points that served
- * 4,210 and 3,716; by the requests waiting it says 3,905 and 3,956, both by the CPU. A level counts where the JVM used
- * at least {@link #LIGHT_SHARE} of its quota: below that its CPU is partly its own idle work, spread over few requests.
- * The event loop at 30 users used 0.41 of its 0.5 CPU at 0.156 CPU-ms with 3 waiting, near what its CPU-bound point at
- * 1 ms × 10 users (5 waiting) paid (0.139), where the nearest saturated level (200 users) said 0.104: 4,881 req/s
- * predicted, 3,581 served, 3,294 predicted now. A level's cost is the median of its seconds', so that a second of a
- * stall does not make it (one 4-second calibration window of the imperative variant read 0.157 over the window, and
- * 0.104 and 0.106 at the levels beside it). Outside the levels the nearest one's cost is taken; beyond the most users
- * calibrated, with more requests waiting than any level had, the point is marked an extrapolation, its expected error
- * widened per e-fold of the requests waiting;</li>
+ * constant of a variant: it falls as more requests wait in the JVM for the CPU (measured, not yet explained from a
+ * recording: more requests served per wakeup of a thread is the likely reason). So it is a curve in the requests
+ * waiting in the JVM, the users less those at the downstream (throughput × the downstream's time), interpolated
+ * linearly in the log of that between the calibration levels, and the point's own is solved with its throughput. Users
+ * alone said less: in a map of 2026-11-27 (results 2026-11-27T23-14-59Z), virtual threads at 1 ms × 100 users (93
+ * waiting) cost 0.117 CPU-ms a request and at 100 ms × 500 users (124 waiting) 0.134, where the calibration at 200
+ * users (155 waiting) had 0.119 and at 700 (637) 0.092. By users the model had said 3,458 req/s by the CPU and 4,961 by
+ * the users for points that served 4,210 and 3,716; by the requests waiting it says 3,905 and 3,956, both by the CPU. A
+ * level counts where the JVM used at least {@link #LIGHT_SHARE} of its quota: below that its CPU is partly its own idle
+ * work, spread over few requests. The event loop at 30 users used 0.41 of its 0.5 CPU at 0.156 CPU-ms with 3 waiting,
+ * near what its CPU-bound point at 1 ms × 10 users (5 waiting) paid (0.139), where the nearest saturated level (200
+ * users) said 0.104: 4,881 req/s predicted, 3,581 served, 3,294 predicted now. A level's cost is the median of its
+ * seconds', so that a second of a stall does not make it (one 4-second calibration window of the imperative variant
+ * read 0.157 over the window, and 0.104 and 0.106 at the levels beside it). Outside the levels the nearest one's cost
+ * is taken; beyond the most users calibrated, with more requests waiting than any level had, the point is marked an
+ * extrapolation, its expected error widened per e-fold of the requests waiting;</li>
  * <li>workers (worker variants) and connections (the REST client's pool to the delay service, or the database pool):
  * the pool ÷ the time a request holds one, the downstream's delay plus the overhead the JVM showed above the
  * calibration's delay where nothing queued. The whole request is taken as holding its connection: what it spends
@@ -363,8 +363,8 @@ public final class CapacityModel {
         }
         if (cpuBound) {
             notes.add(String.format(Locale.ROOT, "%,.0f of the %,d users wait in the JVM for its CPU, the rest at the"
-                    + " downstream (throughput × %s ms): %.3f CPU-ms a request there on the calibrated curve", waiting,
-                    users, Forecast.number(downstreamSeconds * 1000), cost.cpuMs()));
+                    + " downstream (throughput × %.1f ms): %.3f CPU-ms a request there on the calibrated curve",
+                    waiting, users, downstreamSeconds * 1000, cost.cpuMs()));
         }
         double rss = rssLine[1] + rssLine[0] * users;
         if (fanOut.calls() > 1) {
