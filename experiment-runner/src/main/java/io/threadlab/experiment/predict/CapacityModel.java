@@ -293,7 +293,7 @@ public final class CapacityModel {
                     Forecast.number(quota), Forecast.number(cpus)));
         }
         if (!saturated) {
-            notes.add("no calibration level saturated the quota: the CPU per request is the busiest level's, and the"
+            notes.add("no calibration level saturated the quota: the CPU per request is the busiest levels', and the"
                     + " CPU ceiling an upper bound");
         }
         if (!overheadMeasured) {
