@@ -2,6 +2,7 @@ package io.threadlab.experiment;
 
 import io.threadlab.experiment.analyse.ThreadAnalysis;
 import io.threadlab.experiment.collect.PlanFacts;
+import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.load.K6;
 import io.threadlab.experiment.load.WindowRunner;
@@ -304,13 +305,38 @@ public final class ExperimentCommand {
         Map<String, Double> after = new LinkedHashMap<>();
         after.put("thread analysis", (reporting - analysing) / 1e9);
         after.put("report", (System.nanoTime() - reporting) / 1e9);
+        RunManifest manifest;
         try {
-            System.out.println(TimeSpent.line(TimeSpent.of(RunRecord.read(dir).manifest(), after)));
+            manifest = RunRecord.read(dir).manifest();
         } catch (java.io.IOException e) {
             System.err.println("experiment: cannot read back " + dir + " to say where the time went: " + e.getMessage());
+            return 1;
         }
-        return Math.max(analysed, reported);
+        System.out.println(TimeSpent.line(TimeSpent.of(manifest, after)));
+        List<String> lost = manifest.lostPoints();
+        if (!lost.isEmpty()) {
+            System.err.printf(java.util.Locale.ROOT, "experiment: %d point%s not measured (each named in the report's"
+                    + " checks, with why): %s%n", lost.size(), lost.size() == 1 ? "" : "s", String.join("; ", lost));
+        }
+        return exitCode(manifest, analysed, reported);
     }
+
+    /** A run that ended with points it could not measure is no success, even with the rest of it written. */
+    static final int POINTS_LOST = 3;
+
+    /**
+     * 0 when everything planned was measured, analysed and reported; 1 when the analysis or the report failed;
+     * {@value #POINTS_LOST} when the run went on past points it could not measure (a step past its ceiling, a
+     * service or k6 that stopped answering), so that a script or CI sees it without reading the report.
+     */
+    static int exitCode(RunManifest manifest, int analysed, int reported) {
+        int written = Math.max(analysed, reported);
+        if (written != 0) {
+            return written;
+        }
+        return manifest.lostPoints().isEmpty() ? 0 : POINTS_LOST;
+    }
+
 
     @Command(name = "analyze", mixinStandardHelpOptions = true,
             description = {"Thread-behaviour analysis of JFR recordings: per thread group (worker pool, event loops, "

@@ -1,5 +1,6 @@
 package io.threadlab.experiment;
 
+import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.load.WindowRunner;
 import io.threadlab.experiment.plan.Calibration;
 import io.threadlab.experiment.plan.ExperimentPlan;
@@ -18,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -317,5 +319,22 @@ class ExperimentCommandTest {
         Outcome missing = execute("run", "--extend", "target/no-such-run");
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).contains("--extend: ").contains("is not a directory");
+    }
+
+    @Test
+    void aRunThatWentOnWithoutSomePointsExitsThree() {
+        RunManifest whole = manifest(List.of("k6 used 80 % of its CPU at 500 users"));
+        RunManifest lost = manifest(List.of(RunManifest.POINT_LOST + "reactive-d10-u3000-jvm1-rep1: no answer: k6"));
+        assertThat(ExperimentCommand.exitCode(whole, 0, 0)).isZero();
+        assertThat(ExperimentCommand.exitCode(lost, 0, 0)).isEqualTo(ExperimentCommand.POINTS_LOST);
+        assertThat(lost.lostPoints()).containsExactly("reactive-d10-u3000-jvm1-rep1: no answer: k6");
+        // a report or analysis that could not be written is the failure to say first
+        assertThat(ExperimentCommand.exitCode(lost, 0, 1)).isEqualTo(1);
+        assertThat(ExperimentCommand.exitCode(whole, 1, 0)).isEqualTo(1);
+    }
+
+    private static RunManifest manifest(List<String> warnings) {
+        return new RunManifest(RunManifest.FORMAT, true, "completed", "t", "t", null, warnings, null, null, List.of(),
+                Map.of(), Map.of(), null, null, List.of(), null, null, List.of(), null, null, null);
     }
 }

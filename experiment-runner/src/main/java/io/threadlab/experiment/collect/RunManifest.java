@@ -100,4 +100,10 @@ public record RunManifest(Integer format, boolean completed, String status, Stri
         return warnings.stream().anyMatch(w -> w.contains(fragment));
     }
 
+    /** The points the run went on without, each as "window id: why". */
+    public List<String> lostPoints() {
+        return warnings.stream().filter(w -> w.startsWith(POINT_LOST)).map(w -> w.substring(POINT_LOST.length()))
+                .toList();
+    }
+
 }

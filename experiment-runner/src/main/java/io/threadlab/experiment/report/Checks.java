@@ -47,8 +47,7 @@ final class Checks {
     static Check pointsMeasured(Run run) {
         String name = "Every planned point was measured";
         RunManifest m = run.manifest();
-        List<String> lost = m.warnings().stream().filter(w -> w.startsWith(RunManifest.POINT_LOST))
-                .map(w -> w.substring(RunManifest.POINT_LOST.length())).toList();
+        List<String> lost = m.lostPoints();
         if (!lost.isEmpty()) {
             return Check.of(name, false, lost.size() + " lost: " + String.join("; ", lost));
         }

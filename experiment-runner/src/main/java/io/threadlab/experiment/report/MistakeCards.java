@@ -1,7 +1,6 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.analyse.Mistakes;
-import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.WindowId;
@@ -75,8 +74,7 @@ final class MistakeCards {
      * even the runner's reads, and that is what its card can say of it.
      */
     private static List<String> lost(Run run, String label) {
-        return run.manifest().warnings().stream().filter(w -> w.startsWith(RunManifest.POINT_LOST))
-                .map(w -> w.substring(RunManifest.POINT_LOST.length()))
+        return run.manifest().lostPoints().stream()
                 .filter(w -> WindowId.parse(w.substring(0, Math.max(0, w.indexOf(": ")))).map(WindowId::variant)
                         .filter(label::equals).isPresent())
                 .map(w -> "not measured: " + w).toList();
