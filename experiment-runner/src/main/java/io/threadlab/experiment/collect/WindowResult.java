@@ -70,13 +70,15 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
 
     /**
      * The variant's CPU over the window from its cgroup: seconds, per request (over the calls the delay service
-     * answered in exactly that interval), cores, CFS periods and throttled periods, whether it kept its quota, and
+     * answered in exactly that interval), cores, CFS periods and throttled periods, whether it kept its quota, the
+     * times a thread serving requests (worker pool, event loops, carriers) went to sleep per request (its voluntary
+     * context switches; null where a thread of theirs ended during the window, or where threads were not read), and
      * the CPU per request of each second (closed model), so that one second of a stall does not make the window's.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Cpu(double cpuSeconds, double cpuMsPerRequest, double cpuCores, long periods, long throttledPeriods,
-                      Boolean confinementHeld, List<Double> perSecondMsPerRequest) {
+                      Boolean confinementHeld, Double sleepsPerRequest, List<Double> perSecondMsPerRequest) {
         public Cpu {
             perSecondMsPerRequest = perSecondMsPerRequest == null ? List.of() : perSecondMsPerRequest;
         }

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * The path every number of a window comes through, from what was read at its two edges to its row: the interval
@@ -95,7 +96,7 @@ public final class WindowFigures {
                 served <= 0 ? Double.NaN : cpu.cpuSeconds() * 1000.0 / served, cpu.cpuSeconds() / seconds,
                 cpu.periods(), cpu.throttledPeriods(),
                 context.confined() ? cpu.cpuSeconds() / seconds <= quota * (1 + Knobs.QUOTA_TOLERANCE) : null,
-                cpuPerSecond);
+                sleepsPerRequest(before, after, served), cpuPerSecond);
         WindowResult.Memory memory = new WindowResult.Memory(after.stats().rssMb(), after.stats().threads(),
                 megabytes(JvmGauges.value(after.metrics(), "jvm_gc_live_data_size_bytes")),
                 megabytes(JvmGauges.heapUsed(after.metrics())),
@@ -125,6 +126,16 @@ public final class WindowFigures {
         }
         return new WindowResult(identity, at, traffic, used, memory,
                 instruments, compiler, gc, describe(groups), null);
+    }
+
+    /**
+     * The times a thread serving requests went to sleep per request served: a thread with nothing left to do blocks
+     * (a voluntary context switch) and another's call wakes it, which costs CPU a busier thread does not pay.
+     */
+    private static Double sleepsPerRequest(Edge before, Edge after, double served) {
+        OptionalLong switches = after.threads().voluntarySwitchesSince(before.threads(),
+                ThreadGroupTimes.SERVING);
+        return switches.isEmpty() || !(served > 0) ? null : round(switches.getAsLong() / served);
     }
 
     private static Map<String, Map<String, Number>> describe(Map<String, ThreadGroupTimes.Times> groups) {

@@ -200,12 +200,13 @@ public final class WindowRunner {
         double delayCores = row.instruments().delayCpuSeconds() / seconds;
         double k6Cores = row.instruments().k6CpuSeconds() / seconds;
         console.say(String.format(Locale.ROOT, "%s %s: %.0f req/s%s, p50 %s ms, p99 %s ms, %d errors,"
-                        + " %.3f CPU-ms/req, %.2f CPU (k6 %.2f, delay %.2f%s%s), compiler %.1f %%%s",
+                        + " %.3f CPU-ms/req%s, %.2f CPU (k6 %.2f, delay %.2f%s%s), compiler %.1f %%%s",
                 window.jvm(), window.id(), row.load().requestsPerSecond(), row.prediction() == null ? ""
                         : String.format(Locale.ROOT, " (predicted %,.0f, %+.0f %%)", row.prediction().predictedRps(),
                         (row.load().requestsPerSecond() / row.prediction().predictedRps() - 1) * 100),
                 ms(row.load().p50Ms()), ms(row.load().p99Ms()), row.load().errors(), row.cpu().cpuMsPerRequest(),
-                row.cpu().cpuCores(), k6Cores, delayCores, Double.isNaN(row.instruments().delayServedMeanMs()) ? ""
+                row.cpu().sleepsPerRequest() == null ? "" : String.format(Locale.ROOT, " (%.2f sleeps)",
+                        row.cpu().sleepsPerRequest()), row.cpu().cpuCores(), k6Cores, delayCores, Double.isNaN(row.instruments().delayServedMeanMs()) ? ""
                         : String.format(Locale.ROOT, ", delay served %.1f ms", row.instruments().delayServedMeanMs()),
                 row.instruments().dbCpuSeconds() == null ? "" : String.format(Locale.ROOT,
                         ", database %.2f CPU, %d connections, %d busy", row.instruments().dbCpuSeconds() / seconds,

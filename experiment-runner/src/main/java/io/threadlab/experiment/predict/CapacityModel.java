@@ -21,8 +21,9 @@ import java.util.function.DoubleUnaryOperator;
  * predicted before it is measured:
  * <ul>
  * <li>CPU: the quota ÷ the CPU one request costs at the point, where the CPU is the bottleneck. That cost is not a
- * constant of a variant: it falls as more requests wait in the JVM for the CPU (measured, not yet explained from a
- * recording: more requests served per wakeup of a thread is the likely reason). So it is a curve in the requests
+ * constant of a variant: it falls as more requests wait in the JVM for the CPU, for its threads then find the next
+ * request waiting instead of going to sleep and being woken (the report's SleepCost says so per JVM, from the sleeps
+ * each window counted, and where the sleeps do not explain it, that they do not). So it is a curve in the requests
  * waiting in the JVM, the users less those at the downstream (throughput × the downstream's time), interpolated
  * linearly in the log of that between the calibration levels, and the point's own is solved with its throughput. Users
  * alone said less: in a map of 2026-11-27 (results 2026-11-27T23-14-59Z), virtual threads at 1 ms × 100 users (93
@@ -77,7 +78,7 @@ public final class CapacityModel {
      * A calibration level counts as light (nothing queued) below this share of its quota; at or above it, it is a point
      * of the CPU curve.
      */
-    static final double LIGHT_SHARE = 0.8;
+    public static final double LIGHT_SHARE = 0.8;
     /** A calibration level counts where its users were at least this busy (throughput × mean response time). */
     static final double BUSY_SHARE = 0.9;
     /** A calibration level saturated the CPU at or above this share of its quota. */
@@ -159,7 +160,7 @@ public final class CapacityModel {
         List<Level> levels = new ArrayList<>();
         usable.stream().map(WindowResult::users).distinct().sorted().forEach(u -> {
             List<WindowResult> at = usable.stream().filter(r -> r.users().equals(u)).toList();
-            levels.add(new Level(u, mean(at, r -> inJvm(r, calls(r))), mean(at, r -> r.load().requestsPerSecond()),
+            levels.add(new Level(u, mean(at, CapacityModel::inJvm), mean(at, r -> r.load().requestsPerSecond()),
                     mean(at, r -> r.cpu().medianMsPerRequest()), mean(at, r -> r.load().meanMs()),
                     mean(at, r -> r.memory().rssMb()), mean(at, r -> r.cpu().cpuCores()),
                     mean(at, CapacityModel::dbCpuMs)));
@@ -223,7 +224,7 @@ public final class CapacityModel {
                                         && calls(r) == calls(most) && r.users().equals(most.users())).toList();
                                 boolean saturatedThere = mean(same, r -> r.cpu().cpuCores())
                                         >= SATURATED_SHARE * quota;
-                                double waiting = mean(same, r -> inJvm(r, calls(r)));
+                                double waiting = mean(same, CapacityModel::inJvm);
                                 out.put(mode, new FanOutLevel(mode, calls(most), most.users(), waiting,
                                         mean(same, r -> r.cpu().medianMsPerRequest()), saturatedThere
                                         ? cpuMsAt(waiting, most.users()).cpuMs() : one.cpuMs()));
@@ -238,10 +239,10 @@ public final class CapacityModel {
      * downstream's time (the delay service's mean where it timed it, else the delay; N of them one after another), at
      * least one.
      */
-    private static double inJvm(WindowResult r, int sequentialCalls) {
+    public static double inJvm(WindowResult r) {
         double served = r.instruments().delayServedMeanMs();
         double downstreamMs = (Double.isNaN(served) || served <= 0 ? r.delayMs() : served)
-                * (mode(r) == FanOutMode.SEQUENTIAL ? sequentialCalls : 1);
+                * (mode(r) == FanOutMode.SEQUENTIAL ? calls(r) : 1);
         return Math.max(1, r.users() - r.load().requestsPerSecond() * downstreamMs / 1000);
     }
 

@@ -7,6 +7,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Per thread group of a running JVM, what the scheduler did to its threads, read from {@code /proc/<pid>/task}: CPU
@@ -14,7 +16,16 @@ import java.util.Map;
  * it can watch measured windows: a compiler thread that runs or waits to run during a window means the JIT was not
  * finished. Threads are grouped by their OS name, which Linux cuts to 15 characters ("C2 CompilerThre").
  */
-public record ThreadGroupTimes(Map<String, Times> groups) {
+public record ThreadGroupTimes(Map<String, Times> groups, Map<Long, Task> tasks) {
+
+    /** A reading that names no threads, only groups: what a thread did between two of them cannot be told. */
+    public ThreadGroupTimes(Map<String, Times> groups) {
+        this(groups, Map.of());
+    }
+
+    /** One thread's cumulative reading, and its group. */
+    public record Task(String group, Times times) {
+    }
 
     /** Cumulative readings of one group; subtract two readings to get an interval. */
     public record Times(int threads, long cpuNanos, long waitNanos, long voluntarySwitches, long involuntarySwitches) {
@@ -32,19 +43,20 @@ public record ThreadGroupTimes(Map<String, Times> groups) {
     }
 
     public static final String COMPILER = "JIT compiler";
+    /** The groups whose threads run requests: a worker pool, event loops, virtual threads' carriers. */
+    public static final Set<String> SERVING = Set.of("worker pool", "event loops", "carriers");
     static final Times NONE = new Times(0, 0, 0, 0, 0);
 
     /** A missing or ended process reads as empty: threads that ended took their counters with them. */
     public static ThreadGroupTimes of(long pid) {
-        Map<String, Times> groups = new LinkedHashMap<>();
-        Path tasks = Path.of("/proc", String.valueOf(pid), "task");
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
+        Map<Long, Task> tasks = new LinkedHashMap<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(Path.of("/proc", String.valueOf(pid), "task"))) {
             for (Path task : dir) {
                 try {
                     String name = Files.readString(task.resolve("comm")).trim();
                     Times times = parse(Files.readString(task.resolve("schedstat")),
                             Files.readString(task.resolve("status")));
-                    groups.merge(groupOf(name), times, Times::plus);
+                    tasks.put(Long.parseLong(task.getFileName().toString()), new Task(groupOf(name), times));
                 } catch (NoSuchFileException e) {
                     // the thread ended while we read
                 }
@@ -52,27 +64,35 @@ public record ThreadGroupTimes(Map<String, Times> groups) {
         } catch (IOException e) {
             return new ThreadGroupTimes(Map.of());
         }
-        return new ThreadGroupTimes(groups);
+        return ofTasks(tasks);
+    }
+
+    private static ThreadGroupTimes ofTasks(Map<Long, Task> tasks) {
+        Map<String, Times> groups = new LinkedHashMap<>();
+        tasks.values().forEach(t -> groups.merge(t.group(), t.times(), Times::plus));
+        return new ThreadGroupTimes(groups, tasks);
     }
 
     /**
-     * The same, from what {@link #DUMP} printed inside a container: a line {@code @task <comm>} per thread, then its
-     * schedstat and the context-switch lines of its status. A thread cut short (it ended while read) is left out.
+     * The same, from what {@link #DUMP} printed inside a container: a line {@code @task <tid> <comm>} per thread, then
+     * its schedstat and the context-switch lines of its status. A thread cut short (it ended while read) is left out.
      */
     static ThreadGroupTimes fromDump(String dump) {
-        Map<String, Times> groups = new LinkedHashMap<>();
+        Map<Long, Task> tasks = new LinkedHashMap<>();
         for (String block : dump.split("(^|\n)@task ")) {
             String[] lines = block.split("\n", 3);
-            if (lines.length < 3 || !lines[1].trim().matches("\\d+ \\d+ \\d+")) {
+            String[] task = lines[0].trim().split(" ", 2);
+            if (lines.length < 3 || task.length < 2 || !task[0].matches("\\d+")
+                    || !lines[1].trim().matches("\\d+ \\d+ \\d+")) {
                 continue;
             }
-            groups.merge(groupOf(lines[0].trim()), parse(lines[1], lines[2]), Times::plus);
+            tasks.put(Long.parseLong(task[0]), new Task(groupOf(task[1].trim()), parse(lines[1], lines[2])));
         }
-        return new ThreadGroupTimes(groups);
+        return ofTasks(tasks);
     }
 
     /** A shell script that prints, for the container's PID 1, what {@link #fromDump} reads. */
-    static final String DUMP = "cd /proc/1/task && for t in *; do printf '@task %s\\n' \"$(cat $t/comm)\";"
+    static final String DUMP = "cd /proc/1/task && for t in *; do printf '@task %s %s\\n' \"$t\" \"$(cat $t/comm)\";"
             + " cat $t/schedstat; grep ctxt_switches $t/status; done 2>/dev/null; true";
 
     static Times parse(String schedstat, String status) {
@@ -121,6 +141,32 @@ public record ThreadGroupTimes(Map<String, Times> groups) {
         Map<String, Integer> counts = new LinkedHashMap<>();
         groups.forEach((name, times) -> counts.put(name, times.threads()));
         return counts;
+    }
+
+    /**
+     * The voluntary context switches of these groups' threads from {@code earlier} to this reading, thread by thread (a
+     * thread started since counts whole): each is a thread going to sleep, for it had nothing to do, and being woken
+     * later. Empty where that cannot be told: a thread of theirs ended between the two readings (its switches ended
+     * with it; an idle worker pool lets its threads go), or a reading names no threads.
+     */
+    public OptionalLong voluntarySwitchesSince(ThreadGroupTimes earlier, Set<String> of) {
+        if (tasks.isEmpty() || earlier.tasks.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        boolean ended = earlier.tasks.entrySet().stream().anyMatch(e -> of.contains(e.getValue().group())
+                && !tasks.containsKey(e.getKey()));
+        if (ended) {
+            return OptionalLong.empty();
+        }
+        long switches = 0;
+        for (Map.Entry<Long, Task> e : tasks.entrySet()) {
+            if (of.contains(e.getValue().group())) {
+                Task before = earlier.tasks.get(e.getKey());
+                switches += e.getValue().times().voluntarySwitches()
+                        - (before == null ? 0 : before.times().voluntarySwitches());
+            }
+        }
+        return OptionalLong.of(switches);
     }
 
     /** Per group, this reading minus {@code earlier}. */

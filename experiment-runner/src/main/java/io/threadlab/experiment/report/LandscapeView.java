@@ -11,6 +11,7 @@ import io.threadlab.experiment.report.landscape.InFlightCost;
 import io.threadlab.experiment.report.landscape.Landscape;
 import io.threadlab.experiment.report.landscape.Outcome;
 import io.threadlab.experiment.report.landscape.SeedTable;
+import io.threadlab.experiment.report.landscape.SleepCost;
 import io.threadlab.experiment.report.landscape.SloCapacity;
 import io.threadlab.experiment.report.landscape.Winners;
 
@@ -29,13 +30,18 @@ import java.util.stream.Collectors;
  * @param map whether the run spans delays or users enough to draw a landscape (the predictions show anyway)
  */
 record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, List<CalibrationRow> calibrations,
-                     List<WinnerRow> winners, List<String> crossovers, List<String> inFlightHeadings,
+                     List<SleepRow> sleeps, List<WinnerRow> winners, List<String> crossovers, List<String> inFlightHeadings,
                      List<CostRow> inFlight, String inFlightNote, List<SloRow> slo, List<SeedRow> seeds,
                      List<Check> checks) {
 
     /** What one JVM was calibrated at: the CPU per request at each of its users, and the time above the delay. */
     record CalibrationRow(String jvm, String colour, int delay, String cpuByUsers, String overhead, String error,
                           String fanOut) {
+    }
+
+    /** Whether a JVM's cost followed its threads' sleeps, and the line's numbers. */
+    record SleepRow(String jvm, String colour, int windows, String fewest, String most, String perSleep,
+                    String own, String r, String verdict) {
     }
 
     /**
@@ -67,7 +73,8 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
 
     static LandscapeView of(Landscape l, List<WindowResult> rows) {
         return new LandscapeView(l.isMap(), l.outcomes().stream().map(o -> point(o, rows)).toList(),
-                errors(l.outcomes()), calibrations(rows), l.cells().stream().map(LandscapeView::winner).toList(),
+                errors(l.outcomes()), calibrations(rows), SleepCost.of(rows).stream().map(LandscapeView::sleep)
+                .toList(), l.cells().stream().map(LandscapeView::winner).toList(),
                 l.crossovers().stream().map(LandscapeView::crossover).toList(),
                 List.copyOf(InFlightCost.MEASURES.keySet()), l.inFlight().stream().map(LandscapeView::cost).toList(),
                 inFlightNote(l.inFlight(), rows), l.slo().stream().map(LandscapeView::slo).toList(),
@@ -179,6 +186,14 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                             windows.getFirst().delayMs(), "–", "–", fit.missing(), "–")));
         });
         return out;
+    }
+
+    private static SleepRow sleep(SleepCost s) {
+        return new SleepRow(s.jvm(), ChartStyle.hex(s.variant()), s.windows(), String.format(Locale.ROOT,
+                "%.2f (%,.0f waiting): %.3f", s.fewest(), s.waitingAtFewest(), s.costAtFewest()),
+                String.format(Locale.ROOT, "%.2f (%,.0f waiting): %.3f", s.most(), s.waitingAtMost(), s.costAtMost()),
+                String.format(Locale.ROOT, "%.0f", s.usPerSleep()), String.format(Locale.ROOT, "%.3f", s.ownMs()),
+                String.format(Locale.ROOT, "%.2f", s.r()), s.text());
     }
 
     private static WinnerRow winner(Winners.Cell c) {

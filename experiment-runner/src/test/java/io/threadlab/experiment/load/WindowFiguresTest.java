@@ -466,6 +466,37 @@ class WindowFiguresTest {
         assertThat(figures(before(), soon).instruments().yardstickUs()).isNull();
     }
 
+    // ---- the sleeps --------------------------------------------------------------------------------------------
+
+    @Test
+    void sleepsPerRequestAreTheServingThreadsVoluntarySwitchesOverTheRequestsServed() {
+        ThreadGroupTimes opening = new ThreadGroupTimes(Map.of(), Map.of(
+                21L, new ThreadGroupTimes.Task("event loops", switches(1_000)),
+                22L, new ThreadGroupTimes.Task("event loops", switches(500)),
+                23L, new ThreadGroupTimes.Task("GC and VM", switches(70))));
+        ThreadGroupTimes closing = new ThreadGroupTimes(Map.of(), Map.of(
+                21L, new ThreadGroupTimes.Task("event loops", switches(1_000 + 20_480)),
+                22L, new ThreadGroupTimes.Task("event loops", switches(500 + 10_240)),
+                23L, new ThreadGroupTimes.Task("GC and VM", switches(9_070)))); // serves no request: not counted
+        // 30,720 sleeps of the event loops over the 40,960 requests the delay service served
+        assertThat(figures(withThreads(before(), opening), withThreads(after(), closing)).cpu().sleepsPerRequest())
+                .isEqualTo(0.75);
+        ThreadGroupTimes oneEnded = new ThreadGroupTimes(Map.of(), Map.of(
+                21L, new ThreadGroupTimes.Task("event loops", switches(1_000 + 20_480))));
+        assertThat(figures(withThreads(before(), opening), withThreads(after(), oneEnded)).cpu().sleepsPerRequest())
+                .as("an event loop ended: its sleeps are unknown").isNull();
+        assertThat(figures(before(), after()).cpu().sleepsPerRequest()).as("no thread named").isNull();
+    }
+
+    private static ThreadGroupTimes.Times switches(long voluntary) {
+        return new ThreadGroupTimes.Times(1, 1_000_000, 0, voluntary, 0);
+    }
+
+    private static Edge withThreads(Edge e, ThreadGroupTimes threads) {
+        return new Edge(e.nanos(), e.at(), e.cpu(), e.delayCpu(), e.k6(), e.delayServed(), e.stats(), threads,
+                e.load(), e.metrics(), e.database(), e.yardstick());
+    }
+
     // ---- the edges ---------------------------------------------------------------------------------------------
 
     @Test

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -98,6 +99,34 @@ class ThreadGroupTimesTest {
                 .isSubsetOf(ThreadGroupTimes.of(pid).groups().keySet());
         assertThat(fromDump.group(ThreadGroupTimes.COMPILER).cpuNanos()).isPositive();
         assertThat(fromDump.group("GC and VM").voluntarySwitches()).as("status was read too").isPositive();
-        assertThat(ThreadGroupTimes.fromDump("@task C2 CompilerThre\n").groups()).as("a thread cut short").isEmpty();
+        assertThat(fromDump.tasks()).as("threads by their ids, as in /proc").containsKey(pid);
+        assertThat(ThreadGroupTimes.fromDump("@task 4250 C2 CompilerThre\n").groups()).as("a thread cut short")
+                .isEmpty();
+    }
+
+    @Test
+    void sleepsAreCountedThreadByThreadAndNotAtAllWhereAThreadEnded() {
+        ThreadGroupTimes before = new ThreadGroupTimes(Map.of(), Map.of(
+                11L, new ThreadGroupTimes.Task("event loops", times(100)),
+                12L, new ThreadGroupTimes.Task("event loops", times(40)),
+                13L, new ThreadGroupTimes.Task(ThreadGroupTimes.COMPILER, times(7))));
+        ThreadGroupTimes after = new ThreadGroupTimes(Map.of(), Map.of(
+                11L, new ThreadGroupTimes.Task("event loops", times(160)),
+                12L, new ThreadGroupTimes.Task("event loops", times(45)),
+                14L, new ThreadGroupTimes.Task("event loops", times(3)))); // started since: all of it
+        Set<String> loops = Set.of("event loops");
+        assertThat(after.voluntarySwitchesSince(before, loops)).hasValue(60 + 5 + 3);
+        // the compiler thread that ended is no thread of the groups asked for
+        assertThat(after.voluntarySwitchesSince(before, Set.of("event loops", ThreadGroupTimes.COMPILER)))
+                .as("a thread of theirs ended: its switches in between are unknown").isEmpty();
+        ThreadGroupTimes oneEnded = new ThreadGroupTimes(Map.of(), Map.of(
+                11L, new ThreadGroupTimes.Task("event loops", times(160))));
+        assertThat(oneEnded.voluntarySwitchesSince(before, loops)).isEmpty();
+        assertThat(new ThreadGroupTimes(Map.of()).voluntarySwitchesSince(before, loops)).as("no threads named")
+                .isEmpty();
+    }
+
+    private static ThreadGroupTimes.Times times(long voluntarySwitches) {
+        return new ThreadGroupTimes.Times(1, 1_000, 10, voluntarySwitches, 0);
     }
 }

@@ -52,6 +52,7 @@ public final class Windows {
     private Long downstreamServed;
     private Double countsApartSeconds;
     private Double yardstickUs;
+    private Double sleepsPerRequest;
     private double k6Cores = 0.3;
     private double delayCores = 0.1;
     private double compilerShare = 0.005;
@@ -206,6 +207,12 @@ public final class Windows {
         return this;
     }
 
+    /** Times a thread serving requests went to sleep, per request (none unless a test says so). */
+    public Windows sleeps(double perRequest) {
+        this.sleepsPerRequest = perRequest;
+        return this;
+    }
+
     /** The CPU-µs the runner's fixed piece of work took during the window (none unless a test says so). */
     public Windows yardstick(double us) {
         this.yardstickUs = us;
@@ -278,7 +285,8 @@ public final class Windows {
                         latency != null ? latency[3] : mean * 5, mean, errors, causes, users == null ? null : inFlight != null ? inFlight : 0L,
                         0, perSecond, steps),
                 new WindowResult.Cpu(cores * seconds, cpuMs, cores, 100, throttled != null ? throttled
-                        : Math.round(100 * Math.min(1, cores / quota)), cores <= quota * 1.05, List.of()),
+                        : Math.round(100 * Math.min(1, cores / quota)), cores <= quota * 1.05, sleepsPerRequest,
+                        List.of()),
                 new WindowResult.Memory(rssMb, osThreads != null ? osThreads : (int) liveThreads + 20, heapLiveMb,
                         heapUsedMb, liveThreads),
                 new WindowResult.Instruments(k6Cores * seconds, delayCores * seconds,
