@@ -67,11 +67,45 @@ class CapacityModelTest {
         double leftOut = Math.abs(0.11 - 0.03 * Math.log(250.476 / 52.727) / Math.log(935 / 52.727) - 0.105) / 0.105;
         assertThat(m.interpolationError()).isCloseTo(leftOut, within(1e-4));
         assertThat(f.expectedError()).isEqualTo(m.interpolationError());
-        // below the fewest waiting the nearest level's cost, no extrapolation: the users bind there
+        // fewer waiting than any level: the first segment (0.0032 CPU-ms a request dearer per e-fold fewer) continued
+        // down to the one request waiting that 30 users leave, 0.1227 CPU-ms; the users bind there anyway
         Forecast light = m.predict(at(10, 30));
         assertThat(light.binding()).isEqualTo(Ceiling.USERS);
-        assertThat(light.ceilings().get(Ceiling.CPU)).isCloseTo(500 / 0.11, within(0.01));
+        assertThat(light.ceilings().get(Ceiling.CPU)).isCloseTo(500 / (0.11 + 0.005 / Math.log(250.476 / 52.727)
+                * Math.log(52.727)), within(0.01)).isCloseTo(4074.2, within(0.1));
         assertThat(light.extrapolated()).isFalse();
+        assertThat(light.notes()).noneSatisfy(n -> assertThat(n).contains("fewer than the fewest a level had"));
+    }
+
+    /**
+     * With fewer requests waiting than any level had, the cost continues the curve's first segment, where it falls
+     * (fewer waiting, dearer), and the error is widened per e-fold below, as beyond the last level. A default run
+     * calibrates at 150, 300 and 700 users and predicts 100, where fewer wait than at 150.
+     */
+    @Test
+    void fewerWaitingThanAnyLevelContinueTheFirstSegmentWithAWidenedError() {
+        CapacityModel m = model(Variant.Threads.EVENT_LOOP);
+        // 80 users: 4,485.5 req/s leave 80 - 4,485.5 x 10.4 ms = 33.4 waiting, ln(52.7 / 33.4) = 0.458 e-folds below
+        // the 100 users' level: 0.11 + 0.458 x 0.0032 = 0.1115 CPU-ms, which is 4,485.5 req/s again
+        Forecast f = m.predict(at(10, 80));
+        assertThat(f.binding()).isEqualTo(Ceiling.CPU);
+        assertThat(f.rps()).isCloseTo(4485.5, within(0.1));
+        double efolds = Math.log(52.727 / (80 - f.rps() * 0.0104));
+        assertThat(efolds).isCloseTo(0.458, within(0.001));
+        assertThat(f.rps()).isCloseTo(500 / (0.11 + 0.005 / Math.log(250.476 / 52.727) * efolds), within(0.05));
+        assertThat(f.expectedError()).isCloseTo(m.interpolationError() + 0.25 * efolds, within(1e-4));
+        assertThat(f.extrapolated()).as("not beyond the calibrated users").isFalse();
+        assertThat(f.notes().getFirst()).isEqualTo("33 requests waiting in the JVM is fewer than the fewest a level had"
+                + " (53 at 100 users): its CPU per request continues the curve's first segment, the error widened by"
+                + " 25 % per e-fold of requests waiting below it");
+        // a first segment that does not fall is not continued: the first level's cost, its own error
+        List<WindowResult> rising = List.of(
+                Windows.closed("reactive", 300, 0.5 / 0.105 * 1000).cpuMs(0.105).cpuCores(0.5).calibration().build(),
+                Windows.closed("reactive", 100, 0.5 / 0.10 * 1000).cpuMs(0.10).cpuCores(0.5).calibration().build());
+        CapacityModel flat = CapacityModel.fit("jvm", Variant.Threads.EVENT_LOOP, rising).model().orElseThrow();
+        Forecast held = flat.predict(at(10, 80));
+        assertThat(held.ceilings().get(Ceiling.CPU)).isCloseTo(5000, within(0.01));
+        assertThat(held.expectedError()).isEqualTo(flat.interpolationError());
     }
 
     /**
@@ -105,10 +139,11 @@ class CapacityModelTest {
         assertThat(m.users()).containsExactly(30, 100, 300, 1000);
         assertThat(m.inJvm().getFirst()).isCloseTo(30 - 2700 * 0.0104, within(1e-9));
         // 1 ms x 10 users: 3,509 req/s leave 10 - 3,509 x 1.4 ms = 5.1 waiting, a fifth of the way (in log) from the
-        // 30 users' 1.9 to the 100 users' 52.7: 0.1425 CPU-ms, where the saturated levels alone said 0.11
+        // 30 users' 1.9 to the 100 users' 52.7: 0.1425 CPU-ms
         assertThat(m.predict(at(1, 10)).ceilings().get(Ceiling.CPU)).isCloseTo(3509.5, within(0.1));
+        // (the saturated levels alone, their first segment continued down to 4.1 waiting: 0.1182, 4,229.7 req/s)
         assertThat(model(Variant.Threads.EVENT_LOOP).predict(at(1, 10)).ceilings().get(Ceiling.CPU))
-                .isCloseTo(500 / 0.11, within(0.01));
+                .isCloseTo(4229.7, within(0.1));
 
         rows.set(rows.size() - 1, Windows.closed("reactive", 30, 2700).cpuMs(0.156).cpuCores(0.38).meanMs(11.1)
                 .calibration().build());
@@ -230,7 +265,10 @@ class CapacityModelTest {
         assertThat(p.ceilings().get(Ceiling.CONNECTIONS)).isCloseTo(1000 / (8 * 0.101), within(1e-6));
         assertThat(p.ceilings().get(Ceiling.WORKERS)).isCloseTo(200 / (9 * 0.101), within(1e-6));
         assertThat(p.ceilings().get(Ceiling.USERS)).isCloseTo(100 / 0.101, within(1e-6));
-        assertThat(p.ceilings().get(Ceiling.CPU)).isCloseTo(0.5 * 1000 / (8 * 0.11), within(1e-6));
+        // 565 req/s leave 100 - 565 x 100.4 ms = 43 waiting, fewer than the 100 users' level's 52.7: its cost there
+        double cpu = p.ceilings().get(Ceiling.CPU);
+        assertThat(cpu).isCloseTo(0.5 * 1000 / (8 * firstSegment(100 - cpu * 0.1004)), within(1e-3))
+                .isCloseTo(564.9, within(0.1));
         assertThat(p.binding()).isEqualTo(Ceiling.WORKERS); // 220 req/s: 1,980 workers' worth asked of 200
         assertThat(p.holdMs()).isCloseTo(101, within(1e-9));
         assertThat(p.notes()).anySatisfy(n -> assertThat(n).contains("8 calls per request in parallel")
@@ -311,10 +349,15 @@ class CapacityModelTest {
         assertThat(inTurn.notes()).anySatisfy(n -> assertThat(n).contains("no fan-out calibration in this mode"));
     }
 
+    /** The fixture's curve below its first level (52.7 waiting): the first segment continued. */
+    private static double firstSegment(double waiting) {
+        return 0.11 + 0.005 / Math.log(250.476 / 52.727) * Math.log(52.727 / waiting);
+    }
+
     /**
      * What a further call adds is taken against one call's cost in the same state of the quota: a fan-out window that
      * saturated its quota at 10 users, where one call left the CPU idle (0.13 CPU-ms, light), is set against the
-     * saturated curve's cost there (100 users' 0.11, the nearest), not the light 0.13.
+     * saturated curve's cost there (its first segment continued down to the window's 7.4 waiting), not the light 0.13.
      */
     @Test
     void aSaturatedFanOutWindowIsSetAgainstTheSaturatedOneCallCost() {
@@ -323,8 +366,9 @@ class CapacityModelTest {
                 .calibration().build());
         CapacityModel m = CapacityModel.fit("jvm", Variant.Threads.WORKER, rows).model().orElseThrow();
         assertThat(m.fanOutLevels()).singleElement().satisfies(f -> {
-            assertThat(f.oneCallCpuMs()).isEqualTo(0.11);
-            assertThat(f.perFurtherCallMs()).isCloseTo((2.0 - 0.11) / 15, within(1e-9));
+            double oneCall = firstSegment(10 - 250 * 0.0104);
+            assertThat(f.oneCallCpuMs()).isCloseTo(oneCall, within(1e-6)).isCloseTo(0.1163, within(1e-4));
+            assertThat(f.perFurtherCallMs()).isCloseTo((2.0 - oneCall) / 15, within(1e-6));
         });
         // the same window light (0.3 CPU): set against one call's light level at its users
         List<WindowResult> light = new java.util.ArrayList<>(calibration("imperative"));
