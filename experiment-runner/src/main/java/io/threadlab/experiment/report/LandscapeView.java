@@ -192,8 +192,8 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
         return new SleepRow(s.jvm(), ChartStyle.hex(s.variant()), s.windows(), String.format(Locale.ROOT,
                 "%.2f (%,.0f waiting): %.3f", s.fewest(), s.waitingAtFewest(), s.costAtFewest()),
                 String.format(Locale.ROOT, "%.2f (%,.0f waiting): %.3f", s.most(), s.waitingAtMost(), s.costAtMost()),
-                String.format(Locale.ROOT, "%.0f", s.usPerSleep()), String.format(Locale.ROOT, "%.3f", s.ownMs()),
-                String.format(Locale.ROOT, "%.2f", s.r()), s.text());
+                rate(s.usPerSleep()), Double.isNaN(s.ownMs()) ? "–" : String.format(Locale.ROOT, "%.3f", s.ownMs()),
+                s.rText(), s.text());
     }
 
     private static WinnerRow winner(Winners.Cell c) {

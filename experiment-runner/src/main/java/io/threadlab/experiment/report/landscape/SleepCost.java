@@ -86,24 +86,28 @@ public record SleepCost(String jvm, String variant, int windows, double fewest, 
 
     /** Whether the line explains the cost's fall: see the class. */
     public boolean explains() {
-        return usPerSleep > 0 && r >= MIN_R && most >= MIN_SPREAD * fewest;
+        return most >= MIN_SPREAD * fewest && usPerSleep > 0 && r >= MIN_R;
     }
 
     /** What the line says, and whether it explains the fall, from these numbers alone. */
     public String text() {
         String span = String.format(Locale.ROOT, "%.2f sleeps a request at %.3f CPU-ms with %,.0f waiting in the"
-                        + " JVM, %.2f at %.3f with %,.0f (%d windows at %.0f %% of the quota or more, r = %.2f)",
+                        + " JVM, %.2f at %.3f with %,.0f (%d windows at %.0f %% of the quota or more, r = %s)",
                 most, costAtMost, waitingAtMost, fewest, costAtFewest, waitingAtFewest, windows,
-                CapacityModel.LIGHT_SHARE * 100, r);
+                CapacityModel.LIGHT_SHARE * 100, rText());
         if (explains()) {
             return String.format(Locale.ROOT, "%s: its threads sleep less where more requests wait: %s. Each sleep"
                     + " cost %.0f CPU-µs, a request's own work %.3f CPU-ms.", jvm, span, usPerSleep, ownMs);
         }
-        String why = !(usPerSleep > 0) ? "its cost did not rise with its sleeps"
-                : !(r >= MIN_R) ? String.format(Locale.ROOT, "its cost followed its sleeps loosely (r below %.1f)",
-                MIN_R) : String.format(Locale.ROOT, "its sleeps hardly varied (the most less than %.1f× the fewest)",
-                MIN_SPREAD);
+        String why = !(most >= MIN_SPREAD * fewest) ? String.format(Locale.ROOT, "its sleeps hardly varied (the most"
+                + " less than %.1f× the fewest)", MIN_SPREAD) : !(usPerSleep > 0) ? "its cost did not rise with its"
+                + " sleeps" : String.format(Locale.ROOT, "its cost followed its sleeps loosely (r below %.1f)", MIN_R);
         return String.format(Locale.ROOT, "%s: not explained by its sleeps: %s: %s.", jvm, why, span);
+    }
+
+    /** The correlation, or a dash where the sleeps or the costs did not vary and there is none. */
+    public String rText() {
+        return Double.isNaN(r) ? "–" : String.format(Locale.ROOT, "%.2f", r);
     }
 
     private static double mean(double[] v) {

@@ -60,6 +60,12 @@ class SleepCostTest {
                 window(500, 5196, 0.096, 0.98));
         assertThat(SleepCost.of(flat).getFirst().text()).contains("its sleeps hardly varied (the most less than"
                 + " 1.5× the fewest)");
+        // the same sleeps at every window: no line to draw, and said so, not as a cost that did not rise
+        List<WindowResult> same = List.of(window(30, 2566, 0.188, 1.0), window(100, 4057, 0.123, 1.0),
+                window(500, 5196, 0.096, 1.0));
+        assertThat(SleepCost.of(same).getFirst().explains()).isFalse();
+        assertThat(SleepCost.of(same).getFirst().text()).contains("not explained by its sleeps: its sleeps hardly"
+                + " varied").contains("r = –)");
     }
 
     @Test
