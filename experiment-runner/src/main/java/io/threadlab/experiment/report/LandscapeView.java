@@ -12,6 +12,7 @@ import io.threadlab.experiment.report.landscape.Landscape;
 import io.threadlab.experiment.report.landscape.Outcome;
 import io.threadlab.experiment.report.landscape.SeedTable;
 import io.threadlab.experiment.report.landscape.SleepCost;
+import io.threadlab.experiment.report.landscape.SleepGap;
 import io.threadlab.experiment.report.landscape.SloCapacity;
 import io.threadlab.experiment.report.landscape.Winners;
 
@@ -126,6 +127,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
         }
         GcGap.explain(p, rows).ifPresent(notes::add);
         MachineGap.explain(p, rows).ifPresent(notes::add);
+        SleepGap.explain(p, rows).ifPresent(notes::add);
         String role = p.prediction().isEmpty() ? "not predicted" : p.calibrated() ? "calibrated"
                 : p.ownCalibration() ? "held out" : "held out (from " + p.prediction().get().calibratedOn() + ")";
         return new PointRow(p.jvm(), ChartStyle.hex(p.variant()), p.delayMs(), p.users(), rate(p.measured()),

@@ -53,7 +53,7 @@ public record SleepCost(String jvm, String variant, int windows, double fewest, 
         return out;
     }
 
-    private static boolean busy(WindowResult r) {
+    static boolean busy(WindowResult r) {
         return r.users() != null && !r.recorded() && r.cpu().sleepsPerRequest() != null
                 && r.at().has(Axis.CPUS) && r.cpu().cpuCores() >= CapacityModel.LIGHT_SHARE * r.at().get(Axis.CPUS)
                 && Double.isFinite(r.cpu().medianMsPerRequest()) && r.cpu().medianMsPerRequest() > 0;
