@@ -185,7 +185,7 @@ class ExperimentCommandTest {
         assertThat(plan.jvmStarts()).isEqualTo(2);
         assertThat(plan.repetitionsPerJvm()).isEqualTo(1);
         assertThat(plan.repetitions()).isEqualTo(2);
-        assertThat(plan.timing().windowSeconds()).isEqualTo(8);
+        assertThat(plan.timing().windowSeconds()).isEqualTo(6);
         assertThat(plan.timing().settleSeconds()).isEqualTo(3);
         assertThat(plan.levels()).containsExactly(100, 500);
         assertThat(plan.delays()).containsExactly(10);

@@ -13,9 +13,10 @@ import java.util.stream.Stream;
  *
  * <p>{@code run}: every variant is started {@code jvmStarts} times, and each JVM is measured in a block of its own
  * (see {@link #schedule}): warm-up, calibration, its repetitions' windows, stop; the blocks rotate the variants.
- * Headline windows run without the detailed JFR settings. At the highest level each repetition adds a twin with the
- * detailed recording right after its plain window, so that the recording's cost is measured in pairs; at other levels
- * the first repetition does, for the thread analysis. The open model's steps run in the first repetition, at every
+ * Headline windows run without the detailed JFR settings. In the first repetition each level adds a twin with the
+ * detailed recording right after its plain window (the thread analysis, and the recording's cost in pairs), and the
+ * highest level does in the second repetition of the same JVM start too; later windows have none (see
+ * {@link #recorded}). The open model's steps run in the first repetition, at every
  * delay.
  *
  * <p>{@code map}: every point of the grid, per variant and per setup (the JVM axes: CPU quota, worker-pool maximum,
@@ -455,11 +456,15 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
     }
 
     /**
-     * Whether a window gets a recorded twin: every level in the first repetition (the thread analysis), the highest
-     * in the second as well (the recording's cost, in two pairs); none after, where the time goes to JVM starts.
+     * Whether a window gets a recorded twin: every level in the first repetition (the thread analysis), the highest in
+     * the second as well where that is the same JVM start's (the recording's cost, in two pairs); none after, where
+     * the time goes to JVM starts. A default run has one repetition a JVM start: there a second JVM start's twin cost
+     * 45 s of its 15-minute budget for an interval of the recording's cost too wide to judge anything (0.18-5.94 at
+     * 500 users in 2026-11-28T02-33-20Z), where a third JVM start of the variant whose starts differ most was what
+     * its undecided headline ratio needed.
      */
     private boolean recorded(Point at, int rep) {
-        return jfrWindows && (rep == 1 || rep == 2 && at.get(Axis.USERS) == topLevel());
+        return jfrWindows && (rep == 1 || rep == 2 && rep <= repetitionsPerJvm && at.get(Axis.USERS) == topLevel());
     }
 
     private List<Window> windows(Jvm jvm, int rep) {

@@ -65,17 +65,26 @@ class ExperimentPlanTest {
                 "reactive-10ms-closed-100-1 on reactive-jvm1", "reactive-10ms-closed-100-jfr-1 on reactive-jvm1",
                 "reactive-10ms-closed-500-1 on reactive-jvm1", "reactive-10ms-closed-500-jfr-1 on reactive-jvm1",
                 "reactive-10ms-open-1 on reactive-jvm1", "stop reactive-jvm1:8082",
-                // JVM start 2, the variants rotated: a twin at the top level only, no open model
+                // JVM start 2, the variants rotated: no twin (the time goes to JVM starts), no open model
                 "warm-up reactive-jvm2 [500]",
                 "reactive-10ms-closed-100-2 on reactive-jvm2", "reactive-10ms-closed-500-2 on reactive-jvm2",
-                "reactive-10ms-closed-500-jfr-2 on reactive-jvm2", "stop reactive-jvm2:8182",
+                "stop reactive-jvm2:8182",
                 "warm-up imperative-jvm2 [500]",
                 "imperative-10ms-closed-100-2 on imperative-jvm2", "imperative-10ms-closed-500-2 on imperative-jvm2",
-                "imperative-10ms-closed-500-jfr-2 on imperative-jvm2", "stop imperative-jvm2:8181",
+                "stop imperative-jvm2:8181",
                 // a fresh JVM per variant, a start index above the others, at the top level
                 "time to peak imperative-jvm3 at 500", "time to peak reactive-jvm3 at 500");
         assertThat(plan.repetitions()).isEqualTo(2);
         assertThat(plan.topLevel()).isEqualTo(500);
+    }
+
+    @Test
+    void aSecondRepetitionOfTheSameJvmStartRecordsTheTopLevelAgainForTheRecordingsCostInTwoPairs() {
+        ExperimentPlan plan = plan(List.of(IMP), List.of(100, 500), 1, 2, List.of(), true, false, false);
+        assertThat(outline(plan.schedule()).stream().filter(s -> s.contains("-jfr-"))).containsExactly(
+                "imperative-10ms-closed-100-jfr-1 on imperative-jvm1",
+                "imperative-10ms-closed-500-jfr-1 on imperative-jvm1",
+                "imperative-10ms-closed-500-jfr-2 on imperative-jvm1");
     }
 
     @Test
