@@ -337,7 +337,6 @@ public final class ExperimentCommand {
         return manifest.lostPoints().isEmpty() ? 0 : POINTS_LOST;
     }
 
-
     @Command(name = "analyze", mixinStandardHelpOptions = true,
             description = {"Thread-behaviour analysis of JFR recordings: per thread group (worker pool, event loops, "
                     + "virtual threads, carriers, ...) socket I/O, parks, CPU samples, pinning; verdicts per variant; "

@@ -206,7 +206,8 @@ public final class WindowRunner {
                         (row.load().requestsPerSecond() / row.prediction().predictedRps() - 1) * 100),
                 ms(row.load().p50Ms()), ms(row.load().p99Ms()), row.load().errors(), row.cpu().cpuMsPerRequest(),
                 row.cpu().sleepsPerRequest() == null ? "" : String.format(Locale.ROOT, " (%.2f sleeps)",
-                        row.cpu().sleepsPerRequest()), row.cpu().cpuCores(), k6Cores, delayCores, Double.isNaN(row.instruments().delayServedMeanMs()) ? ""
+                        row.cpu().sleepsPerRequest()), row.cpu().cpuCores(), k6Cores, delayCores,
+                Double.isNaN(row.instruments().delayServedMeanMs()) ? ""
                         : String.format(Locale.ROOT, ", delay served %.1f ms", row.instruments().delayServedMeanMs()),
                 row.instruments().dbCpuSeconds() == null ? "" : String.format(Locale.ROOT,
                         ", database %.2f CPU, %d connections, %d busy", row.instruments().dbCpuSeconds() / seconds,

@@ -426,8 +426,9 @@ public final class CapacityModel {
      * The CPU one request costs with {@code inJvm} requests waiting in the JVM. Fewer than any level had: the curve's
      * first segment continued, where the cost falls along it (fewer waiting, dearer: each thread sleeps more often),
      * its error widened per e-fold below that level, as above the last; else that level's. A default run calibrates
-     * at 150, 300 and 700 users and measures 100, where 55-75 wait against 85-115 at 150: held flat there, the cost
-     * came out 5-11 % low at all three variants' 100-user points of 2026-11-28T01-39-17Z, continued within 6 %.
+     * at 150, 300 and 700 users and measures 100, where 55-75 wait against 85-115 at 150: held flat there, the three
+     * variants' 100-user points of 2026-11-28T01-39-17Z were served 7-11 % below their predictions; continued, within
+     * 4 % (in sample), and +0, -2 and -11 % in the next run, predicted before they were measured.
      * More than any level had: the nearest level's, and an extrapolation where the point also has more users than any
      * level.
      */

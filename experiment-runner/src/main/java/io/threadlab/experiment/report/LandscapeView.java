@@ -31,9 +31,9 @@ import java.util.stream.Collectors;
  * @param map whether the run spans delays or users enough to draw a landscape (the predictions show anyway)
  */
 record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, List<CalibrationRow> calibrations,
-                     List<SleepRow> sleeps, List<WinnerRow> winners, List<String> crossovers, List<String> inFlightHeadings,
-                     List<CostRow> inFlight, String inFlightNote, List<SloRow> slo, List<SeedRow> seeds,
-                     List<Check> checks) {
+                     List<SleepRow> sleeps, List<WinnerRow> winners, List<String> crossovers,
+                     List<String> inFlightHeadings, List<CostRow> inFlight, String inFlightNote, List<SloRow> slo,
+                     List<SeedRow> seeds, List<Check> checks) {
 
     /** What one JVM was calibrated at: the CPU per request at each of its users, and the time above the delay. */
     record CalibrationRow(String jvm, String colour, int delay, String cpuByUsers, String overhead, String error,

@@ -84,8 +84,8 @@ class CalibratedRunTest {
     }
 
     /**
-     * The runner predicts every window of a run before measuring it ({@link Predictions}, fed the calibration windows as
-     * they are measured), and predict reads the same calibration from the results: asked at each of the fixture's
+     * The runner predicts every window of a run before measuring it ({@link Predictions}, fed the calibration windows
+     * as they are measured), and predict reads the same calibration from the results: asked at each of the fixture's
      * measured points, predict says what the runner's own path says there, JVM start 2's windows from JVM start 1's
      * calibration as well. The fixture's recorded predictions are an earlier model's (its CPU curve was in users, it is
      * now in the requests waiting in the JVM): the ceilings that held a time, not the CPU, are still what it recorded.

@@ -40,7 +40,7 @@ class CapacityModelTest {
                 .with(Axis.DELAY_MS, delay).with(Axis.USERS, users);
     }
 
-    /** The CPU per request {@code rps} implies with {@code users} at a downstream of 10.4 ms, on the fixture's curve. */
+    /** The CPU per request {@code rps} implies with {@code users} at a 10.4 ms downstream, on the fixture's curve. */
     private static double curveAt(int users, double rps) {
         double waiting = users - rps * 0.0104;
         return 0.105 - 0.025 * Math.log(waiting / 250.476) / Math.log(935 / 250.476);
@@ -293,10 +293,10 @@ class CapacityModelTest {
 
     /**
      * With a fan-out calibration window (8 parallel calls at 100 users, saturating: 0.44 CPU-ms against one call's
-     * 0.108 at its requests waiting), the CPU per request at N calls is one call's at the point's requests waiting plus (N - 1) × what
-     * each further call added there (0.44 less one call's 0.108 at the 88 that waited in that window, over 7).
-     * Sequential has no such window: it keeps N × one call's and says so. Beyond 8 calls the line goes on, called an
-     * extrapolation with a widened error.
+     * 0.108 at its requests waiting), the CPU per request at N calls is one call's at the point's requests waiting plus
+     * (N - 1) × what each further call added there (0.44 less one call's 0.108 at the 88 that waited in that window,
+     * over 7). Sequential has no such window: it keeps N × one call's and says so. Beyond 8 calls the line goes on,
+     * called an extrapolation with a widened error.
      */
     @Test
     void aFanOutCalibrationMakesTheCpuPerRequestALineInTheCalls() {
