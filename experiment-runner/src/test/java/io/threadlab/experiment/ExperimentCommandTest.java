@@ -236,6 +236,16 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void aWarmUpLevelShorterThanItsJudgedWindowIsAUsageErrorThatSaysWhatItGot() {
+        Path output = Path.of("target/never-warmup-level");
+        // quick judges a level over two 2-s samples: 2 s cannot hold one
+        Outcome outcome = execute("run", "--quick", "--warmup-level-max", "2", "--output", output.toString());
+        assertThat(outcome.exit()).isEqualTo(2);
+        assertThat(outcome.err()).contains("a level held 4 to 2 s (--warmup-level-max)", "samples of 2 s", "Usage:");
+        assertThat(output).doesNotExist();
+    }
+
+    @Test
     void theMistakesChooseTheirOwnVariantsAndCannotBeCombinedWithVariants() {
         Outcome both = execute("run", "--mistakes", "--variants", "reactive", "--output", "target/never-mistakes");
         assertThat(both.exit()).isEqualTo(2);

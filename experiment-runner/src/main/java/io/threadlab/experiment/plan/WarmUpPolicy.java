@@ -20,8 +20,12 @@ public record WarmUpPolicy(double boostCpus, int sampleSeconds, int preBoostSeco
     public WarmUpPolicy {
         if (sampleSeconds < 1 || preBoostSeconds < 0 || boostMaxSeconds < 0 || levelMinSeconds < 2 * sampleSeconds
                 || levelMaxSeconds < levelMinSeconds || compilerQuietShare <= 0 || tolerance <= 0) {
-            throw new IllegalArgumentException("warm-up needs sample >= 1 s, a level window of at least two samples,"
-                    + " ceilings at or above the minimum and positive thresholds; got " + this);
+            // the parameters, not this: in a compact constructor the fields are not assigned yet
+            throw new IllegalArgumentException(String.format("the warm-up needs samples of at least 1 s, a level held at"
+                    + " least two samples, ceilings at or above their minimum and positive thresholds; got samples of %d"
+                    + " s, a pre-boost of %d s, a boost of at most %d s (--warmup-boost-max), a level held %d to %d s"
+                    + " (--warmup-level-max), compiler quiet at %.3f, tolerance %.3f", sampleSeconds, preBoostSeconds,
+                    boostMaxSeconds, levelMinSeconds, levelMaxSeconds, compilerQuietShare, tolerance));
         }
     }
 
