@@ -154,13 +154,15 @@ public final class WarmUp {
                 s.compilerWaitMsPerSecond(), state), false);
     }
 
+    /** Scrapes of the variant's metrics a sample at the start of the boost, until {@link #HOT_SCRAPES} are made. */
+    static final int BOOSTED_SCRAPES = 10;
+    /** Scrapes that make the metrics path hot: its C2 compile came after about 45. */
+    static final int HOT_SCRAPES = 60;
+
     /**
      * Takes one sample per period: throughput from k6's own count of answers (whatever the downstream), the compiler
      * from JFR and /proc. k6's count starts again with each load: a new one is counted from its first reading.
      */
-    /** Scrapes of the variant's metrics a sample while boosted: about 45 make the path hot within a few samples. */
-    static final int BOOSTED_SCRAPES = 10;
-
     private final class Sampler {
         final RunningJvm jvm;
         final int sampleSeconds;
@@ -169,6 +171,7 @@ public final class WarmUp {
         final long startNanos = System.nanoTime();
         final double sinceJvmStart;
         double cpus = quota;
+        int scrapes;
         Double peakStartedAt;
         LoadSession lastLoad;
         long lastAnswered;
@@ -196,11 +199,14 @@ public final class WarmUp {
          * that calibrates got there in its calibration; a JVM measured without one, in its first windows. Seen in the
          * four default runs of 2026-11-28: the imperative JVM's second start compiled it in its first windows in
          * three, once before them; where in them, the 500-user window's compiler waited to run 2.0 s of 6, 1.8 s of 8
-         * and 0.5 s of 6, and served 15 %, 26 % and 3 % below the first start. So while boosted, with CPU to spare,
-         * a sample scrapes {@link #BOOSTED_SCRAPES} times, and that compile falls in the boost.
+         * and 0.5 s of 6, and served 15 %, 26 % and 3 % below the first start. So at the start of the boost, with CPU
+         * to spare, a sample scrapes {@link #BOOSTED_SCRAPES} times until {@link #HOT_SCRAPES} are made, and that
+         * compile falls in the boost (6-10 s into it, in every JVM of the default run 2026-11-28T04-33-40Z). With ten
+         * a sample for the whole boost, the reactive and virtual-thread JVMs' boosts took 53-72 s where they had
+         * taken 27-33, their compilers never quite quiet.
          */
         int scrapesPerSample() {
-            return cpus > quota ? BOOSTED_SCRAPES : 1;
+            return cpus > quota && scrapes < HOT_SCRAPES ? BOOSTED_SCRAPES : 1;
         }
 
         void sample(LoadSession load, int users) {
@@ -215,7 +221,8 @@ public final class WarmUp {
             // The windows read the variant's metrics at their edges; the warm-up does too, so that the JIT's profile
             // already includes that path (measured: without it, the first windows recompiled at ~10 % of the quota).
             // Early on, behind hundreds of queued requests on 0.5 CPU, it may take longer than the scrape waits.
-            for (int i = 0; i < scrapesPerSample(); i++) {
+            for (int i = 0, n = scrapesPerSample(); i < n; i++) {
+                scrapes++;
                 try {
                     jvm.service().get("/q/metrics");
                 } catch (java.io.UncheckedIOException e) {
