@@ -45,7 +45,7 @@ class MiniatureExperimentIT {
     void aMiniatureRunOfEveryVariantLeavesACompleteResultsDirectoryAndNothingRunning() throws IOException {
         assumeTrue(K6.obtainable(Path.of("../.tools")), "needs k6 on PATH, or Go to build it (go install go.k6.io/k6)");
         int exit = ExperimentCommand.execute("run", "--quick", "--variants", String.join(",", VARIANTS),
-                "--levels", "20", "--window", "3", "--settle-max", "2", "--warmup-boost-max", "4",
+                "--levels", "20", "--window", "2", "--settle-max", "1", "--warmup-boost-max", "2",
                 "--warmup-level-max", "4", "--open-rates", "100", "--open-step", "2", "--calibration-levels", "20,5",
                 "--output", output.toString());
         // 0, or 1 when an analysis step reported a problem; the run itself must complete
