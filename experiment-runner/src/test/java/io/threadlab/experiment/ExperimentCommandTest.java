@@ -1,5 +1,6 @@
 package io.threadlab.experiment;
 
+import io.threadlab.experiment.collect.PlanFacts;
 import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.load.WindowRunner;
 import io.threadlab.experiment.plan.Calibration;
@@ -148,6 +149,15 @@ class ExperimentCommandTest {
         new CommandLine(map).parseArgs("--levels", "10,3000");
         assertThat(WindowRunner.openModelMaxUsers(map.plan())).as("shares of the closed peak: the ceiling")
                 .isEqualTo(8000);
+    }
+
+    @Test
+    void theManifestRecordsTheWarmUpsScrapesOfTheMetricsPath() {
+        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        new CommandLine(run).parseArgs("--levels", "100,500");
+        ExperimentPlan plan = run.plan();
+        assertThat(PlanFacts.of(plan, plan.schedule(), 0).warmUp()).containsEntry("boostedScrapesPerSample", 10)
+                .containsEntry("hotScrapes", 60).containsEntry("sampleSeconds", 2);
     }
 
     @Test

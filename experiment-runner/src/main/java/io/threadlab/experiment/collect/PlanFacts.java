@@ -80,6 +80,8 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
         warmUp.put("levelMaxSeconds", plan.warmUp().levelMaxSeconds());
         warmUp.put("compilerQuietShare", plan.warmUp().compilerQuietShare());
         warmUp.put("tolerance", plan.warmUp().tolerance());
+        warmUp.put("boostedScrapesPerSample", WarmUpPolicy.BOOSTED_SCRAPES);
+        warmUp.put("hotScrapes", WarmUpPolicy.HOT_SCRAPES);
         String jvms = plan.sideBySide()
                 ? "every JVM started and warmed up before the first window; repetitions rotate the variant order and"
                 + " alternate between JVM starts"

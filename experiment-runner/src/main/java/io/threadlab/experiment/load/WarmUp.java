@@ -154,11 +154,6 @@ public final class WarmUp {
                 s.compilerWaitMsPerSecond(), state), false);
     }
 
-    /** Scrapes of the variant's metrics a sample at the start of the boost, until {@link #HOT_SCRAPES} are made. */
-    static final int BOOSTED_SCRAPES = 10;
-    /** Scrapes that make the metrics path hot: its C2 compile came after about 45. */
-    static final int HOT_SCRAPES = 60;
-
     /**
      * Takes one sample per period: throughput from k6's own count of answers (whatever the downstream), the compiler
      * from JFR and /proc. k6's count starts again with each load: a new one is counted from its first reading.
@@ -200,13 +195,13 @@ public final class WarmUp {
          * four default runs of 2026-11-28: the imperative JVM's second start compiled it in its first windows in
          * three, once before them; where in them, the 500-user window's compiler waited to run 2.0 s of 6, 1.8 s of 8
          * and 0.5 s of 6, and served 15 %, 26 % and 3 % below the first start. So at the start of the boost, with CPU
-         * to spare, a sample scrapes {@link #BOOSTED_SCRAPES} times until {@link #HOT_SCRAPES} are made, and that
-         * compile falls in the boost (6-10 s into it, in every JVM of the default run 2026-11-28T04-33-40Z). With ten
+         * to spare, a sample scrapes {@link WarmUpPolicy#BOOSTED_SCRAPES} times until {@link WarmUpPolicy#HOT_SCRAPES}
+         * are made, and that compile falls in the boost (6-10 s into it, in every JVM of the default run 2026-11-28T04-33-40Z). With ten
          * a sample for the whole boost, the reactive and virtual-thread JVMs' boosts took 53-72 s where they had
          * taken 27-33, their compilers never quite quiet.
          */
         int scrapesPerSample() {
-            return cpus > quota && scrapes < HOT_SCRAPES ? BOOSTED_SCRAPES : 1;
+            return cpus > quota && scrapes < WarmUpPolicy.HOT_SCRAPES ? WarmUpPolicy.BOOSTED_SCRAPES : 1;
         }
 
         void sample(LoadSession load, int users) {

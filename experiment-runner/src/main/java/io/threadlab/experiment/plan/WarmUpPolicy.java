@@ -29,6 +29,15 @@ public record WarmUpPolicy(double boostCpus, int sampleSeconds, int preBoostSeco
         }
     }
 
+    /**
+     * Scrapes of the variant's /q/metrics a sample at the start of the boost, until {@link #HOT_SCRAPES} are made (one
+     * a sample otherwise): the runner's own scrape path is then compiled in the boost, not in a measured window (see
+     * the warm-up's sampler). Every variant's, and in the manifest.
+     */
+    public static final int BOOSTED_SCRAPES = 10;
+    /** Scrapes that make the metrics path hot: Prometheus' writeOpenMetrics100 was compiled by C2 after about 45. */
+    public static final int HOT_SCRAPES = 60;
+
     /** The compiler threads' share of the quota at or below which the compiler counts as quiet, everywhere. */
     public static final double COMPILER_QUIET_SHARE = 0.02;
 
