@@ -74,6 +74,8 @@ class MiniatureExperimentIT {
             assertThat(warmUp.get("runtime_before").get("workerPoolMax").asInt()).isEqualTo(200);
             assertThat(warmUp.get("ergonomics_changed")).as(warmUp.get("jvm").asText()).isEmpty();
             assertThat(warmUp.get("samples")).isNotEmpty();
+            // made in the background of its samples, and answered: the metrics path the windows read was exercised
+            assertThat(warmUp.get("metrics_scrapes_answered").asInt()).as(warmUp.get("jvm").asText()).isPositive();
             if (!method.equals("none")) {
                 assertThat(warmUp.get("runtime_before").get("availableProcessors").asInt())
                         .as(warmUp.get("jvm").asText() + " sees its quota").isEqualTo(1);

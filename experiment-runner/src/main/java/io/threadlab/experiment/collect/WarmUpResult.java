@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * The warm-up of one JVM (or its time to peak). {@code ergonomicsChanged} lists what the JVM reported differently
  * after the boost than before it (must be empty); {@code secondsToPeak} counts from the JVM's start to the beginning
- * of the first finished window at the highest level.
+ * of the first finished window at the highest level; {@code metricsScrapesAnswered}, how many of its scrapes of the
+ * variant's /q/metrics came back whole (the boost makes sixty, see WarmUpPolicy).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -19,7 +20,7 @@ public record WarmUpResult(String jvm, String variant, int start, String strateg
                            Double secondsToPeak, List<Level> levels, List<CompilerSample> samples,
                            Map<String, Object> runtimeBefore, Map<String, Object> runtimeAfter,
                            List<String> ergonomicsChanged, Map<String, Integer> threadsBefore,
-                           Map<String, Integer> threadsAfter) {
+                           Map<String, Integer> threadsAfter, int metricsScrapesAnswered) {
 
     public WarmUpResult {
         levels = levels == null ? List.of() : List.copyOf(levels);

@@ -71,6 +71,7 @@ public final class WarmUp {
                 secondsToPeak = sampler.peakStartedAt;
             }
         }
+        sampler.scrapes.finish();
         Map<String, Object> after = RuntimeInfo.read(jvm.service());
         List<String> changed = RuntimeInfo.ergonomicsChanged(before, after);
         boolean finished = results.stream().allMatch(WarmUpResult.Level::finished) && changed.isEmpty();
@@ -82,7 +83,7 @@ public final class WarmUp {
                 policy.boostCpus(), finished, sampler.elapsed(), boostSeconds, sampler.sinceJvmStart, secondsToPeak,
                 results,
                 sampler.samples, before, after, changed, threadsBefore,
-                jvm.service().threadTimes().threadCounts());
+                jvm.service().threadTimes().threadCounts(), sampler.scrapes.answered());
     }
 
     private double boost(RunningJvm jvm, Sampler sampler, WarmUpPolicy policy, int users, String name) {
@@ -166,7 +167,7 @@ public final class WarmUp {
         final long startNanos = System.nanoTime();
         final double sinceJvmStart;
         double cpus = quota;
-        int scrapes;
+        final MetricsScrapes scrapes;
         Double peakStartedAt;
         LoadSession lastLoad;
         long lastAnswered;
@@ -182,6 +183,8 @@ public final class WarmUp {
             this.lastNanos = System.nanoTime();
             this.lastTimes = jvm.service().threadTimes();
             this.lastCompiler = compiler == null ? null : compiler.snapshot();
+            this.scrapes = new MetricsScrapes(() -> jvm.service().getInBackground("/q/metrics",
+                    EdgeReader.SCRAPE_TIMEOUT));
         }
 
         double elapsed() {
@@ -196,15 +199,19 @@ public final class WarmUp {
          * three, once before them; where in them, the 500-user window's compiler waited to run 2.0 s of 6, 1.8 s of 8
          * and 0.5 s of 6, and served 15 %, 26 % and 3 % below the first start. So at the start of the boost, with CPU
          * to spare, a sample scrapes {@link WarmUpPolicy#BOOSTED_SCRAPES} times until {@link WarmUpPolicy#HOT_SCRAPES}
-         * are made, and that compile falls in the boost (6-10 s into it, in every JVM of the default run 2026-11-28T04-33-40Z). With ten
-         * a sample for the whole boost, the reactive and virtual-thread JVMs' boosts took 53-72 s where they had
-         * taken 27-33, their compilers never quite quiet.
+         * are answered, and that compile falls in the boost (6-10 s into it, in every JVM of the default run
+         * 2026-11-28T04-33-40Z). With ten a sample for the whole boost, the reactive and virtual-thread JVMs' boosts
+         * took 53-72 s where they had taken 27-33, their compilers never quite quiet.
          */
         int scrapesPerSample() {
-            return cpus > quota && scrapes < WarmUpPolicy.HOT_SCRAPES ? WarmUpPolicy.BOOSTED_SCRAPES : 1;
+            return cpus > quota && scrapes.answered() < WarmUpPolicy.HOT_SCRAPES ? WarmUpPolicy.BOOSTED_SCRAPES : 1;
         }
 
         void sample(LoadSession load, int users) {
+            // The windows read the variant's metrics at their edges; the warm-up does too, so that the JIT's profile
+            // already includes that path (measured: without it, the first windows recompiled at ~10 % of the quota).
+            // In the background of the sample: behind hundreds of queued requests on 0.5 CPU a scrape waits seconds.
+            scrapes.start(scrapesPerSample());
             sleep(sampleSeconds * 1000L);
             if (!jvm.service().isAlive()) {
                 throw new IllegalStateException(jvm.jvm() + " died during its warm-up. Last lines of "
@@ -212,17 +219,6 @@ public final class WarmUp {
             }
             if (!load.isAlive()) {
                 load.read(); // throws, saying why
-            }
-            // The windows read the variant's metrics at their edges; the warm-up does too, so that the JIT's profile
-            // already includes that path (measured: without it, the first windows recompiled at ~10 % of the quota).
-            // Early on, behind hundreds of queued requests on 0.5 CPU, it may take longer than the scrape waits.
-            for (int i = 0, n = scrapesPerSample(); i < n; i++) {
-                scrapes++;
-                try {
-                    jvm.service().get("/q/metrics");
-                } catch (java.io.UncheckedIOException e) {
-                    // a warm-up sample does not depend on it
-                }
             }
             LoadCounters counters = load.read();
             if (load != lastLoad) { // a new load since the last sample: its answers are counted from its start

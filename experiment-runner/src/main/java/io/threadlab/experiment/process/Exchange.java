@@ -22,6 +22,33 @@ public final class Exchange {
     private Exchange() {
     }
 
+    /**
+     * The same exchange, not waited for: the future ends with the whole answer, or with an HttpTimeoutException at the
+     * deadline (the exchange then cancelled), or with the client's own error. For requests whose answer nobody waits
+     * on, so that a caller that only needs the request made is not held behind a service's queue.
+     */
+    public static <T> CompletableFuture<HttpResponse<T>> sendInBackground(HttpClient client, HttpRequest request,
+                                                                         HttpResponse.BodyHandler<T> body,
+                                                                         Duration deadline) {
+        CompletableFuture<HttpResponse<T>> exchange = client.sendAsync(HttpRequest.newBuilder(request, (n, v) -> true)
+                .timeout(deadline).build(), body);
+        CompletableFuture<HttpResponse<T>> answer = new CompletableFuture<>();
+        exchange.whenComplete((response, failure) -> {
+            if (failure == null) {
+                answer.complete(response);
+            } else {
+                answer.completeExceptionally(failure);
+            }
+        });
+        CompletableFuture.delayedExecutor(deadline.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+            if (answer.completeExceptionally(new HttpTimeoutException(request.method() + " " + request.uri()
+                    + ": no whole answer within " + deadline.toMillis() + " ms"))) {
+                exchange.cancel(true);
+            }
+        });
+        return answer;
+    }
+
     public static <T> HttpResponse<T> send(HttpClient client, HttpRequest request,
                                            HttpResponse.BodyHandler<T> body, Duration deadline) throws IOException {
         CompletableFuture<HttpResponse<T>> exchange = client.sendAsync(HttpRequest.newBuilder(request, (n, v) -> true)

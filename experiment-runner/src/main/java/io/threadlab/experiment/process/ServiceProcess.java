@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -138,6 +139,16 @@ public abstract class ServiceProcess implements AutoCloseable {
         } catch (IOException e) {
             return java.util.Optional.empty();
         }
+    }
+
+    /**
+     * A GET made and not waited for: true when the whole answer was 200 within {@code timeout}, false otherwise (late,
+     * refused, another status). For requests made for their effect on the service, not for their answer.
+     */
+    public CompletableFuture<Boolean> getInBackground(String path, Duration timeout) {
+        return Exchange.sendInBackground(HTTP, HttpRequest.newBuilder(uri(path)).build(),
+                        HttpResponse.BodyHandlers.discarding(), timeout)
+                .handle((response, failure) -> failure == null && response.statusCode() == 200);
     }
 
     public URI uri(String path) {

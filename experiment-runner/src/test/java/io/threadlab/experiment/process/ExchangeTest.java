@@ -48,6 +48,23 @@ class ExchangeTest {
     }
 
     @Test
+    void inTheBackgroundABodyThatStallsEndsTheFutureAtTheDeadlineAndAWholeAnswerCompletesIt() throws Exception {
+        try (StallingServer server = new StallingServer()) {
+            var stalled = Exchange.sendInBackground(HTTP, HttpRequest.newBuilder(server.uri(StallingServer.STALL))
+                    .build(), HttpResponse.BodyHandlers.discarding(), Duration.ofMillis(500));
+            var whole = Exchange.sendInBackground(HTTP, HttpRequest.newBuilder(server.uri("/q/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString(), Duration.ofSeconds(20));
+            assertTimeoutPreemptively(HANG, () -> {
+                assertThat(whole.get().body()).isEqualTo("ok");
+                assertThatThrownBy(stalled::get).hasCauseInstanceOf(HttpTimeoutException.class)
+                        .hasMessageContaining("GET " + server.uri(StallingServer.STALL)
+                                + ": no whole answer within 500 ms");
+            });
+            assertThat(server.sentHeadersAndPartOfTheBody()).as("the stall came after the headers").isTrue();
+        }
+    }
+
+    @Test
     void anInterruptWhileWaitingEndsTheExchangeAsAnInterruptedStep() throws Exception {
         try (StallingServer server = new StallingServer()) {
             HttpRequest request = HttpRequest.newBuilder(server.uri(StallingServer.STALL)).build();

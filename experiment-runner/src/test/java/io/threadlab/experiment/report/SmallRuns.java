@@ -67,6 +67,6 @@ final class SmallRuns {
         return new WarmUpResult(variant + "-jvm1", variant, 1, "boosted to 2.0 CPUs", 0.5, 2.0, finished, 80, 40,
                 3.0, null, List.of(new WarmUpResult.Level(100, 12, finished, finished ? "finished"
                 : "compile queue not empty", 0.01, 0.0, 1000)), List.of(), before, after, changed, Map.of(),
-                Map.of());
+                Map.of(), 60);
     }
 }

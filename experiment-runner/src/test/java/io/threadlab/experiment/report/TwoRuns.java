@@ -215,7 +215,7 @@ final class TwoRuns {
                 !unfinished, unfinished ? 260 : 80, unfinished ? 150 : 40, 3.0, unfinished ? null : 70.0,
                 List.of(top, new WarmUpResult.Level(100, 12, true, "finished", 0.008, -0.01, p.rps()[0])),
                 samples(p.rps()[1]), before, after, unfinished ? List.of("availableProcessors: 1 -> 2") : List.of(),
-                Map.of("JIT compiler", 2), Map.of("JIT compiler", 2));
+                Map.of("JIT compiler", 2), Map.of("JIT compiler", 2), 60);
     }
 
     private static WarmUpResult timeToPeak(String variant, Double secondsToPeak, double peakRate) {
@@ -224,7 +224,7 @@ final class TwoRuns {
                 List.of(new WarmUpResult.Level(500, 300, secondsToPeak != null, secondsToPeak != null ? "finished"
                         : "compiler threads used 9.0 % of the quota", 0.01, 0.0, peakRate)),
                 samples(peakRate), Map.of("availableProcessors", 1), Map.of("availableProcessors", 1), List.of(),
-                Map.of(), Map.of());
+                Map.of(), Map.of(), 60);
     }
 
     private static Map<String, Object> manifest(boolean flaws) {
