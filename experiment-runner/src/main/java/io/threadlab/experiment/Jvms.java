@@ -98,7 +98,7 @@ final class Jvms {
         if (step.at().has(Axis.DELAY_MS)) {
             waits.set(step.downstream(), step.at().get(Axis.DELAY_MS));
         }
-        WarmUpResult outcome = warmUps.run(jvm, step.levels(), step.path(),
+        WarmUpResult outcome = warmUps.run(jvm, step.levels(), step.path(), step.delayCallsPerRequest(),
                 step.policy(), jvm.jvm().id() + "-warmup", plan.knobsOf(step.jvm()).cpuQuota());
         results.warmUp(outcome);
         checkRuntime(outcome, plan.knobsOf(step.jvm()).cpuQuota());
@@ -131,7 +131,7 @@ final class Jvms {
     void timeToPeak(Step.TimeToPeak step) {
         RunningJvm jvm = startOne(step.jvm());
         jvm.service().awaitReady(READY_TIMEOUT);
-        WarmUpResult outcome = warmUps.run(jvm, List.of(step.users()), step.jvm().variant().path(), step.policy(),
+        WarmUpResult outcome = warmUps.run(jvm, List.of(step.users()), step.jvm().variant().path(), 1, step.policy(),
                 jvm.jvm().id() + "-time-to-peak", plan.knobs().cpuQuota());
         results.timeToPeak(outcome);
         console.say(String.format(Locale.ROOT, "%s reached its peak at the quota %s", jvm.jvm().variant(),

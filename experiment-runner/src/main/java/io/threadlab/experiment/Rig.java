@@ -156,7 +156,8 @@ final class Rig implements StepLoop.Performer {
         windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, waits, results,
                 manifest, console, dir, plan, cpuSets, Predictions.from(results.windows()), database, loadAlone,
                 yardstick);
-        jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console, cpuSets), results,
+        jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console, cpuSets,
+                delayService), results,
                 manifest, console, dir, cpuSets, waits);
     }
 

@@ -6,7 +6,9 @@ import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.confine.CpuSets;
 import io.threadlab.experiment.plan.WarmUpPolicy;
+import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.record.CompilerActivity;
+import io.threadlab.experiment.record.DelayHeadroom;
 import io.threadlab.experiment.record.RuntimeInfo;
 import io.threadlab.experiment.process.ThreadGroupTimes;
 import io.threadlab.experiment.start.RunningJvm;
@@ -29,10 +31,17 @@ public final class WarmUp {
     private double quota;
     private String path;
     private final CpuSets cpuSets;
+    private final ServiceProcess delayService;
+    private int delayCalls;
 
-    /** @param cpuSets the run's cpusets, or null: a warm-up always runs shared, so that its boost has every CPU */
-    public WarmUp(Loads loads, Confinement confinement, Console console, CpuSets cpuSets) {
+    /**
+     * @param cpuSets      the run's cpusets, or null: a warm-up always runs shared, so that its boost has every CPU
+     * @param delayService whose count of calls is the warm-up's throughput where the load calls it
+     */
+    public WarmUp(Loads loads, Confinement confinement, Console console, CpuSets cpuSets,
+                  ServiceProcess delayService) {
         this.cpuSets = cpuSets;
+        this.delayService = delayService;
         this.loads = loads;
         this.confinement = confinement;
         this.console = console;
@@ -40,13 +49,15 @@ public final class WarmUp {
 
     /**
      * @param levels the levels to prove, in order (the first is also the boost's load)
-     * @param path   what the load calls: the endpoint of the downstream the JVM is first measured with
-     * @param quota  this JVM's quota (its setup may differ from the run's)
+     * @param path       what the load calls: the endpoint of the downstream the JVM is first measured with
+     * @param delayCalls the delay service's calls per request of {@code path}; 0 where it makes none
+     * @param quota      this JVM's quota (its setup may differ from the run's)
      */
-    public WarmUpResult run(RunningJvm jvm, List<Integer> levels, String path, WarmUpPolicy policy, String name,
-                            double quota) {
+    public WarmUpResult run(RunningJvm jvm, List<Integer> levels, String path, int delayCalls, WarmUpPolicy policy,
+                            String name, double quota) {
         this.quota = quota;
         this.path = path;
+        this.delayCalls = delayCalls;
         if (cpuSets != null) {
             cpuSets.apply(CpuSets.Mode.SHARED);
         }
@@ -156,8 +167,15 @@ public final class WarmUp {
     }
 
     /**
-     * Takes one sample per period: throughput from k6's own count of answers (whatever the downstream), the compiler
-     * from JFR and /proc. k6's count starts again with each load: a new one is counted from its first reading.
+     * Takes one sample per period: the compiler from JFR and /proc; the throughput from the delay service's count of
+     * calls where the load calls it, as a window's is, else from k6's count of answers.
+     *
+     * <p>k6's count reaches its API seconds late when k6 is short of CPU. At 3,000 users (map 2026-11-28T07-17-02Z)
+     * the reactive JVM's samples read 1,210 req/s then 9,478, and 835 then 24,504 where the JVM could serve about 5,500
+     * on its 0.5 CPU: k6's count had stalled for 9-11 s and then caught up. The judged window's throughput trend read
+     * -142 %, and the warm-up gave up at its ceiling on a compiler that was quiet (0.7 % of the quota); so it did in
+     * the map before (-96 %). The delay service is not confined and counts each call as it answers it. k6's count
+     * starts again with each load: a new one is counted from its first reading.
      */
     private final class Sampler {
         final RunningJvm jvm;
@@ -174,6 +192,7 @@ public final class WarmUp {
         long lastNanos;
         ThreadGroupTimes lastTimes;
         CompilerActivity.Snapshot lastCompiler;
+        DelayHeadroom.Counters lastServed;
 
         Sampler(RunningJvm jvm, int sampleSeconds) {
             this.jvm = jvm;
@@ -183,6 +202,7 @@ public final class WarmUp {
             this.lastNanos = System.nanoTime();
             this.lastTimes = jvm.service().threadTimes();
             this.lastCompiler = compiler == null ? null : compiler.snapshot();
+            this.lastServed = delayCalls > 0 ? served() : null;
             this.scrapes = new MetricsScrapes(() -> jvm.service().getInBackground("/q/metrics",
                     EdgeReader.SCRAPE_TIMEOUT));
         }
@@ -207,6 +227,10 @@ public final class WarmUp {
             return cpus > quota && scrapes.answered() < WarmUpPolicy.HOT_SCRAPES ? WarmUpPolicy.BOOSTED_SCRAPES : 1;
         }
 
+        DelayHeadroom.Counters served() {
+            return DelayHeadroom.read(delayService.get("/q/metrics"), System.nanoTime());
+        }
+
         void sample(LoadSession load, int users) {
             // The windows read the variant's metrics at their edges; the warm-up does too, so that the JIT's profile
             // already includes that path (measured: without it, the first windows recompiled at ~10 % of the quota).
@@ -227,10 +251,17 @@ public final class WarmUp {
             }
             long now = counters.nanos();
             double dt = (now - lastNanos) / 1e9;
+            double rate = (counters.completed() - lastAnswered) / dt;
+            if (lastServed != null) {
+                DelayHeadroom.Counters served = served();
+                double seconds = (served.nanos() - lastServed.nanos()) / 1e9;
+                rate = (served.count() - lastServed.count()) / delayCalls / seconds;
+                lastServed = served;
+            }
             ThreadGroupTimes.Times jit = jvm.service().threadTimes().group(ThreadGroupTimes.COMPILER);
             ThreadGroupTimes.Times jitBefore = lastTimes.group(ThreadGroupTimes.COMPILER);
             CompilerActivity.Snapshot c = compiler == null ? null : compiler.snapshot();
-            CompilerSample sample = new CompilerSample(elapsed(), cpus, users, (counters.completed() - lastAnswered) / dt,
+            CompilerSample sample = new CompilerSample(elapsed(), cpus, users, rate,
                     c == null ? -1 : c.c1Queue(), c == null ? -1 : c.c2Queue(),
                     c == null ? -1 : c.compilations() - lastCompiler.compilations(), c == null ? -1 : c.codeBytes(),
                     Math.max(0, jit.cpuNanos() - jitBefore.cpuNanos()) / 1e6 / dt,

@@ -87,6 +87,17 @@ public sealed interface Step {
             return oneCall != null ? oneCall : jvm.variant().path(at);
         }
 
+        /**
+         * The delay service's calls per request of {@link #path()}, by which its count of calls is read as requests
+         * (as a window's is); 0 where the database answers.
+         */
+        public int delayCallsPerRequest() {
+            if (downstream() != Downstream.HTTP) {
+                return 0;
+            }
+            return jvm.variant().path(Downstream.HTTP) != null || !at.has(Axis.FAN_OUT) ? 1 : at.get(Axis.FAN_OUT);
+        }
+
         public String kind() {
             return "warm-up";
         }
