@@ -106,7 +106,8 @@ class FanOutPlanTest {
         assertThat(PlanFacts.of(plan, plan.schedule(), 0).calibration()).containsEntry("tries", 3)
                 .containsEntry("users", List.of(700, 150, 10)).containsEntry("delay_ms", 10)
                 .containsEntry("measured_again_while_compiler_above_share_of_quota", 0.02)
-                .containsEntry("measured_again_while_compiler_waited_above_share_of_window", 0.05);
+                .containsEntry("measured_again_while_compiler_waited_above_share_of_window", 0.05)
+                .containsEntry("measured_again_while_slowest_second_below_share_of_fastest", 0.25);
         assertThat(calibration.stream().filter(w -> w.variant().label().equals("reactive"))
                 .map(w -> w.id().format())).containsExactly("reactive-10ms-closed-700-cal1",
                 "reactive-10ms-closed-150-cal1", "reactive-10ms-closed-10-cal1",

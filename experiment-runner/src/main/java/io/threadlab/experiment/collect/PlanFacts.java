@@ -109,6 +109,8 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
         calibration.put("measured_again_while_compiler_above_share_of_quota", WarmUpPolicy.COMPILER_QUIET_SHARE);
         calibration.put("measured_again_while_compiler_waited_above_share_of_window",
                 Calibration.COMPILER_WAITING_SHARE);
+        calibration.put("measured_again_while_slowest_second_below_share_of_fastest",
+                Calibration.STALLED_SECOND_SHARE);
         return calibration;
     }
 

@@ -134,10 +134,18 @@ public final class WindowRunner {
                     measured.perSecond(), measured.cpuPerSecond(), measured.settled());
             double compiler = row.compiler().compilerShare();
             double waiting = row.compiler().compilerWaitMs() / 1000 / row.load().windowSeconds();
-            if (!window.calibration() || !plan.calibration().measureAgain(attempt, compiler, waiting)) {
+            double slowest = Calibration.slowestSecondShare(row.load().perSecond());
+            if (!window.calibration() || !plan.calibration().measureAgain(attempt, compiler, waiting, slowest)) {
                 break;
             }
-            warn(String.format(Locale.ROOT, "%s: its compiler used %.1f %% of the quota and waited to run %.1f %%"
+            warn(slowest < Calibration.STALLED_SECOND_SHARE
+                    ? String.format(Locale.ROOT, "%s: its slowest second served %.0f %% of its fastest (%s req/s; %.3f"
+                            + " CPU-ms a request at %.0f req/s), below a steady one's %.0f %%; a calibration is taken"
+                            + " on a steady window, so it is measured again (try %d of %d)", window.id(), slowest * 100,
+                    row.load().perSecond().stream().map(r -> String.format(Locale.ROOT, "%.0f", r)).toList(),
+                    row.cpu().cpuMsPerRequest(), row.load().requestsPerSecond(),
+                    Calibration.STALLED_SECOND_SHARE * 100, attempt + 1, plan.calibration().tries())
+                    : String.format(Locale.ROOT, "%s: its compiler used %.1f %% of the quota and waited to run %.1f %%"
                             + " of the window (%.3f CPU-ms a request at %.0f req/s), above a finished one's %.0f %% and"
                             + " %.0f %%; a calibration is taken on a finished compiler, so it is measured again (try %d"
                             + " of %d)", window.id(), compiler * 100, waiting * 100, row.cpu().cpuMsPerRequest(),

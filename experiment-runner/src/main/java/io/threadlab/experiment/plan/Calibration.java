@@ -1,6 +1,8 @@
 package io.threadlab.experiment.plan;
 
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What each JVM measures right after its warm-up, before any of its predictions: short closed-model windows at a few
@@ -8,7 +10,8 @@ import java.util.List;
  * JVM is fitted to them, and every later window of the JVM is predicted from it before it is measured.
  *
  * @param levels the users of each calibration window; none: no calibration (and no predictions)
- * @param tries  how many times a window is measured at most while its compiler was busy in it (see {@link #TRIES})
+ * @param tries  how many times a window is measured at most while its compiler was busy in it, or it stalled (see
+ *               {@link #TRIES})
  */
 public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, int tries) {
 
@@ -58,14 +61,33 @@ public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, 
     public static final double COMPILER_WAITING_SHARE = 0.05;
 
     /**
+     * A window whose slowest second served less than this share of its fastest stalled inside it. Seen in the map of
+     * 2026-11-28T07-17-02Z: the imperative JVM's calibration at 200 users served 3,142, 1,709, 105, 27, 264 and 3,350
+     * req/s in its six seconds, on its whole quota with a quiet compiler (0.347 CPU-ms a request, where 0.14-0.21 was
+     * measured at 30 and 700 users beside it), and the CPU per request fitted through it predicted 540 req/s at 1 ms x
+     * 100 users where the JVM served 3,201. In the 140 other calibration windows of the 19 runs of 2026-11-27/28 the
+     * slowest second served at least 0.505 of the fastest (median 0.85).
+     */
+    public static final double STALLED_SECOND_SHARE = 0.25;
+
+    /**
      * Whether a calibration window is taken again: its compiler used more than
      * {@link WarmUpPolicy#COMPILER_QUIET_SHARE} of the quota ({@code compilerShare}), or its threads waited to run
-     * for more than {@link #COMPILER_WAITING_SHARE} of the window ({@code compilerWaitShare}). Unknown (NaN) is not
-     * judged busy. k6's count lagging the downstream's is no reason: the window's throughput is the downstream's.
+     * for more than {@link #COMPILER_WAITING_SHARE} of the window ({@code compilerWaitShare}), or its slowest second
+     * served less than {@link #STALLED_SECOND_SHARE} of its fastest ({@code slowestSecondShare}). Unknown (NaN) is not
+     * judged. k6's count lagging the downstream's is no reason: the window's throughput is the downstream's.
      */
-    public boolean measureAgain(int attempt, double compilerShare, double compilerWaitShare) {
+    public boolean measureAgain(int attempt, double compilerShare, double compilerWaitShare,
+                                double slowestSecondShare) {
         return attempt < tries && (compilerShare > WarmUpPolicy.COMPILER_QUIET_SHARE
-                || compilerWaitShare > COMPILER_WAITING_SHARE);
+                || compilerWaitShare > COMPILER_WAITING_SHARE || slowestSecondShare < STALLED_SECOND_SHARE);
+    }
+
+    /** The slowest second's throughput over the fastest's; NaN with fewer than two seconds or none served. */
+    public static double slowestSecondShare(List<Double> perSecond) {
+        DoubleSummaryStatistics seconds = perSecond.stream().filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).summaryStatistics();
+        return seconds.getCount() < 2 || !(seconds.getMax() > 0) ? Double.NaN : seconds.getMin() / seconds.getMax();
     }
 
     public boolean any() {

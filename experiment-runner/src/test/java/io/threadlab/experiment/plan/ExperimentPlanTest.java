@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ExperimentPlanTest {
@@ -312,21 +313,41 @@ class ExperimentPlanTest {
                 .isEqualTo(Calibration.TRIES * (40 + 6) + Step.MARGIN_SECONDS + 10);
     }
 
+    /** A steady window's slowest second over its fastest: the median of 141 calibration windows, 2026-11-27/28. */
+    private static final double STEADY = 0.85;
+
+    @Test
+    void aCalibrationWindowIsMeasuredAgainWhereItStalledInsideUpToItsTries() {
+        Calibration calibration = new Calibration(List.of(700, 150), 10, 4, 3);
+        // the map of 2026-11-28T07-17-02Z: imperative at 200 users, its compiler quiet, six seconds of it
+        double stalled = Calibration.slowestSecondShare(List.of(3142.0, 1709.0, 105.0, 27.0, 264.0, 3350.0));
+        assertThat(stalled).isCloseTo(27.0 / 3350, within(1e-9));
+        assertThat(calibration.measureAgain(1, 0.0003, 0.004, stalled)).isTrue();
+        assertThat(calibration.measureAgain(3, 0.0003, 0.004, stalled)).as("the last try is kept").isFalse();
+        // the least steady of the 140 others: imperative at 700 users, 2026-11-28T04-33-40Z
+        double unsteady = Calibration.slowestSecondShare(List.of(3025.0, 1746.0, 3456.0, 2865.0));
+        assertThat(calibration.measureAgain(1, 0.0003, 0.004, unsteady)).isFalse();
+        assertThat(Calibration.slowestSecondShare(List.of(3000.0))).as("one second: no spread").isNaN();
+        assertThat(Calibration.slowestSecondShare(List.of(0.0, 0.0))).as("nothing served").isNaN();
+        assertThat(calibration.measureAgain(1, 0.0003, 0.004, Double.NaN)).as("not known: not judged").isFalse();
+    }
+
     @Test
     void aCalibrationWindowIsMeasuredAgainWhileItsCompilerWasBusyUpToItsTries() {
         Calibration calibration = new Calibration(List.of(700, 150), 10, 4, 3);
-        assertThat(calibration.measureAgain(1, 0.048, 0.0)).isTrue();
-        assertThat(calibration.measureAgain(2, 0.048, 0.0)).isTrue();
-        assertThat(calibration.measureAgain(3, 0.048, 0.0)).as("the last try is kept").isFalse();
-        assertThat(calibration.measureAgain(1, WarmUpPolicy.COMPILER_QUIET_SHARE, 0.0)).as("quiet").isFalse();
-        assertThat(calibration.measureAgain(1, Double.NaN, Double.NaN)).as("not known: not judged busy")
+        assertThat(calibration.measureAgain(1, 0.048, 0.0, STEADY)).isTrue();
+        assertThat(calibration.measureAgain(2, 0.048, 0.0, STEADY)).isTrue();
+        assertThat(calibration.measureAgain(3, 0.048, 0.0, STEADY)).as("the last try is kept").isFalse();
+        assertThat(calibration.measureAgain(1, WarmUpPolicy.COMPILER_QUIET_SHARE, 0.0, STEADY)).as("quiet").isFalse();
+        assertThat(calibration.measureAgain(1, Double.NaN, Double.NaN, STEADY)).as("not known: not judged busy")
                 .isFalse();
         // the map of 2026-11-27T07-53-58Z: imperative at 3,000 users, its compiler at 0.8 % of the quota and waiting
         // to run 8.5 % of the window; the same JVM's finished calibrations waited at most 3.8 %
-        assertThat(calibration.measureAgain(1, 0.008, 0.085)).as("a starved compiler").isTrue();
-        assertThat(calibration.measureAgain(1, 0.008, 0.038)).as("waiting as a finished one").isFalse();
-        assertThat(calibration.measureAgain(1, 0.008, Calibration.COMPILER_WAITING_SHARE)).isFalse();
-        assertThat(new Calibration(List.of(700, 150), 10, 4).measureAgain(1, 0.048, 0.085)).as("once").isFalse();
+        assertThat(calibration.measureAgain(1, 0.008, 0.085, STEADY)).as("a starved compiler").isTrue();
+        assertThat(calibration.measureAgain(1, 0.008, 0.038, STEADY)).as("waiting as a finished one").isFalse();
+        assertThat(calibration.measureAgain(1, 0.008, Calibration.COMPILER_WAITING_SHARE, STEADY)).isFalse();
+        assertThat(new Calibration(List.of(700, 150), 10, 4).measureAgain(1, 0.048, 0.085, STEADY)).as("once")
+                .isFalse();
         // a quick run's compiler never finishes: no second try; a run and a map take up to three
         assertThat(Defaults.QUICK.calibrationTries()).isEqualTo(1);
         assertThat(Defaults.RUN.calibrationTries()).isEqualTo(Calibration.TRIES);
