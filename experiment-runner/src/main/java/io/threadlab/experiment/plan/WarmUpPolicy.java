@@ -31,8 +31,8 @@ public record WarmUpPolicy(double boostCpus, int sampleSeconds, int preBoostSeco
 
     /**
      * Scrapes of the variant's /q/metrics a sample at the start of the boost, until {@link #HOT_SCRAPES} are answered
-     * (one a sample otherwise; in the background, never waited for): the runner's own scrape path is then compiled in the boost, not in a measured window (see
-     * the warm-up's sampler). Every variant's, and in the manifest.
+     * (one a sample otherwise; in the background, never waited for): the runner's own scrape path is then compiled in
+     * the boost, not in a measured window (see the warm-up's sampler). Every variant's, and in the manifest.
      */
     public static final int BOOSTED_SCRAPES = 10;
     /** Scrapes that make the metrics path hot: Prometheus' writeOpenMetrics100 was compiled by C2 after about 45. */

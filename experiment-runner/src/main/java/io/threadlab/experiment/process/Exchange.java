@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * One HTTP exchange with a deadline over the whole of it, headers and body. The JDK client's own request timeout
@@ -23,9 +22,10 @@ public final class Exchange {
     }
 
     /**
-     * The same exchange, not waited for: the future ends with the whole answer, or with an HttpTimeoutException at the
-     * deadline (the exchange then cancelled), or with the client's own error. For requests whose answer nobody waits
-     * on, so that a caller that only needs the request made is not held behind a service's queue.
+     * The exchange, not waited for: the future ends with the whole answer, with an HttpTimeoutException at the
+     * deadline, or with the client's own error; at the deadline, or when the future is cancelled, the exchange is
+     * cancelled too. For requests whose answer nobody waits on, so that a caller that only needs the request made is
+     * not held behind a service's queue; {@link #send} waits on it.
      */
     public static <T> CompletableFuture<HttpResponse<T>> sendInBackground(HttpClient client, HttpRequest request,
                                                                          HttpResponse.BodyHandler<T> body,
@@ -40,9 +40,11 @@ public final class Exchange {
                 answer.completeExceptionally(failure);
             }
         });
-        CompletableFuture.delayedExecutor(deadline.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
-            if (answer.completeExceptionally(new HttpTimeoutException(request.method() + " " + request.uri()
-                    + ": no whole answer within " + deadline.toMillis() + " ms"))) {
+        CompletableFuture.delayedExecutor(deadline.toMillis(), TimeUnit.MILLISECONDS).execute(() ->
+                answer.completeExceptionally(new HttpTimeoutException(request.method() + " " + request.uri()
+                        + ": no whole answer within " + deadline.toMillis() + " ms")));
+        answer.whenComplete((response, failure) -> {
+            if (failure != null) { // the deadline, or cancelled: the exchange ends too
                 exchange.cancel(true);
             }
         });
@@ -51,22 +53,17 @@ public final class Exchange {
 
     public static <T> HttpResponse<T> send(HttpClient client, HttpRequest request,
                                            HttpResponse.BodyHandler<T> body, Duration deadline) throws IOException {
-        CompletableFuture<HttpResponse<T>> exchange = client.sendAsync(HttpRequest.newBuilder(request, (n, v) -> true)
-                .timeout(deadline).build(), body);
+        CompletableFuture<HttpResponse<T>> answer = sendInBackground(client, request, body, deadline);
         try {
-            return exchange.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            exchange.cancel(true);
-            throw new HttpTimeoutException(request.method() + " " + request.uri() + ": no whole answer within "
-                    + deadline.toMillis() + " ms");
+            return answer.get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
+            if (cause instanceof IOException io) { // the deadline's HttpTimeoutException among them
                 throw io;
             }
             throw new IOException(request.method() + " " + request.uri() + ": " + cause, cause);
         } catch (InterruptedException e) {
-            exchange.cancel(true);
+            answer.cancel(true);
             throw new StepInterrupted(request.method() + " " + request.uri()); // it carries the interrupt
         }
     }
