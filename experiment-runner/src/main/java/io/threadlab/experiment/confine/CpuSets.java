@@ -69,9 +69,10 @@ public final class CpuSets {
         files.write(services.resolve("cgroup.procs"), String.valueOf(pid));
     }
 
-    public synchronized void apply(Mode next) {
+    /** @return whether the mode changed */
+    public synchronized boolean apply(Mode next) {
         if (next == mode) {
-            return;
+            return false;
         }
         // widen before narrowing, so no process is ever left without a CPU it may run on
         files.write(load.resolve("cpuset.cpus"), all);
@@ -81,6 +82,7 @@ public final class CpuSets {
             files.write(services.resolve("cpuset.cpus"), serviceCpus);
         }
         mode = next;
+        return true;
     }
 
     /** CPUs the load generator and the delay service have in a mode: what k6's headroom is judged against. */

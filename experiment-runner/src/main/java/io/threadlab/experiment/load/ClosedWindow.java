@@ -41,7 +41,9 @@ final class ClosedWindow {
     Measured measure(RunningJvm jvm, Window window, Window.Closed closed, double quota, int sessionSeconds) {
         int users = window.users();
         String id = window.id().format();
-        LoadSession load = loads.session(jvm, users, window.path(), sessionSeconds, id);
+        // a calibration needs throughput, CPU and the mean latency, never a percentile: its load starts without the
+        // histogram, which the warm-up's load before it lacks too, so the first calibration goes on with that load
+        LoadSession load = loads.session(jvm, users, window.path(), sessionSeconds, id, !window.calibration());
         Settled settled = settle.until(jvm, load, users, closed.settleSeconds(), closed.settleMaxSeconds(), quota);
         Edge before = edges.read(jvm, id + "-before", load.pid(), load::read, true);
         List<Double> perSecond = new ArrayList<>();

@@ -4,13 +4,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One reading of a running load's cumulative counters ({@code k6/lib.js}): requests sent, the latency of every
- * request completed (bucketed, and summed for the exact mean), and failures by cause. Two readings subtract to what
- * happened between them.
+ * One reading of a running load's cumulative counters ({@code k6/lib.js}): requests sent and completed, the latency of
+ * every request completed (bucketed where the load keeps the histogram, and summed for the exact mean), and failures
+ * by cause. Two readings subtract to what happened between them.
  *
- * @param nanos when the reading was taken ({@link System#nanoTime()})
+ * @param nanos     when the reading was taken ({@link System#nanoTime()})
+ * @param completed requests answered or failed (lab_done), whether or not the load keeps the histogram
+ * @param latency   the histogram; empty for a load started without it (its percentiles are then not measured)
  */
-public record LoadCounters(long nanos, long sent, LatencyBuckets latency, double latencyMsTotal,
+public record LoadCounters(long nanos, long sent, long completed, LatencyBuckets latency, double latencyMsTotal,
                            Map<String, Long> errors) {
 
     public static final String PREFIX = "lab_";
@@ -33,11 +35,8 @@ public record LoadCounters(long nanos, long sent, LatencyBuckets latency, double
             }
         });
         return new LoadCounters(nanos, Math.round(counters.getOrDefault("lab_sent", 0.0)),
-                new LatencyBuckets(buckets), counters.getOrDefault("lab_latency_ms_total", 0.0), errors);
-    }
-
-    public long completed() {
-        return latency.total();
+                Math.round(counters.getOrDefault("lab_done", 0.0)), new LatencyBuckets(buckets),
+                counters.getOrDefault("lab_latency_ms_total", 0.0), errors);
     }
 
     /** Requests sent and not yet answered. */
@@ -58,7 +57,8 @@ public record LoadCounters(long nanos, long sent, LatencyBuckets latency, double
                 diff.put(cause, d);
             }
         });
-        return new LoadCounters(nanos - earlier.nanos, sent - earlier.sent, latency.minus(earlier.latency),
+        return new LoadCounters(nanos - earlier.nanos, sent - earlier.sent, completed - earlier.completed,
+                latency.minus(earlier.latency),
                 latencyMsTotal - earlier.latencyMsTotal, diff);
     }
 

@@ -30,25 +30,31 @@ public final class LoadSession implements AutoCloseable {
     private final RunningJvm jvm;
     private final int users;
     private final String path;
+    private final boolean percentiles;
     private final K6Run process;
     private final K6Control control;
     private long lastInFlight;
     private boolean parked;
+    /** Requests answered when what the load meets last changed: k6 started or resumed, or the runner said so. */
+    private long answeredAtChange;
 
-    private LoadSession(RunningJvm jvm, int users, String path, K6Run process, K6Control control) {
+    private LoadSession(RunningJvm jvm, int users, String path, boolean percentiles, K6Run process,
+                        K6Control control) {
         this.jvm = jvm;
         this.users = users;
         this.path = path;
+        this.percentiles = percentiles;
         this.process = process;
         this.control = control;
     }
 
     /** Starts k6 and returns once its API answers and its first requests were sent. */
-    static LoadSession start(RunningJvm jvm, int users, String path, String apiAddress,
+    static LoadSession start(RunningJvm jvm, int users, String path, boolean percentiles, String apiAddress,
                              java.util.function.IntFunction<K6Run> k6OnPort) {
         int port = freePort();
         K6Run process = k6OnPort.apply(port);
-        LoadSession session = new LoadSession(jvm, users, path, process, new K6Control(apiAddress, port));
+        LoadSession session = new LoadSession(jvm, users, path, percentiles, process, new K6Control(apiAddress,
+                port));
         try {
             session.awaitFirstRequests(startup(users));
             return session;
@@ -79,13 +85,28 @@ public final class LoadSession implements AutoCloseable {
         return process.cpu();
     }
 
+    /**
+     * Requests answered when what this load meets last changed (it started or resumed, the downstream's wait or the
+     * CPUs it runs on changed, a recording started): a settle waits until every user has been answered since then.
+     */
+    long answeredAtChange() {
+        return answeredAtChange;
+    }
+
+    /** What the load meets changes from now on: every user must be answered again before the load is steady. */
+    void changed() {
+        answeredAtChange = read().completed();
+    }
+
     /** Requests in flight at the last reading. */
     long lastInFlight() {
         return lastInFlight;
     }
 
-    public boolean drives(RunningJvm other, int otherUsers, String otherPath) {
-        return jvm == other && users == otherUsers && path.equals(otherPath) && process.isAlive();
+    /** Whether this load is the one a step wants: the same JVM, users and path, with the histogram if it needs it. */
+    public boolean drives(RunningJvm other, int otherUsers, String otherPath, boolean needsPercentiles) {
+        return jvm == other && users == otherUsers && path.equals(otherPath) && (percentiles || !needsPercentiles)
+                && process.isAlive();
     }
 
     /** The counters now. */
@@ -163,6 +184,7 @@ public final class LoadSession implements AutoCloseable {
             return;
         }
         try {
+            answeredAtChange = read().completed(); // emptied while parked: every user starts again
             control.resume();
             parked = false;
         } catch (IOException e) {

@@ -40,13 +40,16 @@ public final class Loads {
     }
 
     /**
-     * The closed model at {@code users} users against {@code jvm}: the load already running if it is that one, else a
-     * new one, after the running one (if any) has drained.
+     * The closed model at {@code users} users against {@code jvm}: the load already running if it is that one and
+     * keeps the histogram the step needs, else a new one, after the running one (if any) has drained.
      *
      * @param atMostSeconds how long k6 may run if nobody ends it (a safety net: the runner always drains it)
+     * @param percentiles   whether the step reports latency percentiles: only then does k6 keep its live histogram,
+     *                      which makes starting its users about ten times slower (k6/lib.js)
      */
-    public LoadSession session(RunningJvm jvm, int users, String path, int atMostSeconds, String name) {
-        if (current != null && current.drives(jvm, users, path)) {
+    public LoadSession session(RunningJvm jvm, int users, String path, int atMostSeconds, String name,
+                               boolean percentiles) {
+        if (current != null && current.drives(jvm, users, path, percentiles)) {
             current.resume(); // if an open model parked it
             return current;
         }
@@ -55,10 +58,21 @@ public final class Loads {
         env.put("VUS", String.valueOf(users));
         env.put("DURATION", atMostSeconds + "s");
         env.put("CONTROLLED", "1");
-        current = LoadSession.start(jvm, users, path, host.apiAddress(), port -> started(K6Run.start(host, "closed.js",
-                env, out, name, port)));
+        env.put("PERCENTILES", percentiles ? "1" : "0");
+        current = LoadSession.start(jvm, users, path, percentiles, host.apiAddress(), port -> started(K6Run.start(host,
+                "closed.js", env, out, name, port)));
         onStart.accept(current.pid());
         return current;
+    }
+
+    /**
+     * What the running load meets changes from now on (the downstream's wait, the CPUs, a recording): the next settle
+     * waits until every user has been answered again. A load that has run on unchanged is steady already.
+     */
+    public void changed() {
+        if (current != null && current.isAlive()) {
+            current.changed();
+        }
     }
 
     /**

@@ -60,8 +60,9 @@ final class OpenWindow {
     Measured measure(RunningJvm jvm, Window window, Window.OpenSteps open, int settleUsers, List<Integer> rates,
                      int maxUsers, double quota) {
         String id = window.id().format();
+        // with the histogram: it is the closed load the next closed window at this level goes on with
         LoadSession settleLoad = loads.session(jvm, settleUsers, window.path(), open.settleMaxSeconds() + 600,
-                id + "-settle");
+                id + "-settle", true);
         Settled settled = settle.until(jvm, settleLoad, settleUsers, 0, open.settleMaxSeconds(), quota);
         int latencyMs = window.delayMs() + OpenModel.SLO_ABOVE_DELAY_MS;
         int topRate = rates.stream().mapToInt(i -> i).max().orElse(100);

@@ -12,7 +12,8 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * Load at the window's level until the compiler is quiet and every user has been answered, for at least the least
+ * Load at the window's level until the compiler is quiet and every user has been answered since the load last changed
+ * ({@link LoadSession#answeredAtChange}), for at least the least
  * settle time and at most its ceiling. After an idle gap, or after a recording started or stopped, HotSpot
  * deoptimises and recompiles under the next load (measured: 164 deoptimisations and ~18 % of the quota compiling in
  * the first seconds after a minute idle; ~25 s slower after a recording stopped), and a window must not measure that.
@@ -31,7 +32,9 @@ final class Settle {
 
     Settled until(RunningJvm jvm, LoadSession load, int users, int leastSeconds, int mostSeconds, double quota) {
         long start = System.nanoTime();
-        long answeredAtStart = load.read().completed();
+        // a load that ran on unchanged from the step before (the open model after the closed window at its level and
+        // delay) had every user answered already; one that started, resumed or met a change has not
+        long answeredAtChange = load.answeredAtChange();
         boolean everyUser = false;
         List<Double> compilerMsPerSecond = new ArrayList<>();
         boolean quiet = false;
@@ -56,7 +59,7 @@ final class Settle {
             quiet = compilerMsPerSecond.size() >= 2 && queueEmpty && compilerMsPerSecond
                     .subList(compilerMsPerSecond.size() - 2, compilerMsPerSecond.size()).stream()
                     .mapToDouble(d -> d).average().orElseThrow() <= WarmUpPolicy.COMPILER_QUIET_SHARE * quota * 1000;
-            everyUser = load.read().completed() - answeredAtStart >= users;
+            everyUser = load.read().completed() - answeredAtChange >= users;
             console.status(String.format(Locale.ROOT, "%s settling at %d users: compiler %.0f ms/s%s",
                     jvm.jvm(), users, compilerMsPerSecond.getLast(), everyUser ? "" : ", not every user answered yet"),
                     false);

@@ -148,7 +148,8 @@ public final class WarmUp {
      */
     private LoadSession load(RunningJvm jvm, int users, WarmUpPolicy policy, String name) {
         int longest = policy.preBoostSeconds() + policy.boostMaxSeconds() + 2 * policy.levelMaxSeconds();
-        return loads.session(jvm, users, path, longest + 600, name + "-" + users);
+        // no histogram: the warm-up reads throughput and the compiler, never a percentile
+        return loads.session(jvm, users, path, longest + 600, name + "-" + users, false);
     }
 
     private void hold(Sampler sampler, LoadSession load, WarmUpPolicy policy, int users, int seconds) {

@@ -107,10 +107,13 @@ public final class WindowRunner {
         if (window.recorded()) {
             recorder.start(jvm.service(), jfr); // before the settle: starting a recording costs CPU of its own
         }
-        waits.set(window.downstream(), window.delayMs());
+        boolean changed = waits.set(window.downstream(), window.delayMs()) | window.recorded();
         boolean separate = plan.placement().separate(window.number(), plan.jvmStarts());
         if (cpuSets != null) {
-            cpuSets.apply(separate ? CpuSets.Mode.SEPARATE : CpuSets.Mode.SHARED);
+            changed |= cpuSets.apply(separate ? CpuSets.Mode.SEPARATE : CpuSets.Mode.SHARED);
+        }
+        if (changed) {
+            loads.changed();
         }
         Measured measured;
         WindowResult row;

@@ -55,10 +55,11 @@ class LatencyBucketsTest {
 
     @Test
     void twoReadingsSubtractToWhatCompletedBetweenThem() {
-        LoadCounters before = LoadCounters.of(1_000_000_000L, Map.of("lab_sent", 110.0, "lab_latency_0201", 100.0,
-                "lab_latency_ms_total", 1000.0, "lab_error_http_504", 1.0));
-        LoadCounters after = LoadCounters.of(3_000_000_000L, Map.of("lab_sent", 330.0, "lab_latency_0201", 300.0,
-                "lab_latency_ms_total", 3200.0, "lab_error_http_504", 1.0, "lab_error_timeout", 2.0));
+        LoadCounters before = LoadCounters.of(1_000_000_000L, Map.of("lab_sent", 110.0, "lab_done", 100.0,
+                "lab_latency_0201", 100.0, "lab_latency_ms_total", 1000.0, "lab_error_http_504", 1.0));
+        LoadCounters after = LoadCounters.of(3_000_000_000L, Map.of("lab_sent", 330.0, "lab_done", 300.0,
+                "lab_latency_0201", 300.0, "lab_latency_ms_total", 3200.0, "lab_error_http_504", 1.0,
+                "lab_error_timeout", 2.0));
         LoadFigures window = LoadFigures.between(before, after);
         assertThat(window.requests()).isEqualTo(200);
         assertThat(window.requestsPerSecond()).isEqualTo(100.0);
@@ -67,6 +68,22 @@ class LatencyBucketsTest {
         assertThat(window.errorCauses()).containsExactly(Map.entry("timeout", 2L));
         assertThat(window.inFlight()).isEqualTo(30);
         assertThat(window.p50Ms()).isBetween(LatencyBuckets.lowerEdge(201), LatencyBuckets.upperEdge(201));
+    }
+
+    @Test
+    void aLoadWithoutTheHistogramCountsItsRequestsAndMeanAndMeasuresNoPercentile() {
+        LoadCounters before = LoadCounters.of(1_000_000_000L, Map.of("lab_sent", 110.0, "lab_done", 100.0,
+                "lab_latency_ms_total", 1000.0));
+        LoadCounters after = LoadCounters.of(3_000_000_000L, Map.of("lab_sent", 330.0, "lab_done", 300.0,
+                "lab_latency_ms_total", 3200.0));
+        LoadFigures window = LoadFigures.between(before, after);
+        assertThat(window.requests()).isEqualTo(200);
+        assertThat(window.requestsPerSecond()).isEqualTo(100.0);
+        assertThat(window.meanMs()).isEqualTo(11.0);
+        assertThat(window.inFlight()).isEqualTo(30);
+        assertThat(window.p50Ms()).as("not measured, never a number").isNull();
+        assertThat(window.p99Ms()).isNull();
+        assertThat(window.maxMs()).isNull();
     }
 
     private static String constant(String js, String name) {

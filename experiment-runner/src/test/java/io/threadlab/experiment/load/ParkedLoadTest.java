@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Real k6 against a stand-in service: an open model parks the closed load that ran before it (paused, nothing in
  * flight, its users kept), the next step at the same users resumes that same load (its CPU still read), and a step at
- * other users ends it.
+ * other users ends it; a load started without the latency histogram is not what a step reporting percentiles runs on;
+ * a settle counts every user's answer from the load's last change (start, resume, or one the runner names).
  */
 class ParkedLoadTest {
 
@@ -52,7 +53,7 @@ class ParkedLoadTest {
         loads = new Loads(new LocalK6(K6.locate(Path.of("../.tools")), Path.of(".."),
                 new ConfinementDetector("", "parked-load-test").detect()), out);
 
-        LoadSession closed = loads.session(jvm, 5, "/api", 300, "closed");
+        LoadSession closed = loads.session(jvm, 5, "/api", 300, "closed", true);
         await(() -> closed.read().completed() > 50, "the closed load's first answers");
 
         K6Run open = loads.open(jvm, "/api", List.of(20), 2, 10, 120, "open");
@@ -63,17 +64,48 @@ class ParkedLoadTest {
         assertThat(closed.isAlive()).isTrue();
         assertThat(open.finish(Duration.ofSeconds(60)).requests()).isPositive();
 
-        LoadSession again = loads.session(jvm, 5, "/api", 300, "closed-again");
+        LoadSession again = loads.session(jvm, 5, "/api", 300, "closed-again", true);
         assertThat(again).as("the same users resume the parked load, not a new k6").isSameAs(closed);
+        assertThat(again.answeredAtChange()).as("emptied while parked, every user starts again: a settle counts its"
+                + " answers from the resume").isEqualTo(sentWhileParked);
         await(() -> closed.read().sent() > sentWhileParked + 20, "the resumed load's requests");
         assertThat(loads.cpu(closed.pid()).usageNanos()).as("the resumed k6's CPU is read, though another k6 started"
                 + " after it").isPositive();
 
-        LoadSession other = loads.session(jvm, 3, "/api", 300, "other-users");
+        LoadSession other = loads.session(jvm, 3, "/api", 300, "other-users", true);
         assertThat(other).isNotSameAs(closed);
         assertThat(closed.isAlive()).as("another level drains and ends it").isFalse();
         assertThat(loads.end()).as("nothing left in flight").isZero();
         assertThat(loads.abandoned()).isZero();
+    }
+
+    @Test
+    void aLoadWithoutTheHistogramCountsItsAnswersAndAStepThatNeedsPercentilesStartsOneWithIt(@TempDir Path out)
+            throws Exception {
+        assumeTrue(K6.obtainable(Path.of("../.tools")), "needs k6 on PATH, or Go to build it (go install go.k6.io/k6)");
+        RunningJvm jvm = standIn(new AtomicLong());
+        loads = new Loads(new LocalK6(K6.locate(Path.of("../.tools")), Path.of(".."),
+                new ConfinementDetector("", "parked-load-test").detect()), out);
+
+        LoadSession warmUp = loads.session(jvm, 5, "/api", 300, "warm-up", false);
+        await(() -> warmUp.read().completed() > 20, "the load's first answers, without the histogram");
+        assertThat(warmUp.read().latency().total()).as("no histogram").isZero();
+        assertThat(warmUp.read().latencyMsTotal()).as("the mean's sum is kept").isPositive();
+        assertThat(loads.session(jvm, 5, "/api", 300, "calibration", false)).as("a step without percentiles goes on"
+                + " with it").isSameAs(warmUp);
+
+        LoadSession window = loads.session(jvm, 5, "/api", 300, "window", true);
+        assertThat(window).as("a step that reports percentiles needs the histogram").isNotSameAs(warmUp);
+        assertThat(warmUp.isAlive()).isFalse();
+        assertThat(window.answeredAtChange()).as("a new load counts from its start").isZero();
+        await(() -> window.read().latency().total() > 20, "answers in the histogram");
+        loads.changed(); // the downstream's wait changed, say
+        long atChange = window.answeredAtChange();
+        assertThat(atChange).as("a change marks the answers so far: a settle waits for every user again").isPositive()
+                .isLessThanOrEqualTo(window.read().completed());
+        assertThat(loads.session(jvm, 5, "/api", 300, "calibration-after", false)).as("a load with the histogram"
+                + " serves a step without percentiles").isSameAs(window);
+        assertThat(loads.end()).isZero();
     }
 
     /** A service answering /api after 5 ms, counting its answers. */

@@ -525,6 +525,7 @@ class WindowFiguresTest {
                                          Map<String, Long> errors) {
         long[] counts = new long[LatencyBuckets.BUCKETS];
         buckets.forEach((bucket, n) -> counts[bucket] = n);
-        return new LoadCounters(nanos, sent, new LatencyBuckets(counts), latencyMsTotal, errors);
+        LatencyBuckets latency = new LatencyBuckets(counts);
+        return new LoadCounters(nanos, sent, latency.total(), latency, latencyMsTotal, errors);
     }
 }
