@@ -58,8 +58,7 @@ public record LoadCounters(long nanos, long sent, long completed, LatencyBuckets
             }
         });
         return new LoadCounters(nanos - earlier.nanos, sent - earlier.sent, completed - earlier.completed,
-                latency.minus(earlier.latency),
-                latencyMsTotal - earlier.latencyMsTotal, diff);
+                latency.minus(earlier.latency), latencyMsTotal - earlier.latencyMsTotal, diff);
     }
 
     /** Mean latency of the requests completed, in ms (NaN for none). */

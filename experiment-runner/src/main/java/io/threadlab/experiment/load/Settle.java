@@ -13,12 +13,11 @@ import java.util.function.Consumer;
 
 /**
  * Load at the window's level until the compiler is quiet and every user has been answered since the load last changed
- * ({@link LoadSession#answeredAtChange}), for at least the least
- * settle time and at most its ceiling. After an idle gap, or after a recording started or stopped, HotSpot
- * deoptimises and recompiles under the next load (measured: 164 deoptimisations and ~18 % of the quota compiling in
- * the first seconds after a minute idle; ~25 s slower after a recording stopped), and a window must not measure that.
- * Quiet: the compiler threads used at most 2 % of the quota over the last two seconds, with an empty C2 queue where
- * it is known.
+ * ({@link LoadSession#answeredAtChange}), for at least the least settle time and at most its ceiling. After an idle
+ * gap, or after a recording started or stopped, HotSpot deoptimises and recompiles under the next load (measured: 164
+ * deoptimisations and ~18 % of the quota compiling in the first seconds after a minute idle; ~25 s slower after a
+ * recording stopped), and a window must not measure that. Quiet: the compiler threads used at most 2 % of the quota
+ * over the last two seconds, with an empty C2 queue where it is known.
  */
 final class Settle {
 
