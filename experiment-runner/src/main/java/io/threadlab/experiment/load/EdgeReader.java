@@ -88,8 +88,7 @@ final class EdgeReader {
 
     /** The delay service's count of calls: one per request, read at no cost to the variant. */
     DelayHeadroom.Counters servedCount() {
-        String metrics = delayService.get("/q/metrics");
-        return DelayHeadroom.read(metrics, System.nanoTime());
+        return DelayHeadroom.readNow(delayService);
     }
 
     /** k6's CPU; nothing while it cannot be read (its group not made yet, or gone). */

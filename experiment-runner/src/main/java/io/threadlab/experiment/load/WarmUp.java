@@ -203,7 +203,7 @@ public final class WarmUp {
             this.lastNanos = System.nanoTime();
             this.lastTimes = jvm.service().threadTimes();
             this.lastCompiler = compiler == null ? null : compiler.snapshot();
-            this.lastServed = delayCalls > 0 ? served() : null;
+            this.lastServed = delayCalls > 0 ? DelayHeadroom.readNow(delayService) : null;
             this.scrapes = new MetricsScrapes(() -> jvm.service().getInBackground("/q/metrics",
                     EdgeReader.SCRAPE_TIMEOUT));
         }
@@ -228,10 +228,6 @@ public final class WarmUp {
             return cpus > quota && scrapes.answered() < WarmUpPolicy.HOT_SCRAPES ? WarmUpPolicy.BOOSTED_SCRAPES : 1;
         }
 
-        DelayHeadroom.Counters served() {
-            return DelayHeadroom.read(delayService.get("/q/metrics"), System.nanoTime());
-        }
-
         void sample(LoadSession load, int users) {
             // The windows read the variant's metrics at their edges; the warm-up does too, so that the JIT's profile
             // already includes that path (measured: without it, the first windows recompiled at ~10 % of the quota).
@@ -254,7 +250,7 @@ public final class WarmUp {
             double dt = (now - lastNanos) / 1e9;
             double rate = (counters.completed() - lastAnswered) / dt;
             if (lastServed != null) {
-                DelayHeadroom.Counters served = served();
+                DelayHeadroom.Counters served = DelayHeadroom.readNow(delayService);
                 double seconds = (served.nanos() - lastServed.nanos()) / 1e9;
                 rate = (served.count() - lastServed.count()) / delayCalls / seconds;
                 lastServed = served;

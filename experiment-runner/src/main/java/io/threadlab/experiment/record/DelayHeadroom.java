@@ -1,5 +1,7 @@
 package io.threadlab.experiment.record;
 
+import io.threadlab.experiment.process.ServiceProcess;
+
 /**
  * How late the delay service was: the mean wait it actually served in a window, from two scrapes of its
  * {@code delay_served_seconds} timer. Near the requested 10 ms means it was not the bottleneck.
@@ -11,6 +13,11 @@ public final class DelayHeadroom {
 
     /** @param nanos when the scrape was answered ({@link System#nanoTime()}) */
     public record Counters(double count, double sumSeconds, long nanos) {
+    }
+
+    /** The delay service's counters now: read at no cost to the variant (the delay service is not confined). */
+    public static Counters readNow(ServiceProcess delayService) {
+        return read(delayService.get("/q/metrics"), System.nanoTime());
     }
 
     public static Counters read(String prometheusText, long nanos) {
