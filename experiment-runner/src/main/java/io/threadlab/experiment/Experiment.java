@@ -82,6 +82,9 @@ final class Experiment {
         }
         String startedAt = Instant.now().toString();
         console.say((extending == null ? "Results go to " : "Extending ") + dir);
+        if (plan.precision().active()) {
+            console.say(PrecisionOnDemand.announce(plan));
+        }
         if (extending == null) { // what the plan's fan-out asks beyond the machine, before anything starts
             plan.fanOutFlags().forEach(flag -> {
                 console.warn("fan-out: " + flag);

@@ -38,7 +38,8 @@ import java.util.concurrent.Callable;
 @Command(name = "experiment", mixinStandardHelpOptions = true, version = "quarkus-thread-lab 1.0",
         description = "Worker threads vs event loop vs virtual threads in Quarkus, measured.",
         subcommands = {ExperimentCommand.Run.class, ExperimentCommand.MapCommand.class, ExperimentCommand.Analyze.class,
-                ExperimentCommand.ReportCommand.class, PredictCommand.class})
+                ExperimentCommand.ReportCommand.class, PredictCommand.class, PublishCommand.class,
+                FindingsCommand.class})
 public final class ExperimentCommand {
 
     public static void main(String[] args) {
@@ -47,6 +48,14 @@ public final class ExperimentCommand {
 
     static int execute(String... args) {
         CommandLine cli = new CommandLine(new ExperimentCommand());
+        // A word that names no command is an error, even beside --help (picocli would print the main usage, exit 0).
+        if (args.length == 0 || !args[0].startsWith("-") && !cli.getSubcommands().containsKey(args[0])) {
+            cli.getErr().println("experiment: " + (args.length == 0 ? "no command given"
+                    : "no such command: " + args[0]) + "; the commands are " + String.join(", ",
+                    cli.getSubcommands().keySet()));
+            cli.usage(cli.getErr());
+            return 2;
+        }
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof IllegalArgumentException) { // bad input found after parsing: usage error
                 commandLine.getErr().println("experiment: " + e.getMessage());
@@ -66,7 +75,8 @@ public final class ExperimentCommand {
                     + "results/<UTC timestamp>/.",
                     "Defaults: the three models x " + Defaults.JVM_STARTS + " JVM starts x " + Defaults.REPETITIONS
                             + " repetition x closed model at " + Defaults.LEVELS + " users, each JVM calibrated at "
-                            + Defaults.CALIBRATION_LEVELS + " users, recorded twins; more JVM starts until every"
+                            + Defaults.CALIBRATION_LEVELS + " users (.env's delay, then "
+                            + Defaults.CALIBRATION_MORE_DELAYS + " ms), recorded twins; more JVM starts until every"
                             + " headline ratio is decided, within " + Defaults.BUDGET + "."})
     static final class Run implements Callable<Integer> {
 

@@ -22,7 +22,6 @@ final class LabSettings implements CommandLine.IDefaultValueProvider {
             Map.entry("--heap", "LAB_HEAP"),
             Map.entry("--gc", "LAB_GC"),
             Map.entry("--delay-ms", "LAB_DELAY_MS"),
-            Map.entry("--calibration-delay-ms", "LAB_DELAY_MS"),
             Map.entry("--pool-size", "LAB_CONNECTION_POOL_SIZE"),
             Map.entry("--connect-timeout-ms", "LAB_CONNECT_TIMEOUT_MS"),
             Map.entry("--read-timeout-ms", "LAB_READ_TIMEOUT_MS"),

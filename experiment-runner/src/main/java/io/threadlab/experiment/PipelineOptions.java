@@ -21,7 +21,9 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -109,15 +111,19 @@ final class PipelineOptions {
             + "${DEFAULT-VALUE}; map: " + Defaults.MAP_DELAYS + ").")
     List<Integer> delays;
 
-    @Option(names = "--calibration-levels", split = ",", paramLabel = "USERS", description = "Users each JVM is"
+    @Option(names = "--calibration-levels", paramLabel = "USERS[/USERS...]", description = "Users each JVM is"
             + " calibrated at right after its warm-up, for the capacity model that predicts its later windows before"
-            + " they are measured (default: run: " + Defaults.CALIBRATION_LEVELS + "; quick: "
-            + Defaults.QUICK_CALIBRATION_LEVELS + "; map: " + Defaults.MAP_CALIBRATION_LEVELS + ").")
-    List<Integer> calibrationLevels;
+            + " they are measured: a list per calibration delay, the lists separated by / (default: run: "
+            + Defaults.CALIBRATION_LEVELS + "; quick: " + Defaults.QUICK_CALIBRATION_LEVELS + "; map: "
+            + Defaults.MAP_CALIBRATION_LEVELS + ").")
+    String calibrationLevels;
 
-    @Option(names = "--calibration-delay-ms", paramLabel = "MS", description = "The downstream delay of the calibration"
-            + " windows (default from .env: ${DEFAULT-VALUE}).")
-    Integer calibrationDelayMs;
+    @Option(names = "--calibration-delay-ms", split = ",", paramLabel = "MS", description = "The downstream delays of"
+            + " the calibration windows, each with its own list of --calibration-levels: the first the CPU curve's,"
+            + " a longer one what more calls in flight cost (default: run and map: .env's delay, then "
+            + Defaults.CALIBRATION_MORE_DELAYS + ", as many as the lists of --calibration-levels; quick: .env's"
+            + " delay).")
+    List<Integer> calibrationDelays;
 
     @Option(names = "--no-calibration", description = "No calibration, and so no predictions.")
     boolean noCalibration;
@@ -300,14 +306,32 @@ final class PipelineOptions {
         if (noCalibration) {
             return Calibration.NONE;
         }
-        List<Integer> levels = calibrationLevels != null ? calibrationLevels
-                : Defaults.integers(defaults.calibrationLevels());
-        if (levels.isEmpty()) {
+        String levels = calibrationLevels != null ? calibrationLevels : defaults.calibrationLevels();
+        if (levels == null || levels.isBlank()) {
             return Calibration.NONE;
         }
         requireSettings();
-        return new Calibration(levels, calibrationDelayMs, defaults.calibrationWindowSeconds(),
-                defaults.calibrationTries());
+        List<Integer> delays = calibrationDelays;
+        if (delays == null) { // the first delay's, then the mode's longer ones: as many as the lists of users given
+            Set<Integer> chosen = new LinkedHashSet<>(List.of(firstDelay()));
+            chosen.addAll(Defaults.integers(defaults.moreCalibrationDelays()));
+            delays = List.copyOf(chosen);
+            if (calibrationLevels != null) {
+                delays = delays.subList(0, Math.min(delays.size(), calibrationLevels.split("/").length));
+            }
+        }
+        if (calibrationLevels == null) { // the default lists: one per delay asked, the last one for any beyond
+            List<String> lists = List.of(levels.split("/"));
+            levels = String.join("/", lists.subList(0, Math.min(lists.size(), delays.size())));
+        }
+        return new Calibration(defaults.calibrationWindowSeconds(), defaults.calibrationTries(),
+                Calibration.stages(delays, levels));
+    }
+
+    /** The calibration's first delay: .env's downstream delay, or the first --delay-ms without .env. */
+    private int firstDelay() {
+        String env = LabSettings.read().get("LAB_DELAY_MS");
+        return env != null ? Integer.parseInt(env.trim()) : delays.getFirst();
     }
 
     /**
@@ -322,13 +346,12 @@ final class PipelineOptions {
         if (workerMax == null) missing.add("--worker-max");
         if (connectTimeoutMs == null) missing.add("--connect-timeout-ms");
         if (readTimeoutMs == null) missing.add("--read-timeout-ms");
-        if (delays == null && calibrationDelayMs == null) missing.add("--delay-ms");
+        if (delays == null && calibrationDelays == null && LabSettings.read().get("LAB_DELAY_MS") == null) {
+            missing.add("--delay-ms");
+        }
         if (!missing.isEmpty()) {
             throw new IllegalArgumentException("no .env found (the lab's settings, at the checkout's root) and no "
                     + String.join(", ", missing) + " given: run ./experiment from the lab's checkout");
-        }
-        if (calibrationDelayMs == null) {
-            calibrationDelayMs = delays.getFirst();
         }
     }
 

@@ -77,9 +77,8 @@ final class PrecisionOnDemand {
             Variant variant = next.orElseThrow();
             HeadlineRatios.Ratio r = furthest.orElseThrow();
             console.say(String.format(Locale.ROOT, "Precision: adding JVM start %d of %s (about %.0f min): %s/%s at"
-                            + " %s is %.2fx [%.2f-%.2f], %d of %d headline ratios still to do",
-                    nextStart, variant.label(), jvmMinutes, r.variant(), r.baseline(), r.where(),
-                    r.ratio().ratio(), r.ratio().low(), r.ratio().high(),
+                            + " %s is %s, %d of %d headline ratios still to do",
+                    nextStart, variant.label(), jvmMinutes, r.variant(), r.baseline(), r.where(), ratio(r),
                     ratios.stream().filter(x -> !ok(x, goal)).count(), ratios.size()));
             long blockStart = nanoTime.getAsLong();
             plan.block(nextStart, List.of(variant)).forEach(perform);
@@ -135,9 +134,25 @@ final class PrecisionOnDemand {
         int starts = Math.min(r.variantJvmMeans().size(), r.baselineJvmMeans().size());
         String need = ok(r, goal) ? "done" : Precision.toDecide(r.ratio(), starts, goal.halfWidth() == null ? 1
                 : goal.halfWidth(), 2 * jvmMinutes, 60).map(n -> n.words(starts)).orElse("cannot tell yet");
-        return String.format(Locale.ROOT, "%s/%s at %s: %.2fx [%.2f-%.2f] from %d and %d JVM starts;"
-                        + " %s; %s", r.variant(), r.baseline(), r.where(), r.ratio().ratio(),
-                r.ratio().low(), r.ratio().high(), r.variantJvmMeans().size(), r.baselineJvmMeans().size(),
+        return String.format(Locale.ROOT, "%s/%s at %s: %s from %d and %d JVM starts; %s; %s", r.variant(),
+                r.baseline(), r.where(), ratio(r), r.variantJvmMeans().size(), r.baselineJvmMeans().size(),
                 r.direction().words(r.variant(), r.baseline()), need);
+    }
+
+    /** "2.69x [2.10-3.44]"; with one JVM start on a side there is no interval, and it says so. */
+    static String ratio(HeadlineRatios.Ratio r) {
+        return Double.isNaN(r.ratio().low()) ? String.format(Locale.ROOT, "%.2fx (no interval yet: one JVM start"
+                + " on a side)", r.ratio().ratio()) : String.format(Locale.ROOT, "%.2fx [%.2f-%.2f]",
+                r.ratio().ratio(), r.ratio().low(), r.ratio().high());
+    }
+
+    /**
+     * What precision on demand may add to the plan, said before anything starts: a user who asked for one JVM start
+     * learns there and then that the budget may add more, and how to keep the plan as given.
+     */
+    static String announce(ExperimentPlan plan) {
+        return String.format(Locale.ROOT, "Precision on demand: after the planned %d JVM start%s per variant, more"
+                + " may be added one at a time, %s; --budget off runs the plan as given", plan.jvmStarts(),
+                plan.jvmStarts() == 1 ? "" : "s", plan.precision().describe());
     }
 }

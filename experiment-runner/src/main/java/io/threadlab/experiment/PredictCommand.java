@@ -2,6 +2,8 @@ package io.threadlab.experiment;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.threadlab.experiment.collect.Json;
+import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.report.HeldOutAgainst;
 import io.threadlab.experiment.plan.Defaults;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.CannotPredict;
@@ -13,6 +15,7 @@ import io.threadlab.experiment.plan.FanOutMode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -40,7 +43,8 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  ./experiment predict --from results/<run>",
                 "  ./experiment predict --from results/<run> --users 3000 --delay-ms 300",
-                "  ./experiment predict --from results/<run> --variants reactive --cpus 1 --json"})
+                "  ./experiment predict --from results/<run> --variants reactive --cpus 1 --json",
+                "  ./experiment predict --from results/<default run> --against results/<another run>"})
 public final class PredictCommand implements Callable<Integer> {
 
     @Option(names = "--from", required = true, paramLabel = "RESULTS_DIR",
@@ -48,7 +52,7 @@ public final class PredictCommand implements Callable<Integer> {
     Path from;
 
     @Option(names = "--users", paramLabel = "N", description = "Closed-model concurrent users (default: the most"
-            + " the variant's calibration measured: 700 of run's " + Defaults.CALIBRATION_LEVELS + ").")
+            + " the variant's calibration measured, of run's " + Defaults.CALIBRATION_LEVELS + ").")
     Integer users;
 
     @Option(names = "--delay-ms", paramLabel = "MS", description = "The downstream's delay (default: the"
@@ -95,8 +99,17 @@ public final class PredictCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON array, an object per variant, instead of the table.")
     boolean json;
 
+    @Option(names = "--against", paramLabel = "RESULTS_DIR", description = "Instead of one point: every closed-model"
+            + " window of another run, each predicted from --from's calibration as if asked before it was measured,"
+            + " with how the predictions fared (within the tolerance, inside their interval, the binding ceiling"
+            + " named right). The point's flags do not apply.")
+    Path against;
+
     @Override
     public Integer call() {
+        if (against != null) {
+            return against();
+        }
         // a bad value: usage error, exit 2
         WhatIf whatIf = new WhatIf(users, delayMs, cpus, workerMax, poolSize, dbPoolSize, dbCpus, fanOut,
                 fanOutMode == null ? null : FanOutMode.parse(fanOutMode));
@@ -118,6 +131,36 @@ public final class PredictCommand implements Callable<Integer> {
         } catch (JsonProcessingException e) { // our own records: not expected, but no usage error either
             System.err.println("experiment predict: cannot write JSON: " + e.getMessage());
             return 1;
+        }
+    }
+
+    /** --against: another run's windows, each predicted from this calibration. */
+    private int against() {
+        if (users != null || delayMs != null || cpus != null || workerMax != null || poolSize != null
+                || dbPoolSize != null || dbCpus != null || fanOut != null || fanOutMode != null || json) {
+            throw new IllegalArgumentException("--against takes its points from the other run: --users, --delay-ms,"
+                    + " --cpus, the pools, --fan-out and --json do not apply");
+        }
+        try {
+            CalibratedRun run = CalibratedRun.read(from, Downstream.parse(downstream));
+            RunRecord other;
+            try {
+                other = RunRecord.read(against);
+            } catch (IOException e) {
+                throw new CannotPredict("--against: " + e.getMessage());
+            }
+            HeldOutAgainst held = HeldOutAgainst.of(run, other);
+            if (held.outcomes().isEmpty()) {
+                throw new CannotPredict(against + " has no closed-model window of a variant calibrated in " + from
+                        + " (" + String.join(", ", run.variants()) + ")");
+            }
+            System.out.println("Every closed-model window of " + against + ", predicted from the calibrations in "
+                    + from + "\n");
+            System.out.print(held.describe());
+            return 0;
+        } catch (CannotPredict e) {
+            System.err.println("experiment predict: " + e.getMessage());
+            return 2;
         }
     }
 }

@@ -124,9 +124,11 @@ final class Rig implements StepLoop.Performer {
         if (plan.usesDatabase()) {
             modules.add(LabDatabase.MODULE);
         }
+        // k6 first: a machine that cannot get it learns so before a minute of builds, not after
+        K6 local = loadHost == null ? K6.locate(labHome.resolve(".tools")) : null;
         engine.prepare(modules, all);
 
-        K6Host k6 = loadHost == null ? new LocalK6(K6.locate(labHome.resolve(".tools")), labHome, engine.confinement())
+        K6Host k6 = loadHost == null ? new LocalK6(local, labHome, engine.confinement())
                 : ContainerK6.prepare(loadHost, labHome, dir.getFileName().toString());
         loads = new Loads(k6, dir.resolve("k6"));
         if (describe) {
@@ -153,9 +155,12 @@ final class Rig implements StepLoop.Performer {
             database = startDatabase();
             waits.database(database::setWait);
         }
+        // k6 on the services' cores is a ceiling the predictions name; elsewhere, or on a CPU of its own, it is not
+        double sharedCores = loadAlone || plan.placement() != LoadPlacement.SHARED ? Double.NaN
+                : Runtime.getRuntime().availableProcessors();
         windows = new WindowRunner(loads, engine.recorder(), engine.confinement(), delayService, waits, results,
-                manifest, console, dir, plan, cpuSets, Predictions.from(results.windows()), database, loadAlone,
-                yardstick);
+                manifest, console, dir, plan, cpuSets, Predictions.from(results.windows(), sharedCores), database,
+                loadAlone, yardstick);
         jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console, cpuSets,
                 delayService), results, manifest, console, dir, cpuSets, waits);
     }

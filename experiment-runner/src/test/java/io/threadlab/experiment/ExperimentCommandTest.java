@@ -47,6 +47,15 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void aCommandThatDoesNotExistIsAUsageErrorEvenBesideHelp() {
+        Outcome outcome = execute("findigns", "--help");
+        assertThat(outcome.exit()).isEqualTo(2);
+        assertThat(outcome.err()).contains("no such command: findigns").contains("findings").contains("publish");
+        assertThat(execute().exit()).isEqualTo(2);
+        assertThat(execute("findings", "--help").exit()).isZero();
+    }
+
+    @Test
     void anUnknownVariantIsAUsageErrorThatNamesTheChoices() {
         Outcome outcome = execute("run", "--variants", "imperative,async");
         assertThat(outcome.exit()).isEqualTo(2);
@@ -203,8 +212,13 @@ class ExperimentCommandTest {
         assertThat(plan.warmUp()).isEqualTo(WarmUpPolicy.boosted(Runtime.getRuntime().availableProcessors(), 150, 90,
                 false));
         assertThat(plan.open().any()).as("the run's open model is asked for with --open-rates").isFalse();
-        assertThat(plan.calibration()).isEqualTo(new Calibration(List.of(700, 300, 150, 10), 10, 4,
-                Calibration.TRIES));
+        assertThat(plan.calibration()).isEqualTo(new Calibration(4, Calibration.TRIES, List.of(
+                new Calibration.Stage(10, List.of(700, 300, 150, 10)), new Calibration.Stage(50, List.of(900, 400)))));
+        // the schedule measures both stages right after the first JVM start's warm-up, and none after the second's
+        assertThat(plan.schedule().steps().stream().filter(st -> st instanceof Step.Measure m
+                && m.window().calibration()).map(st -> ((Step.Measure) st).window().id().toString()).toList())
+                .contains("imperative-50ms-closed-900-cal1", "reactive-50ms-closed-400-cal1")
+                .noneMatch(id -> id.endsWith("cal2"));
         assertThat(plan.precision().active()).isTrue();
         assertThat(plan.precision().halfWidth()).isNull();
         assertThat(plan.precision().budget()).hasMinutes(15);
@@ -213,6 +227,24 @@ class ExperimentCommandTest {
         ExperimentCommand.Run fixed = new ExperimentCommand.Run();
         new CommandLine(fixed).parseArgs("--budget", "off");
         assertThat(fixed.plan().precision().active()).isFalse();
+    }
+
+    @Test
+    void theCalibrationTakesAListOfUsersPerDelayAndALastListForTheDelaysBeyond() {
+        ExperimentCommand.Run one = new ExperimentCommand.Run();
+        new CommandLine(one).parseArgs("--calibration-delay-ms", "10");
+        assertThat(one.plan().calibration().stages()).containsExactly(new Calibration.Stage(10,
+                List.of(700, 300, 150, 10)));
+        ExperimentCommand.Run three = new ExperimentCommand.Run();
+        new CommandLine(three).parseArgs("--calibration-delay-ms", "10,30,60", "--calibration-levels", "500,100/800");
+        assertThat(three.plan().calibration().stages()).containsExactly(new Calibration.Stage(10, List.of(500, 100)),
+                new Calibration.Stage(30, List.of(800)), new Calibration.Stage(60, List.of(800)));
+        Outcome tooMany = execute("run", "--calibration-delay-ms", "10", "--calibration-levels", "500,100/800/900");
+        assertThat(tooMany.exit()).isEqualTo(2);
+        assertThat(tooMany.err()).contains("--calibration-levels gives 3 lists of users");
+        assertThat(execute("run", "--calibration-delay-ms", "10,10").err()).contains("names a delay twice");
+        assertThat(execute("run", "--calibration-delay-ms", "10,6000").err()).contains("not below the client's read"
+                + " timeout");
     }
 
     @Test

@@ -251,4 +251,27 @@ class PrecisionOnDemandTest {
         assertThat(run.extend()).startsWith("the budget of 76 min: 75.0 min used, one more JVM start needs about");
         assertThat(run.added).isEmpty();
     }
+
+    // ---- what it says -----------------------------------------------------------------------------------------
+
+    @Test
+    void beforeAnythingStartsItSaysWhatTheBudgetMayAdd() {
+        Run run = new Run(goal(null, 15, 12), new Script(SAME, Map.of(IMP, List.of(0, 0), REA, List.of(0, 0)),
+                List.of()), 0);
+        assertThat(PrecisionOnDemand.announce(run.plan)).contains("after the planned 2 JVM starts per variant",
+                "more may be added one at a time", "within 15 min of the start", "--budget off");
+    }
+
+    @Test
+    void aRatioWithoutAnIntervalSaysSoInsteadOfNaN() {
+        Run run = new Run(goal(null, 15, 12), new Script(TWICE, Map.of(IMP, List.of(0, 0), REA, List.of(0, 0)),
+                List.of()), 0);
+        HeadlineRatios.Ratio measured = HeadlineRatios.of(run.results.windows()).getFirst();
+        HeadlineRatios.Ratio alone = new HeadlineRatios.Ratio(measured.variant(), measured.baseline(), measured.at(),
+                new Stats.Ratio(2.69, Double.NaN, Double.NaN, 1, measured.ratio().method()), List.of(2690.0),
+                List.of(1000.0));
+        assertThat(PrecisionOnDemand.ratio(alone)).isEqualTo("2.69x (no interval yet: one JVM start on a side)")
+                .doesNotContain("NaN");
+        assertThat(PrecisionOnDemand.ratio(measured)).matches("2\\.00x \\[\\d\\.\\d\\d-\\d\\.\\d\\d]");
+    }
 }

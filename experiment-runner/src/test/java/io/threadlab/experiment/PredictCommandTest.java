@@ -46,6 +46,25 @@ class PredictCommandTest {
     }
 
     @Test
+    void againstAnotherRunEveryWindowIsPredictedFromThisCalibrationAndJudged(@TempDir Path other) {
+        CalibratedRunFixture.calibrated(dir);
+        CalibratedRunFixture.calibrated(other);
+        Outcome outcome = execute("predict", "--from", dir.toString(), "--against", other.toString());
+        assertThat(outcome.exit()).as(outcome.err()).isZero();
+        assertThat(outcome.out()).contains("predicted from the calibrations in " + dir)
+                .containsPattern("imperative +10 ms +500 ")
+                .containsPattern("Within 15 % of the prediction, where one ceiling binds: \\d+ of \\d+ points")
+                .contains("Held-out points inside the interval stated before them")
+                .contains("Binding ceiling named right at held-out points");
+        Outcome mixed = execute("predict", "--from", dir.toString(), "--against", other.toString(), "--users", "10");
+        assertThat(mixed.exit()).isEqualTo(2);
+        assertThat(mixed.err()).contains("--against takes its points from the other run");
+        Outcome none = execute("predict", "--from", dir.toString(), "--against", dir.resolve("nowhere").toString());
+        assertThat(none.exit()).isEqualTo(2);
+        assertThat(none.err()).contains("--against");
+    }
+
+    @Test
     void theTableHasARowPerCalibratedVariantWithItsCeilingsAndSaysWhoseCalibrationItIs() {
         CalibratedRunFixture.calibrated(dir);
         Outcome outcome = execute("predict", "--from", dir.toString(), "--users", "500");
@@ -53,12 +72,13 @@ class PredictCommandTest {
         assertThat(outcome.err()).isEmpty();
         List<String> lines = outcome.out().lines().toList();
         assertThat(lines.getFirst()).isEqualTo("Predicted from the calibrations in " + dir);
-        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("variant").contains("req/s", "binding", "margin",
-                "p50 ms", "RSS MB", "CPU", "workers", "connections", "users"));
-        // reactive at 500 users: 8,316.28 req/s by the CPU, 5.31× under the users' 44,188; p50 60.1 ms; RSS 329 MB
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("variant").contains("req/s", "interval", "binding",
+                "margin", "p50 ms", "RSS MB", "k6 CPU", "CPU", "workers", "connections", "users", "load"));
+        // reactive at 500 users: 8,316.28 req/s by the CPU ± 5 %, 1.18× under what k6 could drive on the 2 cores it
+        // shared with it (9,837); p50 60.1 ms; RSS 329 MB; k6 about 1.01 CPU
         assertThat(lines).anySatisfy(l -> assertThat(l.split(" +")).containsExactly("reactive", "500", "10", "ms",
-                "0.5", "8,316", "±5", "%", "CPU", "5.31×", "users", "60.1", "329", "|", "8,316", "–", "88,376",
-                "44,188"));
+                "0.5", "8,316", "7,900–8,732", "±5", "%", "CPU", "1.18×", "load", "generator", "60.1", "329", "1.01",
+                "|", "8,316", "–", "88,376", "44,188", "9,837"));
         assertThat(outcome.out()).contains("reactive: calibrated on reactive-jvm1 (10 ms, 0.5 CPU, 200 workers, pool"
                 + " 1,000) at 700, 300, 150, 10 users");
     }
@@ -90,21 +110,27 @@ class PredictCommandTest {
         assertThat(reactive.path("at").path("cpu_quota").asDouble()).isEqualTo(0.5);
         assertThat(reactive.path("predicted_rps").asDouble()).isEqualTo(8316.281);
         assertThat(reactive.path("binding").asText()).isEqualTo("cpu");
-        assertThat(reactive.path("margin").asDouble()).isEqualTo(5.313);
-        assertThat(reactive.path("next").asText()).isEqualTo("users");
+        assertThat(reactive.path("interval").path("low").asDouble()).isEqualTo(7900.467);
+        assertThat(reactive.path("interval").path("high").asDouble()).isEqualTo(8732.095);
+        assertThat(reactive.path("margin").asDouble()).isEqualTo(1.183);
+        assertThat(reactive.path("next").asText()).isEqualTo("load");
+        assertThat(reactive.path("two_close").asBoolean()).isFalse();
+        assertThat(reactive.path("k6_cores").asDouble()).isCloseTo(1.01, within(0.01));
         assertThat(reactive.path("p50_ms").asDouble()).isEqualTo(60.123);
         assertThat(reactive.path("rss_mb").asDouble()).isEqualTo(329.322);
         assertThat(reactive.path("expected_error").asDouble()).isEqualTo(0.05);
         assertThat(reactive.path("extrapolated").isBoolean()).isTrue();
         assertThat(reactive.path("extrapolated").asBoolean()).isFalse();
         assertThat(reactive.path("ceilings").properties()).extracting(java.util.Map.Entry::getKey)
-                .containsExactly("cpu", "connections", "users");
+                .containsExactly("cpu", "connections", "users", "load");
         assertThat(reactive.path("ceilings").path("users").asDouble()).isCloseTo(44187.853, within(1e-3));
         assertThat(reactive.path("hold_ms").asDouble()).isEqualTo(11.315);
         JsonNode on = reactive.path("calibrated_on");
         assertThat(on.path("jvm").asText()).isEqualTo("reactive-jvm1");
         assertThat(on.path("users")).extracting(JsonNode::asInt).containsExactly(700, 300, 150, 10);
         assertThat(on.path("delay_ms").asInt()).isEqualTo(10);
+        assertThat(on.path("delays_ms")).extracting(JsonNode::asInt).containsExactly(10);
+        assertThat(on.path("calls_elasticity_measured").asBoolean()).as("one delay: β not measured").isFalse();
         assertThat(on.path("cpu_quota").asDouble()).isEqualTo(0.5);
         assertThat(on.path("worker_max").asInt()).isEqualTo(200);
         assertThat(on.path("pool_size").asInt()).isEqualTo(1000);

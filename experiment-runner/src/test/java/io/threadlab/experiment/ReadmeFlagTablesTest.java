@@ -27,8 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * README.md's flag tables say what {@code ./experiment run} and {@code ./experiment map} do without each flag; this
- * holds them to the code, so that a renamed flag or a changed default cannot leave the README behind.
+ * The docs' flag tables (docs/running.md, docs/predict.md; any page of README.md and docs/ with one) say what
+ * {@code ./experiment run}, {@code map} and {@code predict} do without each flag; this holds them to the code, so that
+ * a renamed flag or a changed default cannot leave the docs behind.
  *
  * <p>How a table is read. A flag table is a markdown table whose first header cell is {@code Flag}; the command it
  * documents is the first {@code `./experiment <command> --help`} after it. A row's first cell names its flags in
@@ -105,11 +106,13 @@ class ReadmeFlagTablesTest {
             entry("--max-jvm-starts", p -> p.plan().precision().maxJvmStarts()),
             entry("--budget", p -> p.plan().precision().budget() == null ? "off"
                     : p.plan().precision().budget().toMinutes() + "m"),
-            entry("--calibration-levels", p -> p.plan().calibration().levels()),
-            entry("--calibration-delay-ms", p -> p.plan().calibration().delayMs()),
+            entry("--calibration-levels", p -> Arrays.asList(p.plan().calibration().stages().stream()
+                    .map(s -> s.levels().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")))
+                    .collect(java.util.stream.Collectors.joining("/")).split(","))),
+            entry("--calibration-delay-ms", p -> p.plan().calibration().delays()),
             entry("--load-cpus", p -> p.plan().placement().name().toLowerCase(java.util.Locale.ROOT)));
 
-    private record Row(int line, List<String> flags, String defaults) {
+    private record Row(String line, List<String> flags, String defaults) {
     }
 
     @Test
@@ -129,12 +132,12 @@ class ReadmeFlagTablesTest {
 
     private void checkTable(String command) throws IOException {
         List<Row> rows = tables().get(command);
-        assertThat(rows).as("README.md has a flag table followed by `./experiment %s --help`", command).isNotNull();
+        assertThat(rows).as("the docs have a flag table followed by `./experiment %s --help`", command).isNotNull();
         CommandSpec spec = subcommand(command).getCommandSpec();
         Parsed parsed = parse(command);
         List<String> documented = new ArrayList<>();
         for (Row row : rows) {
-            String where = "README.md:" + row.line() + ", " + command + "'s flag table";
+            String where = row.line() + ", " + command + "'s flag table";
             assertThat(row.flags()).as("%s: a row names its flags in backticks", where).isNotEmpty();
             List<OptionSpec> valued = new ArrayList<>();
             for (String flag : row.flags()) {
@@ -175,23 +178,33 @@ class ReadmeFlagTablesTest {
             if (option.hidden() || option.usageHelp() || option.versionHelp() || documented.contains(flag)) {
                 continue;
             }
-            assertThat(command).as("README.md: %s's flag table lacks %s, which `./experiment %s --help` lists",
+            assertThat(command).as("The docs: %s's flag table lacks %s, which `./experiment %s --help` lists",
                     command, flag, command).isEqualTo("map");
             // Left to run's table: then map must default as run does, and run's table must have it.
             assertThat(subcommand("run").getCommandSpec().findOption(flag))
-                    .as("README.md: map's flag table lacks %s, which run does not have", flag).isNotNull();
+                    .as("The docs: map's flag table lacks %s, which run does not have", flag).isNotNull();
             if (option.arity().max() > 0) {
                 assertThat(words(codeDefault(parsed, flag)))
-                        .as("README.md: map's flag table lacks %s, whose default in map is not run's", flag)
+                        .as("The docs: map's flag table lacks %s, whose default in map is not run's", flag)
                         .isEqualTo(words(codeDefault(run, flag)));
             }
         }
     }
 
-    /** The flag tables of README.md, by the command each documents. */
+    /** The flag tables of README.md and the pages in docs/, by the command each documents. */
     private static Map<String, List<Row>> tables() throws IOException {
-        List<String> lines = Files.readAllLines(LAB.resolve("README.md"));
         Map<String, List<Row>> tables = new LinkedHashMap<>();
+        List<Path> pages = new ArrayList<>(List.of(LAB.resolve("README.md")));
+        try (var docs = Files.list(LAB.resolve("docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        for (Path page : pages) {
+            tables(LAB.relativize(page).toString(), Files.readAllLines(page), tables);
+        }
+        return tables;
+    }
+
+    private static void tables(String file, List<String> lines, Map<String, List<Row>> tables) {
         for (int i = 0; i < lines.size(); i++) {
             if (!cells(lines.get(i)).getFirst().equals("Flag") || i + 1 >= lines.size()
                     || !lines.get(i + 1).startsWith("|---")) {
@@ -201,7 +214,7 @@ class ReadmeFlagTablesTest {
             int end = i + 2;
             for (; end < lines.size() && lines.get(end).startsWith("|"); end++) {
                 List<String> cells = cells(lines.get(end));
-                rows.add(new Row(end + 1, ticked(cells.get(0)).stream().filter(w -> w.startsWith("--")).toList(),
+                rows.add(new Row(file + ":" + (end + 1), ticked(cells.get(0)).stream().filter(w -> w.startsWith("--")).toList(),
                         cells.get(1)));
             }
             String command = null;
@@ -210,12 +223,12 @@ class ReadmeFlagTablesTest {
                 Matcher help = HELP.matcher(lines.get(j));
                 command = help.find() ? help.group(1) : null;
             }
-            assertThat(command).as("README.md:%d: a flag table followed by `./experiment <command> --help`", i + 1)
+            assertThat(command).as("%s:%d: a flag table followed by `./experiment <command> --help`", file, i + 1)
                     .isNotNull();
-            assertThat(tables.put(command, rows)).as("README.md: one flag table for %s", command).isNull();
+            assertThat(tables.put(command, rows)).as("%s: one flag table for %s in all the docs", file, command)
+                    .isNull();
             i = end;
         }
-        return tables;
     }
 
     private static List<String> cells(String line) {

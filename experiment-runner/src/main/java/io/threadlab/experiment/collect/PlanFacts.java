@@ -104,6 +104,9 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
         Map<String, Object> calibration = new LinkedHashMap<>();
         calibration.put("users", plan.calibration().levels());
         calibration.put("delay_ms", plan.calibration().delayMs());
+        // every stage: the first the CPU curve's, a longer delay what the calls in flight cost
+        calibration.put("stages", plan.calibration().stages().stream().map(s -> Map.of("delay_ms", s.delayMs(),
+                "users", s.levels())).toList());
         calibration.put("window_seconds", plan.calibration().windowSeconds());
         calibration.put("tries", plan.calibration().tries());
         calibration.put("measured_again_while_compiler_above_share_of_quota", WarmUpPolicy.COMPILER_QUIET_SHARE);

@@ -204,13 +204,36 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
      * to expect, whether the point lay beyond the calibrated users, and whose calibration it came from.
      *
      * @param calibratedOn the JVM whose calibration made it (this window's own, or its variant's first JVM start)
-     * @param ceilings     requests per second each ceiling allows, by name (cpu, workers, connections, users)
+     * @param ceilings     requests per second each ceiling allows, by name (cpu, workers, connections, users, load)
+     * @param predictedK6Cores k6's CPU at the predicted throughput (null: not forecast, as before it was)
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
                              Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
-                             String calibratedOn, Map<String, Double> ceilings) {
+                             String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores) {
+
+        /** A prediction without k6's forecast, as runs before it recorded them. */
+        public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
+                          Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
+                          String calibratedOn, Map<String, Double> ceilings) {
+            this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
+                    predictedAt, calibratedOn, ceilings, null);
+        }
+
+        /** The interval stated with it: the prediction ± its expected error. */
+        public double low() {
+            return predictedRps * (1 - expectedError);
+        }
+
+        public double high() {
+            return predictedRps * (1 + expectedError);
+        }
+
+        /** Whether a measurement fell inside the interval stated before it. */
+        public boolean covers(double measured) {
+            return measured >= low() && measured <= high();
+        }
     }
 
     // The keys of a window, as every table and statistic asks for them.

@@ -101,8 +101,12 @@ public final class WindowRunner {
                 ? Optional.empty()
                 : predictions.before(window.jvm(), knobs.asPoint().and(window.at()));
         Instant predictedAt = Instant.now();
-        forecast.ifPresent(f -> console.say(String.format(Locale.ROOT, "%s %s: predicted %s", window.jvm(),
-                window.id(), f.describe())));
+        forecast.ifPresent(f -> {
+            console.say(String.format(Locale.ROOT, "%s %s: predicted %s", window.jvm(), window.id(), f.describe()));
+            // said before measuring: a point the load generator will bind or crowd is not the service's
+            f.notes().stream().filter(n -> n.startsWith("k6 ") && n.contains(": ")).findFirst()
+                    .ifPresent(n -> console.warn(window.id() + ": " + n));
+        });
         Path jfr = dir.resolve("jfr/" + window.id() + ".jfr");
         if (window.recorded()) {
             recorder.start(jvm.service(), jfr); // before the settle: starting a recording costs CPU of its own

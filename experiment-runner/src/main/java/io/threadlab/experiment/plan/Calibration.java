@@ -6,16 +6,32 @@ import java.util.Objects;
 
 /**
  * What each JVM measures right after its warm-up, before any of its predictions: short closed-model windows at a few
- * numbers of users, at one delay, from the most users down (the warm-up ends at the most). The capacity model of that
- * JVM is fitted to them, and every later window of the JVM is predicted from it before it is measured.
+ * numbers of users, at one delay or more (each a stage), from the most users down (the warm-up ends at the most). The
+ * capacity model of that JVM is fitted to them, and every later window of the JVM is predicted from it before it is
+ * measured. The first stage is the CPU curve in the requests waiting in the JVM; a stage at a longer delay puts more
+ * calls in flight at the downstream for as many waiting, which is how the model learns what those cost.
  *
- * @param levels the users of each calibration window; none: no calibration (and no predictions)
  * @param tries  how many times a window is measured at most while its compiler was busy in it, or it stalled (see
  *               {@link #TRIES})
+ * @param stages each delay's users, the first stage first; none: no calibration (and no predictions)
  */
-public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, int tries) {
+public record Calibration(int windowSeconds, int tries, List<Stage> stages) {
 
-    public static final Calibration NONE = new Calibration(List.of(), 0, 1, 1);
+    /** One delay's calibration windows: its users, most first. */
+    public record Stage(int delayMs, List<Integer> levels) {
+        public Stage {
+            levels = levels.stream().sorted(java.util.Comparator.reverseOrder()).distinct().toList();
+            if (levels.stream().anyMatch(l -> l < 1 || l > 10_000)) {
+                throw new IllegalArgumentException("--calibration-levels must be user counts from 1 to 10000, was "
+                        + levels);
+            }
+            if (delayMs < 0) {
+                throw new IllegalArgumentException("--calibration-delay-ms must be 0 or more, was " + delayMs);
+            }
+        }
+    }
+
+    public static final Calibration NONE = new Calibration(1, 1, List.of());
 
     /**
      * How many times a calibration window is measured while its compiler was not quiet in it (above {@link
@@ -27,27 +43,51 @@ public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, 
      */
     public static final int TRIES = 3;
 
-    /** Measured once per level. */
+    /** One delay, measured once per level. */
     public Calibration(List<Integer> levels, int delayMs, int windowSeconds) {
-        this(levels, delayMs, windowSeconds, 1);
+        this(windowSeconds, 1, List.of(new Stage(delayMs, levels)));
+    }
+
+    /** One delay. */
+    public Calibration(List<Integer> levels, int delayMs, int windowSeconds, int tries) {
+        this(windowSeconds, tries, List.of(new Stage(delayMs, levels)));
     }
 
     public Calibration {
-        levels = levels.stream().sorted(java.util.Comparator.reverseOrder()).distinct().toList();
-        if (levels.stream().anyMatch(l -> l < 1 || l > 10_000)) {
-            throw new IllegalArgumentException("--calibration-levels must be user counts from 1 to 10000, was "
-                    + levels);
+        stages = stages.stream().filter(s -> !s.levels().isEmpty()).toList();
+        if (!stages.isEmpty() && stages.getFirst().levels().size() < 2) {
+            throw new IllegalArgumentException("--calibration-levels needs at least two numbers of users at the first"
+                    + " delay: the CPU per request is fitted as a function of them, was "
+                    + stages.getFirst().levels());
         }
-        if (!levels.isEmpty() && levels.size() < 2) {
-            throw new IllegalArgumentException("--calibration-levels needs at least two numbers of users: the CPU per"
-                    + " request is fitted as a function of them, was " + levels);
+        if (stages.stream().map(Stage::delayMs).distinct().count() < stages.size()) {
+            throw new IllegalArgumentException("--calibration-delay-ms names a delay twice: "
+                    + stages.stream().map(Stage::delayMs).toList());
         }
-        if (windowSeconds < 1 || delayMs < 0) {
-            throw new IllegalArgumentException("a calibration window lasts at least 1 s, at a delay of at least 0 ms");
+        if (windowSeconds < 1) {
+            throw new IllegalArgumentException("a calibration window lasts at least 1 s");
         }
         if (tries < 1 || tries > TRIES) {
             throw new IllegalArgumentException("a calibration window is measured 1 to " + TRIES + " times, was " + tries);
         }
+    }
+
+    /**
+     * The stages of {@code --calibration-delay-ms} and {@code --calibration-levels}: the levels are one list per delay,
+     * the lists separated by {@code /} ("700,300,150,10/1000,700"); a delay without a list of its own takes the last
+     * one given.
+     */
+    public static List<Stage> stages(List<Integer> delays, String levels) {
+        List<List<Integer>> groups = java.util.Arrays.stream(levels.split("/")).map(Defaults::integers).toList();
+        if (groups.size() > delays.size()) {
+            throw new IllegalArgumentException("--calibration-levels gives " + groups.size() + " lists of users ("
+                    + levels + ") for " + delays.size() + " calibration delays " + delays);
+        }
+        List<Stage> stages = new java.util.ArrayList<>();
+        for (int i = 0; i < delays.size(); i++) {
+            stages.add(new Stage(delays.get(i), groups.get(Math.min(i, groups.size() - 1))));
+        }
+        return stages;
     }
 
     /**
@@ -91,10 +131,29 @@ public record Calibration(List<Integer> levels, int delayMs, int windowSeconds, 
     }
 
     public boolean any() {
-        return !levels.isEmpty();
+        return !stages.isEmpty();
     }
 
+    /** The first stage's users: the CPU curve's, where the fan-out is calibrated too. */
+    public List<Integer> levels() {
+        return stages.isEmpty() ? List.of() : stages.getFirst().levels();
+    }
+
+    /** The first stage's delay. */
+    public int delayMs() {
+        return stages.isEmpty() ? 0 : stages.getFirst().delayMs();
+    }
+
+    /** Every stage's delay, the first stage's first. */
+    public List<Integer> delays() {
+        return stages.stream().map(Stage::delayMs).toList();
+    }
+
+    /**
+     * The first stage's most users: where the warm-up ends and the calibration begins. A later stage's levels settle
+     * at their own delay before they are measured, as every window does.
+     */
     public int topLevel() {
-        return levels.isEmpty() ? 0 : levels.getFirst();
+        return levels().isEmpty() ? 0 : levels().getFirst();
     }
 }

@@ -78,8 +78,8 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
                         + knobs.readTimeoutMs() + " ms, --read-timeout-ms): every call would time out");
             }
         }
-        if (calibration.any() && calibration.delayMs() >= knobs.readTimeoutMs()) {
-            throw new IllegalArgumentException("the calibration's delay (" + calibration.delayMs() + " ms) is not below"
+        if (calibration.any() && calibration.delays().stream().anyMatch(d -> d >= knobs.readTimeoutMs())) {
+            throw new IllegalArgumentException("the calibration's delays (" + calibration.delays() + " ms) are not below"
                     + " the client's read timeout (" + knobs.readTimeoutMs() + " ms)");
         }
         if (precision.active() && (mode != Mode.RUN || timeToPeak)) {
@@ -255,10 +255,13 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         // at one call: a mistake that only fans out has no such request, and no calibration
         for (Point downstream : jvm.start() == 1 ? downstreams(jvm.variant()).stream()
                 .filter(d -> jvm.variant().path(d) != null).toList() : List.<Point>of()) {
-            for (int users : calibration.levels()) {
-                steps.add(new Step.Measure(new Window(jvm, downstream.with(Axis.DELAY_MS, calibration.delayMs())
-                        .with(Axis.USERS, users), new Window.Closed(timing.settleSeconds(), timing.settleMaxSeconds(),
-                        calibration.windowSeconds()), false, WindowId.Role.CALIBRATION, jvm.start())));
+            for (Calibration.Stage stage : calibration.stages()) {
+                for (int users : stage.levels()) {
+                    steps.add(new Step.Measure(new Window(jvm, downstream.with(Axis.DELAY_MS, stage.delayMs())
+                            .with(Axis.USERS, users), new Window.Closed(timing.settleSeconds(),
+                            timing.settleMaxSeconds(), calibration.windowSeconds()), false, WindowId.Role.CALIBRATION,
+                            jvm.start())));
+                }
             }
         }
         if (jvm.start() == 1 && calibration.any()) {

@@ -17,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -33,11 +34,13 @@ public final class CalibratedRun {
     private final Path dir;
     private final Map<String, Calibrated> variants;
     private final Integer readTimeoutMs;
+    private final double sharedCores;
 
-    private CalibratedRun(Path dir, Map<String, Calibrated> variants, Integer readTimeoutMs) {
+    private CalibratedRun(Path dir, Map<String, Calibrated> variants, Integer readTimeoutMs, double sharedCores) {
         this.dir = dir;
         this.variants = variants;
         this.readTimeoutMs = readTimeoutMs;
+        this.sharedCores = sharedCores;
     }
 
     /** The calibrations of {@code dir} on the delay service; refused, saying why, where it cannot be read or has none. */
@@ -93,7 +96,20 @@ public final class CalibratedRun {
                             rows.getFirst().jvmId(), rows)));
         }
         Object timeout = record.manifest().knobs().get(READ_TIMEOUT);
-        return new CalibratedRun(dir, variants, timeout instanceof Number n ? n.intValue() : null);
+        return new CalibratedRun(dir, variants, timeout instanceof Number n ? n.intValue() : null,
+                sharedCores(record));
+    }
+
+    /**
+     * The CPUs k6 shared with the services in the run: its machine's, where it ran beside them on every CPU (the
+     * default); NaN where it ran elsewhere or on a CPU of its own, and the load generator is then no ceiling.
+     */
+    private static double sharedCores(RunRecord record) {
+        Object same = record.manifest().placement() == null ? null : record.manifest().placement().get("same_machine");
+        boolean shared = record.manifest().plan() == null || "shared".equals(record.manifest().plan().loadCpus());
+        return record.manifest().lab() != null && record.manifest().lab().machineCores() > 0 && shared
+                && !Boolean.FALSE.equals(same)
+                ? record.manifest().lab().machineCores() : Double.NaN;
     }
 
     private static Downstream downstream(WindowResult w) {
@@ -116,6 +132,15 @@ public final class CalibratedRun {
                     + String.join(", ", variants.keySet()));
         }
         return c;
+    }
+
+    /**
+     * The forecast of {@code variant} at a point given whole (its JVM and window axes, as another run's window has
+     * them), from its calibration here; empty where the variant has none, or its calibration fits no model.
+     */
+    public Optional<Forecast> forecast(String variant, Point at) {
+        Calibrated c = variants.get(variant);
+        return c == null ? Optional.empty() : c.fit().model().map(m -> m.onMachine(sharedCores).predict(at));
     }
 
     /** The forecasts asked for, and each calibrated variant left out because its calibration fits no model. */
@@ -158,10 +183,10 @@ public final class CalibratedRun {
                     + " in %s (%d ms): every call would time out, and the model predicts answered requests only",
                     delay, dir, readTimeoutMs));
         }
-        CapacityModel model = c.fit().model().orElseThrow();
+        CapacityModel model = c.fit().model().orElseThrow().onMachine(sharedCores);
         Forecast forecast = model.predict(at);
         List<String> notes = new ArrayList<>(forecast.notes());
-        notes.addAll(whatIf.notes(c, at, model.overheadMs()));
+        notes.addAll(whatIf.notes(c, at));
         return new VariantForecast(c, at, forecast, notes);
     }
 }

@@ -18,7 +18,12 @@ public enum Ceiling {
     /** The database's CPU quota divided by the CPU its query costs it. */
     DB_CPU("database CPU", "database quota ÷ its CPU per query"),
     /** A closed model's users divided by the least response time: no more requests are asked for. */
-    USERS("users", "users ÷ least response time");
+    USERS("users", "users ÷ least response time"),
+    /**
+     * The load generator on the machine it shares with the service: the CPUs the service's quota and the delay service
+     * leave k6, over what k6 spends per request (and per user). A ceiling of the measurement, not of the service.
+     */
+    LOAD("load generator", "CPUs left to k6 ÷ its CPU per request");
 
     private final String label;
     private final String formula;

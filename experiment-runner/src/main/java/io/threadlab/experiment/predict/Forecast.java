@@ -14,13 +14,17 @@ import java.util.Map;
  * @param margin        the next ceiling over the binding one: how clearly one ceiling binds (1.0: two bind together)
  * @param p50Ms         the closed model's response time, users ÷ throughput (the mean; the median is near it where
  *                      nothing stalls)
- * @param expectedError the relative error to expect of the throughput
+ * @param expectedError the relative error to expect of the throughput: the one its ceiling's cost earned in the
+ *                      calibration (each level predicted from the others before it was seen), widened by how far the
+ *                      point lies beyond what was calibrated
  * @param holdMs        the time a request holds a worker or a connection, as the model takes it
  * @param notes         what the prediction assumes beyond its calibration, in words
+ * @param nextError     the next ceiling's own relative error
+ * @param k6Cores       k6's CPU at the predicted throughput, where the calibration read it (NaN: not)
  */
 public record Forecast(String jvm, double rps, Ceiling binding, double margin, Map<Ceiling, Double> ceilings,
                        double p50Ms, Double rssMb, double expectedError, boolean extrapolated, double holdMs,
-                       List<String> notes) {
+                       List<String> notes, double nextError, double k6Cores) {
 
     /** Where one ceiling binds: the next one is at least this much higher. The map's 15 % target holds there. */
     public static final double CLEAR_MARGIN = 1.15;
@@ -30,6 +34,20 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
 
     public boolean oneCeilingBinds() {
         return margin >= CLEAR_MARGIN;
+    }
+
+    /** Whether the next ceiling lies within the two ceilings' errors of the binding one: either may bind. */
+    public boolean twoClose() {
+        return margin - 1 <= expectedError + nextError;
+    }
+
+    /** The interval stated with the prediction: ± its expected error. */
+    public double low() {
+        return rps * (1 - expectedError);
+    }
+
+    public double high() {
+        return rps * (1 + expectedError);
     }
 
     /** The next ceiling over the binding one: what {@link #margin} is measured to. */
@@ -44,13 +62,14 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
         ceilings.forEach((c, v) -> byName.put(c.name().toLowerCase(Locale.ROOT), round(v)));
         return new WindowResult.Prediction(round(rps), binding.name().toLowerCase(Locale.ROOT), round(margin),
                 round(p50Ms), rssMb == null ? null : round(rssMb), round(expectedError), extrapolated,
-                madeAt.toString(), jvm, byName);
+                madeAt.toString(), jvm, byName, Double.isNaN(k6Cores) ? null : round(k6Cores));
     }
 
-    /** "4,800 req/s (CPU, ±6 %)". */
+    /** "4,800 req/s (CPU, ±6 %)", with k6's CPU where it was forecast. */
     public String describe() {
-        return String.format(Locale.ROOT, "%,.0f req/s (%s, ±%.0f %%%s)", rps, binding.label(), expectedError * 100,
-                extrapolated ? ", extrapolated" : "");
+        return String.format(Locale.ROOT, "%,.0f req/s (%s, ±%.0f %%%s%s)", rps, binding.label(), expectedError * 100,
+                extrapolated ? ", extrapolated" : "", twoClose() ? ", " + next().label() + " close" : "")
+                + (Double.isNaN(k6Cores) ? "" : String.format(Locale.ROOT, ", k6 about %.2f CPU", k6Cores));
     }
 
     static String number(double v) {

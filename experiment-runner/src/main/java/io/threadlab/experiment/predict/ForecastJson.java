@@ -25,29 +25,43 @@ import java.util.Map;
  * @param expectedError the relative error to expect of predicted_rps
  * @param extrapolated  the CPU binds beyond the calibrated users: expected_error is widened by the last trend
  * @param holdMs        how long a request holds a worker or a connection, as the model takes it
+ * @param interval      where predicted_rps should land: ± expected_error
+ * @param twoClose      the next ceiling lies within the two ceilings' errors of the binding one: either may bind
+ * @param k6Cores       k6's CPU at predicted_rps (null: the calibration did not read it)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-@JsonPropertyOrder({"variant", "at", "predicted_rps", "binding", "margin", "next", "p50_ms", "rss_mb",
-        "expected_error", "extrapolated", "ceilings", "hold_ms", "calibrated_on", "notes"})
-public record ForecastJson(String variant, Point at, double predictedRps, String binding, double margin, String next,
-                           double p50Ms, Double rssMb, double expectedError, boolean extrapolated,
-                           Map<String, Double> ceilings, double holdMs, CalibratedOn calibratedOn,
-                           List<String> notes) {
+@JsonPropertyOrder({"variant", "at", "predicted_rps", "interval", "binding", "margin", "next", "two_close", "p50_ms",
+        "rss_mb", "expected_error", "extrapolated", "ceilings", "k6_cores", "hold_ms", "calibrated_on", "notes"})
+public record ForecastJson(String variant, Point at, double predictedRps, Interval interval, String binding,
+                           double margin, String next, boolean twoClose, double p50Ms, Double rssMb,
+                           double expectedError, boolean extrapolated, Map<String, Double> ceilings, Double k6Cores,
+                           double holdMs, CalibratedOn calibratedOn, List<String> notes) {
+
+    /** Where the throughput should land. */
+    public record Interval(double low, double high) {
+    }
 
     /**
      * Whose calibration made the prediction, and what the model took from it.
      *
      * @param jvm              the calibrated JVM ({@code imperative-jvm1}: the variant's first JVM start)
      * @param users            every number of users it was calibrated at, most first
-     * @param cpuMsPerRequest  by users: the CPU curve's levels (those that used at least 80 % of the quota)
-     * @param inJvm            by users: the requests that waited in the JVM at each of those levels, the curve's axis
+     * @param delayMs          the first calibration delay; {@code delaysMs} every one
+     * @param cpuMsPerRequest  by level (users, and "@delay" where there are several): the CPU curve's levels (those
+     *                         that used at least the model's busy share of the quota)
+     * @param inJvm            by level: the requests that waited in the JVM at each of those levels
+     * @param inFlight         by level: the calls that were out at the downstream
+     * @param callsElasticity  what the calls in flight add to a request's CPU per e-fold, on a log scale (0: not
+     *                         measured, one delay)
+     * @param curveError       the curve's own error: the worst level predicted from the others
      * @param overheadMs       what a request took above the delay where nothing queued
      * @param overheadMeasured false: no level was light, and overhead_ms is a lower bound
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record CalibratedOn(String jvm, List<Integer> users, int delayMs, Double cpuQuota, Integer workerMax,
-                               Integer poolSize, Map<String, Double> cpuMsPerRequest, Map<String, Double> inJvm,
-                               double overheadMs,
+    public record CalibratedOn(String jvm, List<Integer> users, int delayMs, List<Integer> delaysMs, Double cpuQuota,
+                               Integer workerMax, Integer poolSize, Map<String, Double> cpuMsPerRequest,
+                               Map<String, Double> inJvm, Map<String, Double> inFlight, double callsElasticity,
+                               boolean callsElasticityMeasured, double curveError, double overheadMs,
                                boolean overheadMeasured) {
     }
 
@@ -59,17 +73,23 @@ public record ForecastJson(String variant, Point at, double predictedRps, String
         f.ceilings().forEach((ceiling, rps) -> ceilings.put(name(ceiling), round(rps)));
         Map<String, Double> cpuMs = new LinkedHashMap<>();
         Map<String, Double> waiting = new LinkedHashMap<>();
+        Map<String, Double> inFlight = new LinkedHashMap<>();
+        boolean several = m.delays().size() > 1;
         for (int i = 0; i < m.users().size(); i++) {
-            cpuMs.put(String.valueOf(m.users().get(i)), round(m.cpuMsPerRequest().get(i)));
-            waiting.put(String.valueOf(m.users().get(i)), round(m.inJvm().get(i)));
+            String level = m.users().get(i) + (several ? "@" + m.levelDelays().get(i) : "");
+            cpuMs.put(level, round(m.cpuMsPerRequest().get(i)));
+            waiting.put(level, round(m.inJvm().get(i)));
+            inFlight.put(level, round(m.inFlight().get(i)));
         }
         Point setup = c.setup();
-        return new ForecastJson(v.variant(), v.at(), round(f.rps()), name(f.binding()), round(f.margin()),
-                name(f.next()), round(f.p50Ms()),
+        return new ForecastJson(v.variant(), v.at(), round(f.rps()), new Interval(round(f.low()), round(f.high())),
+                name(f.binding()), round(f.margin()), name(f.next()), f.twoClose(), round(f.p50Ms()),
                 f.rssMb() == null ? null : round(f.rssMb()), round(f.expectedError()), f.extrapolated(), ceilings,
-                round(f.holdMs()), new CalibratedOn(c.jvm(), c.users(), c.delayMs(), setup.get(Axis.CPUS),
-                setup.get(Axis.WORKER_MAX), setup.get(Axis.POOL_SIZE), cpuMs, waiting, round(m.overheadMs()),
-                m.overheadMeasured()), v.notes());
+                Double.isNaN(f.k6Cores()) ? null : round(f.k6Cores()), round(f.holdMs()),
+                new CalibratedOn(c.jvm(), c.users(), c.delayMs(), m.delays(), setup.get(Axis.CPUS),
+                setup.get(Axis.WORKER_MAX), setup.get(Axis.POOL_SIZE), cpuMs, waiting, inFlight,
+                round(m.callsElasticity()), m.callsElasticityMeasured(), round(m.interpolationError()),
+                round(m.overheadMs()), m.overheadMeasured()), v.notes());
     }
 
     static String name(Ceiling ceiling) {

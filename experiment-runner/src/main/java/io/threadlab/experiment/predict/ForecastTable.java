@@ -17,10 +17,10 @@ import java.util.stream.IntStream;
  */
 public final class ForecastTable {
 
-    private static final String[] HEADER = {"variant", "users", "delay", "CPUs", "req/s", "error", "binding",
-        "margin", "p50 ms", "RSS MB", "|", "CPU", "workers", "connections", "users"};
+    private static final String[] HEADER = {"variant", "users", "delay", "CPUs", "req/s", "interval", "error",
+        "binding", "margin", "p50 ms", "RSS MB", "k6 CPU", "|", "CPU", "workers", "connections", "users", "load"};
     /** The columns of words, aligned left; numbers align right. */
-    private static final Set<Integer> WORDS = Set.of(0, 5, 6, 7, 10);
+    private static final Set<Integer> WORDS = Set.of(0, 5, 6, 7, 8, 12);
     /** Where the lines below the table wrap. */
     private static final int WIDTH = 118;
 
@@ -52,12 +52,14 @@ public final class ForecastTable {
             v.notes().forEach(n -> out.append(wrap("  - " + n, "    ")));
         }
         leftOut.forEach(l -> out.append(wrap("left out: " + l, "  ")));
-        out.append('\n').append(wrap("req/s: the lowest ceiling; after the |, every ceiling in req/s. error: the"
-                + " relative error to expect of req/s (the calibration's own, wider beyond its users: extrapolated)."
-                + " margin: the next ceiling over the binding one (below " + Forecast.CLEAR_MARGIN + "× two bind nearly"
-                + " together). p50: users"
-                + " ÷ req/s, the closed model's response time. RSS: a straight line in the users through the"
-                + " calibration's.", ""));
+        out.append('\n').append(wrap("req/s: the lowest ceiling; after the |, every ceiling in req/s (load: what k6"
+                + " can drive on the cores it shares with the service). interval and error: where req/s should land,"
+                + " ± the error its ceiling earned in the calibration (each level predicted from the others before it"
+                + " was seen), wider beyond the calibrated users and delays (extrapolated). margin: the next ceiling"
+                + " over the binding one (below " + Forecast.CLEAR_MARGIN + "× two bind nearly together; \"close\":"
+                + " within their errors, either may bind). p50: users ÷ req/s, the closed model's response time. RSS:"
+                + " a straight line in the users through the calibration's. k6 CPU: what the load generator will need"
+                + " at req/s.", ""));
         return out.toString();
     }
 
@@ -66,12 +68,15 @@ public final class ForecastTable {
         Point at = v.at();
         return new String[] {v.variant(), String.format(Locale.ROOT, "%,d", at.get(Axis.USERS)),
             at.get(Axis.DELAY_MS) + " ms", Forecast.number(at.get(Axis.CPUS)), rate(f.rps()),
+            rate(f.low()) + "–" + rate(f.high()),
             String.format(Locale.ROOT, "±%.0f %%%s", f.expectedError() * 100, f.extrapolated() ? " extrapolated" : ""),
-            f.binding().label(), String.format(Locale.ROOT, "%.2f× %s", f.margin(), f.next().label()),
+            f.binding().label(), String.format(Locale.ROOT, "%.2f× %s%s", f.margin(), f.next().label(),
+                    f.twoClose() ? " close" : ""),
             String.format(Locale.ROOT, "%,.1f", f.p50Ms()), f.rssMb() == null ? "–"
                     : String.format(Locale.ROOT, "%,.0f", f.rssMb()),
+            Double.isNaN(f.k6Cores()) ? "–" : String.format(Locale.ROOT, "%.2f", f.k6Cores()),
             "|", ceiling(f, Ceiling.CPU), ceiling(f, Ceiling.WORKERS), ceiling(f, Ceiling.CONNECTIONS),
-            ceiling(f, Ceiling.USERS)};
+            ceiling(f, Ceiling.USERS), ceiling(f, Ceiling.LOAD)};
     }
 
     /** "imperative-jvm1 at 10 ms, 0.5 CPU, 200 workers, pool 1,000: 700, 300, 150 and 10 users (…)". */
@@ -80,7 +85,7 @@ public final class ForecastTable {
         CapacityModel m = v.model();
         Point setup = c.setup();
         List<String> knobs = new ArrayList<>();
-        knobs.add(c.delayMs() + " ms");
+        knobs.add(ForecastNotes.delays(m.delays()));
         knobs.add(Forecast.number(setup.get(Axis.CPUS)) + " CPU");
         if (setup.has(Axis.WORKER_MAX)) {
             knobs.add(setup.get(Axis.WORKER_MAX) + " workers");
@@ -88,9 +93,11 @@ public final class ForecastTable {
         if (setup.has(Axis.POOL_SIZE)) {
             knobs.add(String.format(Locale.ROOT, "pool %,d", setup.get(Axis.POOL_SIZE)));
         }
+        boolean several = m.delays().size() > 1;
         String cpu = IntStream.range(0, m.users().size()).mapToObj(i -> String.format(Locale.ROOT,
-                "%.3f at %,d (%,.0f waiting in the JVM)", m.cpuMsPerRequest().get(i), m.users().get(i),
-                m.inJvm().get(i))).collect(Collectors.joining(", "));
+                "%.3f at %,d%s (%,.0f waiting in the JVM, %,.0f calls out)", m.cpuMsPerRequest().get(i),
+                m.users().get(i), several ? " × " + m.levelDelays().get(i) + " ms" : "", m.inJvm().get(i),
+                m.inFlight().get(i))).collect(Collectors.joining(", "));
         return String.format(Locale.ROOT, "calibrated on %s (%s) at %s users; CPU ms per request %s%s; %.1f ms"
                         + " above the delay%s.", c.jvm(), String.join(", ", knobs),
                 c.users().stream().map(u -> String.format(Locale.ROOT, "%,d", u)).collect(Collectors.joining(", ")),

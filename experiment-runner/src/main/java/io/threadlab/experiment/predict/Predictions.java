@@ -21,6 +21,18 @@ public final class Predictions {
 
     private final Map<String, List<WindowResult>> calibration = new HashMap<>();
     private final Map<String, CapacityModel.Fit> fitted = new HashMap<>();
+    /** The CPUs k6 shares with the services (NaN: k6 elsewhere, or on a CPU of its own). */
+    private final double sharedCores;
+
+    /** Nothing calibrated yet; k6 not on the services' cores. */
+    public Predictions() {
+        this(Double.NaN);
+    }
+
+    /** @param sharedCores the CPUs k6 shares with the services; NaN where it runs elsewhere */
+    public Predictions(double sharedCores) {
+        this.sharedCores = sharedCores;
+    }
 
     /**
      * With the calibration windows already measured, as an extension ({@code --extend}) finds them in the earlier
@@ -28,7 +40,12 @@ public final class Predictions {
      * one run. None (a new run): nothing is calibrated yet.
      */
     public static Predictions from(List<WindowResult> measured) {
-        Predictions predictions = new Predictions();
+        return from(measured, Double.NaN);
+    }
+
+    /** The same, with k6 on {@code sharedCores} CPUs beside the services (NaN: elsewhere). */
+    public static Predictions from(List<WindowResult> measured, double sharedCores) {
+        Predictions predictions = new Predictions(sharedCores);
         measured.stream().filter(WindowResult::calibration).forEach(row -> predictions.calibration
                 .computeIfAbsent(key(row.jvmId(), row.at()), k -> new ArrayList<>()).add(row));
         return predictions;
@@ -62,6 +79,6 @@ public final class Predictions {
         }
         CapacityModel.Fit fit = fitted.computeIfAbsent(calibrated, k -> CapacityModel.fit(k.substring(0,
                 k.indexOf('@')), jvm.variant().threads(), rows));
-        return fit.model().map(m -> m.predict(at));
+        return fit.model().map(m -> m.onMachine(sharedCores).predict(at));
     }
 }

@@ -73,16 +73,10 @@ public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer worker
 
     /**
      * What the prediction at {@code at} assumes beyond its calibration that {@link CapacityModel#predict} does not
-     * already say (it names another quota and users beyond the calibrated ones).
+     * already say (it names another quota, another delay and users beyond the calibrated ones).
      */
-    public List<String> notes(Calibrated calibrated, Point at, double overheadMs) {
+    public List<String> notes(Calibrated calibrated, Point at) {
         List<String> notes = new ArrayList<>();
-        int delay = at.get(Axis.DELAY_MS);
-        if (delay != calibrated.delayMs()) {
-            notes.add(String.format(Locale.ROOT, "calibrated at %d ms: at %d ms a request is taken to cost the same"
-                    + " CPU, and to hold its worker or connection for the delay plus the %.1f ms measured above %d ms",
-                    calibrated.delayMs(), delay, overheadMs, calibrated.delayMs()));
-        }
         Integer calibratedWorkers = calibrated.setup().get(Axis.WORKER_MAX);
         if (workerMax != null && !workerMax.equals(calibratedWorkers)) {
             notes.add(calibrated.threads() == Variant.Threads.WORKER

@@ -124,7 +124,7 @@ final class Charts {
     /** Each repetition as a dot (shape: JVM start), the median as a bar, the 95 % interval as a whisker. */
     private static XYChart dots(Run run, Point p, List<Cell> cells) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Throughput at " + run.label(p) + ": every repetition, median and 95 % CI")
+                .title("Throughput at " + run.label(p) + ": every repetition, median and " + Numbers.CONFIDENCE + " CI")
                 .xAxisTitle("").yAxisTitle("requests per second").build();
         ChartStyle.style(chart.getStyler());
         chart.getStyler().setXAxisMin(0.4);
@@ -168,7 +168,7 @@ final class Charts {
 
     private static CategoryChart cpuChart(Run run, List<Cell> cells, List<Point> points) {
         boolean all = cells.stream().map(Cell::point).distinct().count() == points.size();
-        CategoryChart chart = category("CPU per request (lower is better; whiskers: 95 % CI)"
+        CategoryChart chart = category("CPU per request (lower is better; whiskers: " + Numbers.CONFIDENCE + " CI)"
                 + (all ? "" : "; at the points every variant was measured at"), "closed model: concurrent users",
                 "CPU ms per request");
         for (String variant : run.variants()) {
@@ -240,7 +240,7 @@ final class Charts {
 
     private static String recordingCost(Run run, Map<String, Map<Point, Stats.Ratio>> costs) {
         CategoryChart chart = category("Cost of the detailed JFR recording (throughput with / without; whiskers: "
-                + "95 % CI)", "closed model: concurrent users", "ratio (1 = no cost)");
+                + Numbers.CONFIDENCE + " CI)", "closed model: concurrent users", "ratio (1 = no cost)");
         costs.forEach((variant, byPoint) -> {
             List<String> x = byPoint.keySet().stream().map(run::label).toList();
             List<Double> y = byPoint.values().stream().map(Stats.Ratio::ratio).toList();

@@ -18,7 +18,10 @@ import java.util.Locale;
 record Decision(List<Row> rows, RunManifest.PrecisionOutcome outcome) {
 
     /** Half-width a headline ratio should reach (the report's target, and --precision's usual one). */
-    static final double TARGET = 0.10;
+    static final double TARGET = SpreadChecks.TARGET_RATIO_HALF_WIDTH;
+    private static final String WITHIN = Thresholds.ENFORCED.ratioHalfWidthPct();
+    /** The most JVM starts a ratio is said to need; beyond it, the report says only that it needs more. */
+    private static final int MOST_STARTS = 40;
 
     record Row(SummaryTables.At at, String variant, String ratio, String direction, String toDecide) {
     }
@@ -29,10 +32,10 @@ record Decision(List<Row> rows, RunManifest.PrecisionOutcome outcome) {
         List<Row> rows = HeadlineRatios.of(run.windows()).stream().map(r -> new Row(
                 SummaryTables.at(r.at()), r.variant() + " / " + r.baseline(),
                 Numbers.ratio(r.ratio()), r.direction().words(r.variant(), r.baseline()),
-                r.decided() && r.within(TARGET) ? "decided, within ±10 %" : (r.decided() ? "decided; ±10 % at " : "")
-                        + Precision.toDecide(r.ratio(), starts, TARGET, minutesPerStart, 40).map(n -> n.words(starts))
-                        .orElse(starts < 2 ? "one JVM start: its spread between starts is not measured"
-                                : "more than 40 JVM starts at this spread"))).toList();
+                r.decided() && r.within(TARGET) ? "decided, within " + WITHIN : (r.decided() ? "decided; " + WITHIN
+                        + " at " : "") + Precision.toDecide(r.ratio(), starts, TARGET, minutesPerStart, MOST_STARTS)
+                        .map(n -> n.words(starts)).orElse(starts < 2 ? "one JVM start: its spread between starts is not"
+                                + " measured" : "more than " + MOST_STARTS + " JVM starts at this spread"))).toList();
         return new Decision(rows, run.manifest().precision());
     }
 }

@@ -80,15 +80,11 @@ final class FanOutSection {
 
     /** The binding ceiling the windows' predictions named (the most named, where JVM starts differed). */
     private static String ceiling(List<WindowResult> windows) {
-        Map<String, Long> named = new LinkedHashMap<>();
-        windows.stream().map(WindowResult::prediction).filter(Objects::nonNull)
-                .forEach(p -> named.merge(p.binding(), 1L, Long::sum));
-        return named.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
-                .map(FanOutSection::ceilingLabel).orElse("not predicted");
+        return RunFacts.mostNamed(windows).map(FanOutSection::ceilingLabel).orElse("not predicted");
     }
 
     /** The ceiling as the rest of the report names it ("CPU", "workers"); a name this runner does not know, as is. */
-    private static String ceilingLabel(String binding) {
+    static String ceilingLabel(String binding) {
         return Arrays.stream(Ceiling.values()).filter(c -> c.name().equals(binding)).findFirst().map(Ceiling::label)
                 .orElse(binding.toLowerCase(Locale.ROOT).replace('_', ' '));
     }

@@ -59,7 +59,7 @@ final class Headline {
                 }
                 String measure = m == Metric.THROUGHPUT ? "throughput" : m.heading();
                 String interval = !Numbers.hasInterval(r) ? Numbers.NO_INTERVAL : r.withinNoise() ? "within noise"
-                        : "95 % CI " + Numbers.number(r.low(), 2) + "–" + Numbers.number(r.high(), 2);
+                        : Numbers.CONFIDENCE + " CI " + Numbers.number(r.low(), 2) + "–" + Numbers.number(r.high(), 2);
                 tiles.add(new Tile(Numbers.number(r.ratio(), 2) + "×", variant + " " + measure + " vs " + baseline
                         + " at " + run.label(top), interval, ChartStyle.hex(variant), run.unfinished(variant)));
             }

@@ -22,13 +22,59 @@ final class LandscapeChecks {
 
     /** A CPU-bound JVM uses its whole quota: within this share of it. */
     static final double SATURATED = 0.95;
+    /** The share of held-out points whose measurement should fall inside the interval stated before it. */
+    static final double COVERAGE_TARGET = 0.90;
+    /** The share of held-out points whose binding ceiling the prediction should name right. */
+    static final double NAMED_TARGET = 0.95;
 
     private LandscapeChecks() {
     }
 
     static List<Check> of(Landscape l, List<WindowResult> rows) {
-        return List.of(heldOut(l.outcomes()), repeated(l.outcomes(), rows), otherJvmStarts(l.outcomes()),
-                extrapolated(l.outcomes()), saturation(l.outcomes()), little(l.outcomes()));
+        return List.of(heldOut(l.outcomes()), covered(l.outcomes()), named(l.outcomes()), repeated(l.outcomes(), rows),
+                otherJvmStarts(l.outcomes()), extrapolated(l.outcomes()), saturation(l.outcomes()),
+                little(l.outcomes()));
+    }
+
+    /**
+     * The coverage of the stated intervals: of the held-out points measured soundly (one ceiling binding or not,
+     * extrapolated or not: every interval stated is judged), the share whose measurement fell inside the interval
+     * stated before it. An interval that covers less than it should warns less than it should.
+     */
+    static Check covered(List<Outcome> outcomes) {
+        String name = "Held-out points inside the interval stated before them, at least " + pct(COVERAGE_TARGET);
+        List<Outcome> judged = outcomes.stream().filter(o -> o.heldOut() && o.measuredSoundly()).toList();
+        if (judged.isEmpty()) {
+            return Check.notMeasured(name, "no held-out point measured without errors and with k6 in its headroom");
+        }
+        List<String> outside = judged.stream().filter(o -> !o.covered()).map(o -> String.format(Locale.ROOT,
+                "%s at %d ms, %,d users (%,.0f outside %,.0f–%,.0f)", o.jvm(), o.delayMs(), o.users(), o.measured(),
+                o.prediction().orElseThrow().low(), o.prediction().orElseThrow().high())).toList();
+        double share = 1 - (double) outside.size() / judged.size();
+        return Check.of(name, share >= COVERAGE_TARGET, String.format(Locale.ROOT, "%d of %d points (%s)%s",
+                judged.size() - outside.size(), judged.size(), pct(share), outside.isEmpty() ? ""
+                        : "; OUTSIDE: " + String.join(", ", outside)));
+    }
+
+    /**
+     * The binding ceiling named right: of the held-out points measured soundly whose binding the measurement names
+     * ({@link Outcome#measuredBinding}), the share the prediction named the same.
+     */
+    static Check named(List<Outcome> outcomes) {
+        String name = "Binding ceiling named right at held-out points, at least " + pct(NAMED_TARGET);
+        List<Outcome> judged = outcomes.stream().filter(o -> o.heldOut() && o.measuredSoundly()
+                && o.measuredBinding().isPresent()).toList();
+        if (judged.isEmpty()) {
+            return Check.notMeasured(name, "no held-out point whose binding the measurement names");
+        }
+        List<String> wrong = judged.stream().filter(o -> !o.measuredBinding().equals(o.binding()))
+                .map(o -> String.format(Locale.ROOT, "%s at %d ms, %,d users (predicted %s, measured %s)", o.jvm(),
+                        o.delayMs(), o.users(), o.binding().map(Ceiling::label).orElse("?"),
+                        o.measuredBinding().map(Ceiling::label).orElse("?"))).toList();
+        double share = 1 - (double) wrong.size() / judged.size();
+        return Check.of(name, share >= NAMED_TARGET, String.format(Locale.ROOT, "%d of %d points (%s)%s",
+                judged.size() - wrong.size(), judged.size(), pct(share), wrong.isEmpty() ? ""
+                        : "; WRONG: " + String.join(", ", wrong)));
     }
 
     /**
@@ -152,12 +198,9 @@ final class LandscapeChecks {
                 : "FAILED at " + String.join(", ", off));
     }
 
-    /**
-     * Held out, one ceiling binding, measured soundly (no errors, k6 in its headroom): the points a prediction is
-     * judged on.
-     */
+    /** The points a prediction is judged on ({@link Outcome#judged()}). */
     private static List<Outcome> judged(List<Outcome> outcomes) {
-        return outcomes.stream().filter(o -> o.heldOut() && o.oneCeilingBinds() && o.measuredSoundly()).toList();
+        return outcomes.stream().filter(Outcome::judged).toList();
     }
 
     private static String name(Outcome o) {

@@ -36,7 +36,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                      List<SeedRow> seeds, List<Check> checks) {
 
     /** What one JVM was calibrated at: the CPU per request at each of its users, and the time above the delay. */
-    record CalibrationRow(String jvm, String colour, int delay, String cpuByUsers, String overhead, String error,
+    record CalibrationRow(String jvm, String colour, String delay, String cpuByUsers, String overhead, String error,
                           String fanOut) {
     }
 
@@ -50,8 +50,8 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
      * @param off      a held-out point where one ceiling binds and the measurement missed by more than the target
      */
     record PointRow(String jvm, String colour, int delay, int users, String measured, String predicted,
-                    String binding, String error, String expected, boolean off, String role, String saturation,
-                    String little, String note) {
+                    String binding, String error, String expected, String interval, String inside, boolean off,
+                    String role, String saturation, String little, String note) {
     }
 
     /** How far the held-out predictions missed, for one binding ceiling. */
@@ -115,8 +115,10 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                     * 100));
         }
         if (p.prediction().map(x -> x.extrapolated()).orElse(false)) {
-            notes.add("beyond the calibrated users");
+            notes.add("beyond the calibrated users or delays");
         }
+        p.measuredBinding().filter(b -> p.binding().isPresent() && !p.binding().get().equals(b))
+                .ifPresent(b -> notes.add("bound by " + b.label() + " as measured, not " + p.binding().get().label()));
         p.headroom().filter(h -> !h.enough()).ifPresent(h -> notes.add(h.describe()));
         if (p.countsApart() != null) {
             // with failures the throughput is k6's count, and the errors keep the point from being judged
@@ -134,6 +136,8 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                 rate(p.predicted()), p.binding().map(Ceiling::label).orElse("–"),
                 p.prediction().isEmpty() ? "–" : String.format(Locale.ROOT, "%+.0f %%", (p.ratio() - 1) * 100),
                 p.prediction().map(x -> String.format(Locale.ROOT, "±%.0f %%", x.expectedError() * 100)).orElse("–"),
+                p.prediction().map(x -> rate(x.low()) + "–" + rate(x.high())).orElse("–"),
+                p.prediction().isEmpty() ? "–" : p.covered() ? "yes" : "no",
                 p.heldOut() && p.oneCeilingBinds() && !p.withinTolerance(), role,
                 String.format(Locale.ROOT, "%.0f %%", p.saturation() * 100),
                 p.littleUsers() == null ? "–" : String.format(Locale.ROOT, "%,.0f", p.littleUsers()),
@@ -175,17 +179,21 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                     .orElse(Variant.Threads.WORKER);
             CapacityModel.Fit fit = CapacityModel.fit(jvm, threads, windows);
             out.add(fit.model().map(m -> new CalibrationRow(jvm, ChartStyle.hex(windows.getFirst().variant()),
-                    m.delayMs(), java.util.stream.IntStream.range(0, m.users().size()).mapToObj(i -> String.format(
-                            Locale.ROOT, "%,d (%,.0f waiting): %.3f", m.users().get(i), m.inJvm().get(i),
-                            m.cpuMsPerRequest().get(i)))
-                    .collect(Collectors.joining(", ")), String.format(Locale.ROOT, "%.1f ms%s", m.overheadMs(),
+                    m.delays().stream().map(String::valueOf).collect(Collectors.joining(" and ")),
+                    java.util.stream.IntStream.range(0, m.users().size()).mapToObj(i -> String.format(Locale.ROOT,
+                            "%,d%s (%,.0f waiting, %,.0f calls out): %.3f", m.users().get(i), m.delays().size() > 1
+                                    ? " × " + m.levelDelays().get(i) + " ms" : "", m.inJvm().get(i),
+                            m.inFlight().get(i), m.cpuMsPerRequest().get(i)))
+                    .collect(Collectors.joining(", ")) + (m.callsElasticityMeasured() ? String.format(Locale.ROOT,
+                    "; %+.0f %% a request per doubling of the calls out", (Math.pow(2, m.callsElasticity()) - 1)
+                            * 100) : ""), String.format(Locale.ROOT, "%.1f ms%s", m.overheadMs(),
                     m.overheadMeasured() ? "" : " (a lower bound: no light level)"),
                     String.format(Locale.ROOT, "±%.0f %%", m.interpolationError() * 100), m.fanOutLevels().isEmpty()
                     ? "–" : m.fanOutLevels().stream().map(f -> String.format(Locale.ROOT, "%d %s at %,d users: %.3f"
                     + " (one call %.3f, +%.3f per further call)", f.calls(), f.mode().label(), f.users(),
                     f.cpuMs(), f.oneCallCpuMs(), f.perFurtherCallMs())).collect(Collectors.joining("; "))))
                     .orElse(new CalibrationRow(jvm, ChartStyle.hex(windows.getFirst().variant()),
-                            windows.getFirst().delayMs(), "–", "–", fit.missing(), "–")));
+                            String.valueOf(windows.getFirst().delayMs()), "–", "–", fit.missing(), "–")));
         });
         return out;
     }

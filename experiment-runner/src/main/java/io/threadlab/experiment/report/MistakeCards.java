@@ -73,7 +73,7 @@ final class MistakeCards {
      * The mistake's points the run could not measure, with why: a mistake that blocks its event loops answers not
      * even the runner's reads, and that is what its card can say of it.
      */
-    private static List<String> lost(Run run, String label) {
+    static List<String> lost(Run run, String label) {
         return run.manifest().lostPoints().stream()
                 .filter(w -> WindowId.parse(w.substring(0, Math.max(0, w.indexOf(": ")))).map(WindowId::variant)
                         .filter(label::equals).isPresent())

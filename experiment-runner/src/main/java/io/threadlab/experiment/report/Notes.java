@@ -27,13 +27,13 @@ record Notes(String summary, String ratios, String split, String contention, Str
         String perModel = models.isEmpty() ? control + " / model" : control + " / " + models.getFirst()
                 + (models.size() > 1 ? " (or / " + String.join(", / ", models.subList(1, models.size())) + ")" : "");
         return new Notes(
-                "Median over repetitions, with the 95 % interval of the (geometric) mean in brackets, computed on the"
+                "Median over repetitions, with the " + Numbers.CONFIDENCE + " interval of the (geometric) mean in brackets, computed on the"
                         + " log scale so it never reaches zero. The JVM start is a level: where JVM starts differed"
                         + " more than their repetitions explain, the interval comes from the spread between JVM means"
                         + " (few degrees of freedom, so wide); otherwise from the spread within them. CV: the"
                         + " throughput's coefficient of variation over all repetitions.",
                 "Ratios of the two variants' windows of the same repetition (" + apart(run) + "on the same JVM"
-                        + " start index), with the 95 % interval of their geometric mean; the JVM start is a level, as"
+                        + " start index), with the " + Numbers.CONFIDENCE + " interval of their geometric mean; the JVM start is a level, as"
                         + " above. One repetition gives a ratio but no interval.",
                 "The control variant, " + control + ", runs the " + baseline + " variant's code (a worker thread"
                         + " blocked per call) on the stack of " + String.join(" and ", models) + " (Quarkus REST and"

@@ -9,6 +9,9 @@ final class Numbers {
     private Numbers() {
     }
 
+    /** The intervals' confidence as the report says it: "95 %". */
+    static final String CONFIDENCE = Thresholds.ENFORCED.confidencePct();
+
     static String number(double v, int digits) {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,." + digits + "f", v);
     }
@@ -45,7 +48,7 @@ final class Numbers {
         return number(s.median(), digits) + " [" + low + "–" + high + "]";
     }
 
-    /** "1.50× (95 % CI 1.41–1.59)", or "1.50×" without an interval. */
+    /** "1.50× (95 % CI 1.41–1.59)", or "1.50×" without an interval; the confidence is {@link #CONFIDENCE}. */
     static String times(Stats.Ratio r) {
         if (Double.isNaN(r.ratio())) {
             return "–";
@@ -53,7 +56,8 @@ final class Numbers {
         if (!hasInterval(r)) {
             return String.format(Locale.ROOT, "%.2f×", r.ratio());
         }
-        return String.format(Locale.ROOT, "%.2f× (95 %% CI %.2f–%.2f)", r.ratio(), r.low(), r.high());
+        return String.format(Locale.ROOT, "%.2f× (", r.ratio()) + CONFIDENCE + String.format(Locale.ROOT,
+                " CI %.2f–%.2f)", r.low(), r.high());
     }
 
     /**

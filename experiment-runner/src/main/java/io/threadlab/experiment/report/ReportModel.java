@@ -12,6 +12,7 @@ import java.util.List;
  * @param severalDelays whether the tables name the delay beside the users
  * @param unfinished    the main variants whose compiler had not finished: none of their numbers is a finding
  * @param compilerRecordings whether the directory holds the JVMs' compiler recordings, to point at
+ * @param thresholds  what the prose says of each threshold: the constants that enforce them
  */
 record ReportModel(String title, String dir, boolean severalDelays, String baseline, List<String> headline,
                    List<Headline.Tile> tiles, List<String> unfinished, Notes notes, String setup,
@@ -27,7 +28,7 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
                    List<MistakeCards.Card> mistakes, List<SummaryTables.ClaimRow> claims,
                    List<Threads.Lane> lanes, List<Threads.Verdict> verdicts, List<String> recordings,
                    boolean compilerRecordings, Decision decision, LandscapeView landscape,
-                   LoadPlacementView placement) {
+                   LoadPlacementView placement, Thresholds thresholds) {
 
     /** The stack-or-model table's three ratio columns, named by the run's variants. */
     record SplitHeadings(String total, String stack, String threading) {
@@ -59,6 +60,15 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
                 MistakeCards.of(run, ratios, recorded), SummaryTables.claims(run, Claims.of(run, ratios)),
                 Threads.lanes(run), Threads.verdicts(run), Threads.recordings(run), Setup.compilerRecordings(run),
                 Decision.of(run),
-                LandscapeView.of(landscape, run.windows()), LoadPlacementView.of(run));
+                LandscapeView.of(landscape, run.windows()), LoadPlacementView.of(run), Thresholds.ENFORCED);
+    }
+
+    /** The same report, its prose quoting other thresholds: what a test changes to see the text follow. */
+    ReportModel quoting(Thresholds other) {
+        return new ReportModel(title, dir, severalDelays, baseline, headline, tiles, unfinished, notes, setup, schedule,
+                checks, summaryHeadings, summary, stalls, failures, memoryHeadings, memory, databaseHeadings, database,
+                fanOut, ratios, splitHeadings, splits, cpu, contention, warmUps, warmUpPictures, peaks, charts,
+                mistakes, claims, lanes, verdicts, recordings, compilerRecordings, decision, landscape, placement,
+                other);
     }
 }

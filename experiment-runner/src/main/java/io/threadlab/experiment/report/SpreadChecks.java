@@ -130,7 +130,7 @@ final class SpreadChecks {
                 }
             }
         }
-        String name = "Every throughput ratio's 95 % CI half-width is at most " + Numbers.pct(TARGET_RATIO_HALF_WIDTH);
+        String name = "Every throughput ratio's " + Numbers.CONFIDENCE + " CI half-width is at most " + Numbers.pct(TARGET_RATIO_HALF_WIDTH);
         if (widths.isEmpty()) {
             return Check.notMeasured(name, main.size() < 2 ? "one variant: no ratio" : "no point with two variants");
         }

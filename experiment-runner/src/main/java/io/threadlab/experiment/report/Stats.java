@@ -33,6 +33,9 @@ import java.util.Map;
  */
 public final class Stats {
 
+    /** The intervals' confidence: the critical values below are its two-sided ones. */
+    public static final double CONFIDENCE = 0.95;
+
     /** Two-sided 95 % Student t critical values for 1..30 degrees of freedom. */
     private static final double[] T975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
             2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060,

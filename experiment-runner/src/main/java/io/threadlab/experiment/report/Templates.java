@@ -24,9 +24,10 @@ import java.util.Optional;
 
 /**
  * report.md and report.html, rendered by Qute from the one model. The html escapes every value unless the template
- * says {@code .raw} (the SVGs); the markdown escapes the one character that breaks a table row, the pipe.
+ * says {@code .raw} (the SVGs); the markdown escapes the one character that breaks a table row, the pipe. Other
+ * markdown pages of the lab (the findings page) are parsed by the same engine ({@link #markdown(Class, String)}).
  */
-final class Templates {
+public final class Templates {
 
     private static final String MARKDOWN = "text/markdown";
 
@@ -69,6 +70,11 @@ final class Templates {
     private Templates() {
     }
 
+    /** A markdown template beside {@code owner}'s class file, parsed as the report's is. */
+    public static Template markdown(Class<?> owner, String name) {
+        return ENGINE.parse(read(owner, name), new Variant(Locale.ROOT, StandardCharsets.UTF_8, MARKDOWN));
+    }
+
     static String markdown(ReportModel model) {
         return MD.data("r", model).render();
     }
@@ -78,7 +84,11 @@ final class Templates {
     }
 
     private static String read(String name) {
-        try (InputStream in = Templates.class.getResourceAsStream(name)) {
+        return read(Templates.class, name);
+    }
+
+    private static String read(Class<?> owner, String name) {
+        try (InputStream in = owner.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("the runner was built without its template " + name);
             }

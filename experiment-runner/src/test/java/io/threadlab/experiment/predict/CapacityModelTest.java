@@ -62,7 +62,7 @@ class CapacityModelTest {
         assertThat(f.extrapolated()).isFalse();
         assertThat(f.p50Ms()).isCloseTo(500 / f.rps() * 1000, within(1e-9));
         assertThat(f.notes()).anySatisfy(n -> assertThat(n).contains("445 of the 500 users wait in the JVM for its CPU,"
-                + " the rest at the downstream (throughput × 10.4 ms): 0.094 CPU-ms a request"));
+                + " the rest at the downstream (throughput × 10.4 ms), 55 calls out there: 0.094 CPU-ms a request"));
         // leaving 300 out, the line from 52.7 to 935 waiting says 0.0937 at 250.5, not 0.105
         double leftOut = Math.abs(0.11 - 0.03 * Math.log(250.476 / 52.727) / Math.log(935 / 52.727) - 0.105) / 0.105;
         assertThat(m.interpolationError()).isCloseTo(leftOut, within(1e-4));
@@ -96,8 +96,8 @@ class CapacityModelTest {
         assertThat(f.expectedError()).isCloseTo(m.interpolationError() + 0.25 * efolds, within(1e-4));
         assertThat(f.extrapolated()).as("not beyond the calibrated users").isFalse();
         assertThat(f.notes().getFirst()).isEqualTo("33 requests waiting in the JVM is fewer than the fewest a level had"
-                + " (53 at 100 users): its CPU per request continues the curve's first segment, the error widened by"
-                + " 25 % per e-fold of requests waiting below it");
+                + " (53 at 100 users): its CPU per request continues the curve's first segment where it falls, the"
+                + " error widened by 25 % per e-fold below it");
         // a first segment that does not fall is not continued: the first level's cost, its own error
         List<WindowResult> rising = List.of(
                 Windows.closed("reactive", 300, 0.5 / 0.105 * 1000).cpuMs(0.105).cpuCores(0.5).calibration().build(),
@@ -174,11 +174,10 @@ class CapacityModelTest {
         assertThat(f.expectedError()).isCloseTo(m.interpolationError() + 0.25 * Math.log(3935.0 / 935), within(1e-6));
         assertThat(f.notes()).anyMatch(n -> n.contains("4,000 users is beyond the most calibrated on the CPU (1,000),"
                 + " and 3,935 requests waiting in the JVM beyond the most a level had (935)"));
-        // an extrapolation needs both: more users than calibrated, and more of them waiting in the JVM than any level
-        // had (more users at a long delay are at the downstream, not in the JVM)
-        assertThat(m.cpuMsAt(400, 4000).extrapolated()).isFalse();
-        assertThat(m.cpuMsAt(3935, 1000).extrapolated()).isFalse();
-        assertThat(m.cpuMsAt(3935, 1000).error()).isEqualTo(m.interpolationError());
+        // the error widens only with both: more users than calibrated, and more of them waiting in the JVM than any
+        // level had (more users at a long delay are at the downstream, not in the JVM)
+        assertThat(m.cost(400, 60, true).error()).isEqualTo(m.interpolationError());
+        assertThat(m.cost(3935, 60, false).error()).isEqualTo(m.interpolationError());
     }
 
     @Test
@@ -329,8 +328,9 @@ class CapacityModelTest {
         // (at 1,000 users one call costs 0.08, 26 % less than at the calibration's 88 waiting; further calls are 0.332
         // of 0.412)
         Forecast far = m.predict(at(10, 1000).with(Axis.FAN_OUT, 8).with(Axis.POOL_SIZE, 100_000));
-        assertThat(far.expectedError()).isCloseTo(m.interpolationError() + (1 - 0.08 / 0.10835) * (0.44 - 0.10835)
-                / (0.08 + 0.44 - 0.10835), within(1e-4));
+        // (and, its calls in flight beyond the calibration's, by the rule for that as well)
+        assertThat(far.expectedError()).isGreaterThan(m.interpolationError() + (1 - 0.08 / 0.10835) * (0.44 - 0.10835)
+                / (0.08 + 0.44 - 0.10835));
         assertThat(far.notes()).anySatisfy(n -> assertThat(n).contains("one call's cost moved 26 % between the"
                 + " calibration's 100 users and these 1,000", "the error widened by 21 %"));
         assertThat(four.expectedError()).as("at the calibration's own users nothing moved")
@@ -341,7 +341,10 @@ class CapacityModelTest {
         assertThat(sixteen.ceilings().get(Ceiling.CPU)).isCloseTo(610.6, within(0.1));
         assertThat(sixteen.binding()).isEqualTo(Ceiling.CPU);
         assertThat(sixteen.extrapolated()).isTrue();
-        assertThat(sixteen.expectedError()).isCloseTo(m.interpolationError() + 0.25 * Math.log(2), within(1e-9));
+        // beyond the calls calibrated (16 over 8), and its 102 calls in flight beyond the calibration's 65
+        double inFlight = sixteen.rps() * 16 * 0.0104;
+        assertThat(sixteen.expectedError()).isCloseTo(m.interpolationError() + 0.25 * Math.log(2)
+                + 0.25 * (Math.log(inFlight / 65) - Math.log(2) / 2), within(1e-9));
 
         Forecast inTurn = m.predict(at(10, 100).with(Axis.FAN_OUT, 4).with(Axis.FAN_OUT_MODE,
                 FanOutMode.SEQUENTIAL));

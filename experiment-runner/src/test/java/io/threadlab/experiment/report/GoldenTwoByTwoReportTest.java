@@ -244,7 +244,7 @@ class GoldenTwoByTwoReportTest {
         // the landscape's checks too: this run calibrated nothing, so no prediction was made to be judged, and
         // each check of one says so instead of passing; Little's law needs no prediction, and held
         Map<String, String> landscape = checks(LANDSCAPE);
-        assertThat(landscape).hasSize(6);
+        assertThat(landscape).hasSize(8);
         landscape.forEach((name, result) -> assertThat(result).as(name).isEqualTo(name.startsWith("Little's law")
                 ? PASSED : NOT_MEASURED));
         assertThat(details(LANDSCAPE)).allSatisfy((name, detail) -> assertThat(detail).isNotBlank());

@@ -24,6 +24,41 @@ class LandscapeChecksTest {
     }
 
     @Test
+    void aMeasurementOutsideTheIntervalStatedBeforeItCountsAgainstTheCoverage() {
+        // 5,800 inside 6,000 ± 5 %; 4,800 outside it, inside 6,000 ± 25 %
+        Check covered = LandscapeChecks.covered(landscape(
+                Windows.closed("reactive", 500, 5800).prediction(predicted(6000, "cpu", 2, false, 0.05)).build(),
+                Windows.closed("reactive", 700, 4800).prediction(predicted(6000, "cpu", 2, false, 0.25)).build())
+                .outcomes());
+        assertThat(covered.verdict()).isEqualTo(Check.Verdict.PASSED);
+        assertThat(covered.detail()).startsWith("2 of 2 points");
+        Check missed = LandscapeChecks.covered(landscape(
+                Windows.closed("reactive", 500, 5800).prediction(predicted(6000, "cpu", 2, false, 0.05)).build(),
+                Windows.closed("reactive", 700, 4800).prediction(predicted(6000, "cpu", 2, false, 0.05)).build())
+                .outcomes());
+        assertThat(missed.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(missed.detail()).contains("1 of 2 points", "OUTSIDE: reactive at 10 ms, 700 users (4,800 outside"
+                + " 5,700–6,300)");
+        assertThat(LandscapeChecks.covered(landscape(Windows.closed("reactive", 500, 5000).build()).outcomes())
+                .verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
+    void theBindingCeilingIsNamedRightWhereTheMeasurementNamesTheSame() {
+        // predicted the connections, measured at its whole quota: the CPU bound it, as measured
+        WindowResult.Prediction connections = new WindowResult.Prediction(5000, "connections", 1.2, 10.0, 300.0, 0.1,
+                false, "2026-11-23T10:00:00Z", "reactive-jvm1", Map.of("connections", 5000.0, "cpu", 6000.0));
+        Check wrong = LandscapeChecks.named(landscape(Windows.closed("reactive", 1000, 5100).cpuCores(0.49)
+                .prediction(connections).build()).outcomes());
+        assertThat(wrong.verdict()).isEqualTo(Check.Verdict.FAILED);
+        assertThat(wrong.detail()).contains("predicted connections, measured CPU");
+        // at a third of its quota and at the connections' ceiling: they bound it, as predicted
+        Check right = LandscapeChecks.named(landscape(Windows.closed("reactive", 1000, 5100).cpuCores(0.17)
+                .prediction(connections).build()).outcomes());
+        assertThat(right.verdict()).isEqualTo(Check.Verdict.PASSED);
+    }
+
+    @Test
     void heldOutPredictionsPassWithinFifteenPercentAndFailBeyond() {
         Check near = LandscapeChecks.heldOut(landscape(
                 Windows.closed("reactive", 500, 5800).prediction(predicted(6000, "cpu", 2, false, 0.05)).build())

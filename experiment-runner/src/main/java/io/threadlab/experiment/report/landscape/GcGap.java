@@ -42,7 +42,7 @@ public final class GcGap {
         return switch (point.binding().get()) {
             case CPU -> againstCalibration(point, rows);
             case WORKERS, CONNECTIONS, DB_POOL, USERS -> stretchingTheHold(point);
-            case DB_CPU -> Optional.empty();
+            case DB_CPU, LOAD -> Optional.empty();
         };
     }
 

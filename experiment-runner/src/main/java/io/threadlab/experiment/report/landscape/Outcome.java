@@ -38,6 +38,8 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
 
     /** Little's law is flagged when the busy users differ from the users by more than this. */
     public static final double LITTLE_TOLERANCE = 0.10;
+    /** A point whose JVM used at least this share of its quota was bound by its CPU, whatever was predicted. */
+    public static final double CPU_BOUND_SHARE = 0.9;
 
     /** A window of the run as an outcome; {@code calibrated} says whether its JVM was calibrated at its point. */
     public static Outcome of(WindowResult w, boolean calibrated, double machineCores, boolean loadAlone) {
@@ -107,6 +109,35 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
     /** One ceiling binds: the next is at least {@link Forecast#CLEAR_MARGIN} above it. */
     public boolean oneCeilingBinds() {
         return prediction.map(p -> p.margin() >= Forecast.CLEAR_MARGIN).orElse(false);
+    }
+
+    /**
+     * The ceiling that bound the point, as measured: the CPU where the JVM used its quota ({@link #CPU_BOUND_SHARE});
+     * else the predicted ceiling (other than the CPU) nearest the measured throughput, where it lies within the
+     * model's tolerance of it; else none can be named from the measurement.
+     */
+    public Optional<Ceiling> measuredBinding() {
+        if (saturation >= CPU_BOUND_SHARE) {
+            return Optional.of(Ceiling.CPU);
+        }
+        return prediction.flatMap(p -> p.ceilings().entrySet().stream()
+                .filter(e -> !e.getKey().equals("cpu") && e.getValue() > 0)
+                .min(java.util.Comparator.comparingDouble(e -> Math.abs(Math.log(measured / e.getValue()))))
+                .filter(e -> Math.abs(measured / e.getValue() - 1) <= Forecast.TOLERANCE)
+                .map(e -> Ceiling.valueOf(e.getKey().toUpperCase(Locale.ROOT))));
+    }
+
+    /** Whether the measurement fell inside the interval stated before it (false without a prediction). */
+    public boolean covered() {
+        return prediction.map(p -> p.covers(measured)).orElse(false);
+    }
+
+    /**
+     * Held out, one ceiling binding, measured soundly (no errors, k6 in its headroom): a point a prediction is judged
+     * on.
+     */
+    public boolean judged() {
+        return heldOut() && oneCeilingBinds() && measuredSoundly();
     }
 
     public boolean withinTolerance() {

@@ -35,8 +35,8 @@ public record SleepCost(String jvm, String variant, int windows, double fewest, 
                         double costAtFewest, double most, double waitingAtMost, double costAtMost, double usPerSleep,
                         double ownMs, double r) {
 
-    static final double MIN_R = 0.8;
-    static final double MIN_SPREAD = 1.5;
+    public static final double MIN_R = 0.8;
+    public static final double MIN_SPREAD = 1.5;
     static final int MIN_WINDOWS = 3;
 
     /** Per JVM with at least {@value #MIN_WINDOWS} busy windows whose sleeps were counted, in the rows' order. */

@@ -21,6 +21,10 @@ public record SloCapacity(String jvm, String variant, int delayMs, double boundM
                           Integer capacity, List<Integer> missedBelow) {
 
     public static final int BOUND_ABOVE_DELAY_MS = OpenModel.SLO_ABOVE_DELAY_MS;
+    /** A step meets the SLO only where it achieved at least this share of its offered rate... */
+    public static final double ACHIEVED_SHARE = 0.95;
+    /** ...and dropped at most this share of its arrivals. */
+    public static final double DROPPED_SHARE = 0.01;
 
     public static List<SloCapacity> of(List<WindowResult> rows) {
         List<SloCapacity> all = new ArrayList<>();
@@ -40,8 +44,8 @@ public record SloCapacity(String jvm, String variant, int delayMs, double boundM
     }
 
     public static boolean met(OpenStep step, double boundMs) {
-        return step.achievedRate() >= 0.95 * step.offeredRate()
-                && step.droppedIterations() <= 0.01 * (step.requests() + step.droppedIterations())
+        return step.achievedRate() >= ACHIEVED_SHARE * step.offeredRate()
+                && step.droppedIterations() <= DROPPED_SHARE * (step.requests() + step.droppedIterations())
                 && step.p99Ms() != null && step.p99Ms() <= boundMs;
     }
 }

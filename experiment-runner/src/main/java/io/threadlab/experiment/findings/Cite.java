@@ -1,0 +1,43 @@
+package io.threadlab.experiment.findings;
+
+import java.util.Locale;
+
+/**
+ * A number on the findings page, written as a link to the file it came from: a reader can check every number, and a
+ * test holds the page to it (no digit outside a link but the points' own coordinates).
+ */
+final class Cite {
+
+    private Cite() {
+    }
+
+    static String link(String text, String file) {
+        return "[" + text + "](" + file + ")";
+    }
+
+    /** Grouped thousands, {@code digits} decimals; "–" for what was not measured (no link: no number). */
+    static String number(double value, int digits, String file) {
+        return Double.isNaN(value) ? "–" : link(format(value, digits), file);
+    }
+
+    static String format(double value, int digits) {
+        return String.format(Locale.ROOT, "%,." + digits + "f", value);
+    }
+
+    /** A ratio: "1.85×". */
+    static String times(double ratio) {
+        return String.format(Locale.ROOT, "%.2f×", ratio);
+    }
+
+    static String percent(double share) {
+        return String.format(Locale.ROOT, "%.0f %%", share * 100);
+    }
+
+    /** Where the runner keeps its code, as the page links a threshold or a published claim to it. */
+    static final String SOURCE = "../experiment-runner/src/main/java/io/threadlab/experiment/";
+
+    /** A threshold the runner enforces, linked to the class whose constant it is ("predict/Forecast.java"). */
+    static String threshold(double share, String source) {
+        return link(percent(share), SOURCE + source);
+    }
+}

@@ -1,0 +1,71 @@
+package io.threadlab.experiment.findings;
+
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.FanOutMode;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.predict.Ceiling;
+import io.threadlab.experiment.report.RunFacts;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Fan-out: at each delay, users, mode and number of calls per request, each variant's throughput, its p50 (one delay
+ * when the calls run at once, N in turn) and the ceiling its prediction named.
+ */
+final class FanOutFindings {
+
+    record Row(String delay, String users, String calls, List<String> variants) {
+    }
+
+    record Run(String run, String started, List<String> variants, List<Row> rows) {
+    }
+
+    private FanOutFindings() {
+    }
+
+    static List<Run> of(List<PublishedRun> runs) {
+        List<Run> sections = new ArrayList<>();
+        for (PublishedRun run : runs) {
+            List<RunFacts.CellFact> cells = run.facts().cells();
+            List<String> variants = cells.stream().map(RunFacts.CellFact::variant).distinct().toList();
+            Map<Point, Map<String, RunFacts.CellFact>> byPoint = new LinkedHashMap<>();
+            cells.stream().sorted(Comparator.comparing((RunFacts.CellFact c) -> c.at().get(Axis.DELAY_MS))
+                            .thenComparing(c -> c.at().get(Axis.USERS)).thenComparing(c -> mode(c.at()))
+                            .thenComparing(c -> calls(c.at())))
+                    .forEach(c -> byPoint.computeIfAbsent(c.at(), k -> new LinkedHashMap<>()).put(c.variant(), c));
+            List<Row> rows = byPoint.entrySet().stream().map(e -> new Row(e.getKey().get(Axis.DELAY_MS) + " ms",
+                    String.format(Locale.ROOT, "%,d users", e.getKey().get(Axis.USERS)), calls(e.getKey()) == 1
+                    ? "1 call" : calls(e.getKey()) + " calls " + mode(e.getKey()),
+                    variants.stream().map(v -> e.getValue().containsKey(v) ? cell(e.getValue().get(v), run.results())
+                            : "–").toList())).toList();
+            sections.add(new Run(Cite.link(run.name(), run.report()), Cite.link(HeadlineSection.day(run),
+                    run.manifest()), variants, rows));
+        }
+        return sections;
+    }
+
+    /** "[1,422](f) req/s, p50 [10.4](f) ms · CPU". */
+    private static String cell(RunFacts.CellFact c, String file) {
+        return Cite.number(c.requestsPerSecond(), 0, file) + " req/s, p50 " + Cite.number(c.p50Ms(), 1, file)
+                + " ms · " + c.binding().map(FanOutFindings::ceiling).orElse("not predicted");
+    }
+
+    static String ceiling(String binding) {
+        return Arrays.stream(Ceiling.values()).filter(c -> c.name().equalsIgnoreCase(binding)).findFirst()
+                .map(Ceiling::label).orElse(binding);
+    }
+
+    private static int calls(Point p) {
+        return p.has(Axis.FAN_OUT) ? p.get(Axis.FAN_OUT) : 1;
+    }
+
+    private static String mode(Point p) {
+        return p.has(Axis.FAN_OUT_MODE) ? p.get(Axis.FAN_OUT_MODE).label() : FanOutMode.PARALLEL.label();
+    }
+}

@@ -1,0 +1,251 @@
+package io.threadlab.experiment.predict;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The CPU one request costs, as a function of what is in flight: the requests waiting in the JVM for its CPU ({@code
+ * w}) and the calls outstanding at the downstream ({@code c}: the throughput × the downstream's time × the calls per
+ * request). {@code cost(w, c) = G(w) × (c / cRef)^β}: G a curve in the log of w through the calibration's busy levels,
+ * each deflated to {@code cRef} by β; β what the calls in flight add, per e-fold, on a log scale.
+ *
+ * <p>Why both: a request costs less where more wait in the JVM, for its threads then find the next request waiting
+ * instead of sleeping (the report's SleepCost); and it costs more where more calls are out at the downstream, at as
+ * many waiting (the open connections, timers and their objects: at 50 ms and 1,000 users a request cost 0.095-0.097
+ * CPU-ms where a calibration at 10 ms had said 0.069-0.075). A calibration at one delay cannot tell the two apart:
+ * its calls in flight hardly move. A stage at a longer delay puts several times more calls in flight for as many
+ * waiting.
+ *
+ * <p>β is chosen as the value that best predicts each level from the others (leave one out); and the same, done
+ * again with each level left out of the choice of β as well (nested), gives the error the curve earns: how far a
+ * level it never saw is off, judged where the curve interpolates (a level with others on both sides of it in the
+ * requests waiting; beyond them the error is widened by the distance instead). A level of the second delay that lies
+ * between the first delay's is predicted across the delays: its error is what carrying the curve from one delay to
+ * another costs. With every level at one delay, β is not measured: it is 0, and a point elsewhere is an extrapolation
+ * in the calls in flight, its error widened per e-fold beyond the calibrated ones.
+ */
+final class CpuCurve {
+
+    /** A busy calibration level: its users and delay, what was in flight, and its CPU per request. */
+    record Level(int users, int delayMs, double inJvm, double inFlight, double cpuMs) {
+    }
+
+    /**
+     * The CPU per request somewhere, the relative error it earned there, and whether it is an extrapolation (beyond
+     * the most users calibrated, or beyond every calibrated delay).
+     */
+    record Cost(double cpuMs, double error, boolean extrapolated) {
+    }
+
+    /** The least relative error any cost claims: windows of one JVM differ by about this much. */
+    static final double LEAST_ERROR = 0.05;
+    /**
+     * How much wider the expected error grows per e-fold beyond what was calibrated (in the requests waiting, or in the
+     * calls in flight): calibrated up to 700 users at 10 ms, the CPU per request at 3,000 users and 300 ms was 0.105 and
+     * 0.111 ms (reactive, virtual threads) against 0.059 and 0.068 at 700: -32 % and -33 % at 1.46 e-folds, 0.22 a
+     * fold. A width set from two points of an earlier map, not a tested one: the coverage table says how it holds.
+     */
+    static final double EXTRAPOLATION_PER_EFOLD = 0.25;
+    /** The calls in flight must span this many e-folds over the levels (a factor of 2) for β to be measured. */
+    private static final double LEAST_SPAN = Math.log(2);
+    private static final double BETA_LOW = -0.5;
+    private static final double BETA_HIGH = 1.0;
+    private static final double BETA_STEP = 0.01;
+    /** Levels whose requests waiting are within this of each other (in e-folds) are one point of the curve. */
+    private static final double SAME_WAITING = 0.05;
+
+    private final List<Level> levels;
+    private final double beta;
+    private final boolean betaMeasured;
+    private final double betaSpread;
+    private final double cRef;
+    private final double error;
+    /** The curve: ln w and the cost deflated to cRef, fewest waiting first. */
+    private final List<double[]> curve;
+
+    private CpuCurve(List<Level> levels, double beta, boolean betaMeasured, double betaSpread, double cRef,
+                     double error) {
+        this.levels = levels;
+        this.beta = beta;
+        this.betaMeasured = betaMeasured;
+        this.betaSpread = betaSpread;
+        this.cRef = cRef;
+        this.error = error;
+        this.curve = curve(levels, beta, cRef);
+    }
+
+    /** The curve through these busy levels (at least one). */
+    static CpuCurve fit(List<Level> levels) {
+        List<Level> sorted = levels.stream().sorted(Comparator.comparingDouble(Level::inJvm)).toList();
+        double cRef = Math.exp(sorted.stream().mapToDouble(l -> Math.log(l.inFlight())).average().orElse(0));
+        boolean measurable = spans(sorted);
+        double beta = measurable ? bestBeta(sorted, cRef) : 0;
+        double worst = LEAST_ERROR;
+        double spread = 0;
+        for (int i = 0; i < sorted.size() && sorted.size() > 2; i++) {
+            List<Level> others = new ArrayList<>(sorted);
+            Level out = others.remove(i);
+            double b = measurable && spans(others) ? bestBeta(others, cRef) : 0;
+            spread = Math.max(spread, Math.abs(b - beta));
+            if (between(others, out)) {
+                worst = Math.max(worst, Math.abs(predicted(others, b, cRef, out) / out.cpuMs() - 1));
+            }
+        }
+        return new CpuCurve(sorted, beta, measurable, spread, cRef, worst);
+    }
+
+    /** Whether {@code level} has levels with fewer and with more requests waiting among {@code others}. */
+    private static boolean between(List<Level> others, Level level) {
+        return others.stream().anyMatch(o -> o.inJvm() < level.inJvm())
+                && others.stream().anyMatch(o -> o.inJvm() > level.inJvm());
+    }
+
+    /**
+     * Whether the levels tell what the calls in flight cost: at two delays or more, their calls in flight a factor
+     * apart. At one delay they move with the throughput alone, and with it the requests waiting: the two would be
+     * confused.
+     */
+    private static boolean spans(List<Level> levels) {
+        double[] logs = levels.stream().mapToDouble(l -> Math.log(l.inFlight())).toArray();
+        return levels.size() > 2 && levels.stream().map(Level::delayMs).distinct().count() > 1
+                && java.util.Arrays.stream(logs).max().orElse(0) - java.util.Arrays.stream(logs).min().orElse(0)
+                >= LEAST_SPAN;
+    }
+
+    /** The β whose curve best predicts each level from the others. */
+    private static double bestBeta(List<Level> levels, double cRef) {
+        double best = 0;
+        double least = Double.POSITIVE_INFINITY;
+        for (double b = BETA_LOW; b <= BETA_HIGH + 1e-9; b += BETA_STEP) {
+            double squares = 0;
+            for (int i = 0; i < levels.size(); i++) {
+                List<Level> others = new ArrayList<>(levels);
+                Level out = others.remove(i);
+                double r = Math.log(predicted(others, b, cRef, out) / out.cpuMs());
+                squares += r * r;
+            }
+            if (squares < least - 1e-12) {
+                least = squares;
+                best = Math.round(b / BETA_STEP) * BETA_STEP;
+            }
+        }
+        return best;
+    }
+
+    private static double predicted(List<Level> from, double beta, double cRef, Level at) {
+        return deflated(curve(from, beta, cRef), Math.log(at.inJvm())) * Math.pow(at.inFlight() / cRef, beta);
+    }
+
+    /** Each level's cost deflated to cRef, by its requests waiting; levels as many waiting averaged. */
+    private static List<double[]> curve(List<Level> levels, double beta, double cRef) {
+        List<double[]> points = new ArrayList<>();
+        for (Level l : levels.stream().sorted(Comparator.comparingDouble(Level::inJvm)).toList()) {
+            double x = Math.log(l.inJvm());
+            double g = l.cpuMs() / Math.pow(l.inFlight() / cRef, beta);
+            double[] last = points.isEmpty() ? null : points.getLast();
+            if (last != null && x - last[0] < SAME_WAITING) {
+                last[0] = (last[0] * last[2] + x) / (last[2] + 1);
+                last[1] = (last[1] * last[2] + g) / (last[2] + 1);
+                last[2]++;
+            } else {
+                points.add(new double[] {x, g, 1});
+            }
+        }
+        return points;
+    }
+
+    /**
+     * The deflated cost at ln w: linear in ln w between points; below the first, the first segment continued where the
+     * cost falls along it (fewer waiting, dearer), else the first point's; above the last, the last point's.
+     */
+    private static double deflated(List<double[]> curve, double x) {
+        double[] first = curve.getFirst();
+        if (x <= first[0]) {
+            double slope = curve.size() < 2 ? 0 : (first[1] - curve.get(1)[1]) / (curve.get(1)[0] - first[0]);
+            return slope > 0 ? first[1] + slope * (first[0] - x) : first[1];
+        }
+        for (int i = 1; i < curve.size(); i++) {
+            double[] a = curve.get(i - 1);
+            double[] b = curve.get(i);
+            if (x <= b[0]) {
+                return a[1] + (x - a[0]) / (b[0] - a[0]) * (b[1] - a[1]);
+            }
+        }
+        return curve.getLast()[1];
+    }
+
+    /**
+     * The CPU one request costs with {@code inJvm} requests waiting in the JVM and {@code inFlight} calls out at the
+     * downstream, with the error it earned there: the curve's own, widened per e-fold beyond the requests waiting
+     * that any level had (below the fewest, where the first segment is continued; above the most, where the point also
+     * has more users than any level: then an extrapolation), and beyond the calls in flight that any level had, past
+     * half a factor of 2 of them (by
+     * how far β moved when a level was left out, at least half the rule's width where β was measured: its form, a
+     * power of the calls, is assumed; by the rule where β was not measured).
+     *
+     * @param outside whether the point lies beyond every calibrated delay or user count: an extrapolation
+     */
+    Cost at(double inJvm, double inFlight, boolean outside) {
+        double x = Math.log(inJvm);
+        double widened = 0;
+        double fewest = Math.log(levels.getFirst().inJvm());
+        double most = Math.log(levels.getLast().inJvm());
+        if (x < fewest - 0.01 && continuesBelow()) {
+            widened += EXTRAPOLATION_PER_EFOLD * (fewest - x);
+        }
+        if (x > most && outside) {
+            widened += EXTRAPOLATION_PER_EFOLD * (x - most);
+        }
+        double c = Math.log(inFlight);
+        // within half a factor of 2 of the calibrated calls in flight is no extrapolation: at one delay they move a
+        // little with the throughput alone
+        double beyond = Math.max(0, Math.max(c - maxLog(), minLog() - c) - LEAST_SPAN / 2);
+        // a measured β narrows the guess beyond the calls calibrated, never below half of it: its form is assumed
+        widened += (betaMeasured ? Math.max(betaSpread, EXTRAPOLATION_PER_EFOLD / 2) : EXTRAPOLATION_PER_EFOLD)
+                * beyond;
+        double cost = deflated(curve, x) * Math.pow(inFlight / cRef, beta);
+        return new Cost(cost, Math.min(1, error + widened), outside);
+    }
+
+    /** Whether the curve's first segment falls as more wait: it is continued below the fewest waiting. */
+    private boolean continuesBelow() {
+        return curve.size() > 1 && curve.getFirst()[1] > curve.get(1)[1];
+    }
+
+    private double maxLog() {
+        return levels.stream().mapToDouble(l -> Math.log(l.inFlight())).max().orElse(0);
+    }
+
+    private double minLog() {
+        return levels.stream().mapToDouble(l -> Math.log(l.inFlight())).min().orElse(0);
+    }
+
+    List<Level> levels() {
+        return levels;
+    }
+
+    /** What the calls in flight add to a request's CPU per e-fold, on a log scale (0: not measured). */
+    double beta() {
+        return beta;
+    }
+
+    boolean betaMeasured() {
+        return betaMeasured;
+    }
+
+    /** How far β moved when a level was left out of its choice. */
+    double betaSpread() {
+        return betaSpread;
+    }
+
+    /** The worst relative error of a level predicted from the others: the curve's own error, at least the least. */
+    double error() {
+        return error;
+    }
+
+    /** The fewest and the most calls in flight a level had. */
+    double[] inFlightRange() {
+        return new double[] {Math.exp(minLog()), Math.exp(maxLog())};
+    }
+}

@@ -1,0 +1,95 @@
+package io.threadlab.experiment.predict;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.FanOutMode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One calibration level, as the capacity model uses it: the mean of its windows at one number of users and one delay
+ * (a window measured again is one more window of it). {@code inJvm}: the requests that waited in the JVM, its users
+ * less those at the downstream; {@code inFlight}: the calls out at the downstream.
+ */
+record Level(int users, int delayMs, double inJvm, double inFlight, double rps, double cpuMs, double meanMs,
+             double rssMb, double cores, double dbCpuMs) {
+
+    /** A level counts where its users were at least this busy (throughput × mean response time). */
+    static final double BUSY_SHARE = 0.9;
+
+    /**
+     * The levels of these calibration windows, by users then delay: those with a CPU per request, a mean response
+     * time and their users busy, at one call per request.
+     */
+    static List<Level> of(List<WindowResult> calibration) {
+        List<WindowResult> usable = calibration.stream().filter(r -> r.users() != null && r.delayMs() != null
+                && r.cpu().cpuMsPerRequest() > 0 && r.load().meanMs() != null && r.load().requestsPerSecond() > 0
+                && keptBusy(r) && calls(r) == 1).toList();
+        List<Level> levels = new ArrayList<>();
+        usable.stream().map(r -> List.of(r.users(), r.delayMs())).distinct()
+                .sorted(java.util.Comparator.comparing((List<Integer> k) -> k.get(0)).thenComparing(k -> k.get(1)))
+                .forEach(k -> {
+                    List<WindowResult> at = usable.stream().filter(r -> r.users().equals(k.get(0))
+                            && r.delayMs().equals(k.get(1))).toList();
+                    levels.add(new Level(k.get(0), k.get(1), mean(at, Level::inJvm), mean(at, Level::inFlight),
+                            mean(at, r -> r.load().requestsPerSecond()), mean(at, r -> r.cpu().medianMsPerRequest()),
+                            mean(at, r -> r.load().meanMs()), mean(at, r -> r.memory().rssMb()),
+                            mean(at, r -> r.cpu().cpuCores()), mean(at, Level::dbCpuMs)));
+                });
+        return levels;
+    }
+
+    /** This level as a point of the CPU curve. */
+    CpuCurve.Level onCurve() {
+        return new CpuCurve.Level(users, delayMs, inJvm, inFlight, cpuMs);
+    }
+
+    /**
+     * The requests that waited in the JVM in a window: its users less those at the downstream, its throughput times the
+     * downstream's time (the delay service's mean where it timed it, else the delay; N of them one after another), at
+     * least one.
+     */
+    static double inJvm(WindowResult r) {
+        double downstreamMs = downstreamMs(r) * (mode(r) == FanOutMode.SEQUENTIAL ? calls(r) : 1);
+        return Math.max(1, r.users() - r.load().requestsPerSecond() * downstreamMs / 1000);
+    }
+
+    /** The calls out at the downstream in a window: its throughput × the calls per request × a call's time. */
+    static double inFlight(WindowResult r) {
+        return Math.max(1, r.load().requestsPerSecond() * calls(r) * downstreamMs(r) / 1000);
+    }
+
+    private static double downstreamMs(WindowResult r) {
+        double served = r.instruments().delayServedMeanMs();
+        return Double.isNaN(served) || served <= 0 ? Math.max(r.delayMs(), 0.05) : served;
+    }
+
+    static int calls(WindowResult r) {
+        return r.at().has(Axis.FAN_OUT) ? r.at().get(Axis.FAN_OUT) : 1;
+    }
+
+    static FanOutMode mode(WindowResult r) {
+        return r.at().has(Axis.FAN_OUT_MODE) ? r.at().get(Axis.FAN_OUT_MODE) : FanOutMode.PARALLEL;
+    }
+
+    /** The database's CPU per request of a window (its query's), or NaN where it has none. */
+    private static double dbCpuMs(WindowResult r) {
+        Double seconds = r.instruments().dbCpuSeconds();
+        return seconds == null || r.load().requests() <= 0 ? Double.NaN : seconds * 1000 / r.load().requests();
+    }
+
+    /**
+     * Whether the load kept its users busy (Little's law within {@link #BUSY_SHARE}): where it did not, the load
+     * generator, not the JVM, set the pace, and the level says nothing of the JVM (seen here: the event loop at 1,000
+     * users answered 821 at a time, at 0.32 of its 0.5 CPU).
+     */
+    static boolean keptBusy(WindowResult r) {
+        return r.load().requestsPerSecond() * r.load().meanMs() / 1000 >= BUSY_SHARE * r.users();
+    }
+
+    static double mean(List<WindowResult> rows, ToDoubleFunction<WindowResult> f) {
+        return rows.stream().mapToDouble(f).average().orElse(Double.NaN);
+    }
+}

@@ -1,0 +1,90 @@
+package io.threadlab.experiment.predict;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Headroom;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the load costs the machine it shares with the service: k6's CPU, its own upkeep (its metrics, its REST API, the
+ * scheduler of its users) and a cost per request, and the delay service's, a cost per call; fitted by least squares
+ * to a JVM's calibration windows, where both were read. Not per user: in a map of 2026-11-28 k6 used 0.83 CPU for
+ * 4,786 req/s at 3,000 users and 0.77 for 5,008 at 200; its requests, not its users, cost it. With k6 on the same
+ * cores as the services, it is a ceiling of the measurement: k6 cannot use more than the CPUs the service's quota and
+ * the delay service leave it, and the report does not judge a point where it used more than
+ * {@link Headroom#MOST_SHARE} of them. Said before measuring, so that a point the load generator will bind is known as
+ * such.
+ *
+ * @param baseCores      k6's CPUs whatever the throughput (the line's intercept, at least 0)
+ * @param msPerRequest   k6's CPU-ms per request
+ * @param delayMsPerCall the delay service's CPU-ms per call
+ */
+record LoadCost(double baseCores, double msPerRequest, double delayMsPerCall) {
+
+    /** From the windows that read k6's and the delay service's CPU; unknown (NaN) where none did. */
+    static LoadCost fit(List<WindowResult> windows) {
+        List<WindowResult> read = windows.stream().filter(w -> w.load().windowSeconds() > 0
+                && w.load().requestsPerSecond() > 0 && w.users() != null && w.instruments().k6CpuSeconds() > 0).toList();
+        if (read.isEmpty()) {
+            return new LoadCost(Double.NaN, Double.NaN, Double.NaN);
+        }
+        double[] line = Line.fit(read.stream().map(w -> new double[] {w.load().requestsPerSecond(),
+                w.instruments().k6CpuSeconds() / w.load().windowSeconds()}).toList());
+        double base;
+        double perRequest;
+        if (Double.isNaN(line[0]) || line[0] < 0 || line[1] < 0) { // one throughput, or a line through the origin
+            base = 0;
+            perRequest = read.stream().mapToDouble(w -> w.instruments().k6CpuSeconds()).sum()
+                    / read.stream().mapToDouble(w -> w.load().requestsPerSecond() * w.load().windowSeconds()).sum();
+        } else {
+            base = line[1];
+            perRequest = line[0];
+        }
+        double calls = read.stream().mapToDouble(w -> w.load().requestsPerSecond() * w.load().windowSeconds()
+                * callsOf(w)).sum();
+        double delaySeconds = read.stream().mapToDouble(w -> w.instruments().delayCpuSeconds()).sum();
+        return new LoadCost(base, perRequest * 1000, calls > 0 ? delaySeconds * 1000 / calls : Double.NaN);
+    }
+
+    private static int callsOf(WindowResult w) {
+        return w.at().has(io.threadlab.experiment.plan.Axis.FAN_OUT) ? w.at().get(io.threadlab.experiment.plan.Axis
+                .FAN_OUT) : 1;
+    }
+
+    boolean known() {
+        return !Double.isNaN(msPerRequest);
+    }
+
+    /** k6's CPUs at a throughput. */
+    double k6Cores(double rps) {
+        return baseCores + msPerRequest * rps / 1000;
+    }
+
+    /** The delay service's CPUs at so many calls a second (0 where it was not read). */
+    double delayCores(double callsPerSecond) {
+        return Double.isNaN(delayMsPerCall) ? 0 : delayMsPerCall * callsPerSecond / 1000;
+    }
+
+    /**
+     * The most requests a second k6 can drive on a machine of {@code machineCores} beside a service at its quota:
+     * where its CPU meets what the others leave it (0 where its upkeep alone does not fit).
+     */
+    double ceiling(int calls, double machineCores, double quota) {
+        double room = machineCores - quota - baseCores;
+        double perRequest = (msPerRequest + (Double.isNaN(delayMsPerCall) ? 0 : delayMsPerCall * calls)) / 1000;
+        return room <= 0 ? 0 : perRequest <= 0 ? Double.POSITIVE_INFINITY : room / perRequest;
+    }
+
+    /** "k6 about 1.10 of the 1.28 CPU left to it (86 %)", at a throughput. */
+    String describe(double rps, int calls, double machineCores, double quota) {
+        double room = machineCores - quota - delayCores(rps * calls);
+        return String.format(Locale.ROOT, "k6 about %.2f of the %.2f CPU left to it (%.0f %%)", k6Cores(rps), room,
+                room > 0 ? 100 * k6Cores(rps) / room : 100);
+    }
+
+    /** Whether k6 would use more of its room than the report's rule allows: the point would not be judged. */
+    boolean crowded(double rps, int calls, double machineCores, double quota) {
+        return new Headroom(k6Cores(rps), machineCores - quota - delayCores(rps * calls)).share() > Headroom.MOST_SHARE;
+    }
+}

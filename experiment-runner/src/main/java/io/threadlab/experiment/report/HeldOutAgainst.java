@@ -1,0 +1,88 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.predict.CalibratedRun;
+import io.threadlab.experiment.predict.Ceiling;
+import io.threadlab.experiment.predict.Forecast;
+import io.threadlab.experiment.report.landscape.Outcome;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code ./experiment predict --from A --against B}: every closed-model window of run B predicted from run A's
+ * calibration, as if A's JVM had been asked before B measured it, and how the predictions fared: within the model's
+ * tolerance, inside the interval they stated, and the binding ceiling named right. Another run is another JVM start:
+ * its spread is in the errors, as it is for any deployment a calibration is asked about.
+ */
+public final class HeldOutAgainst {
+
+    private final List<Outcome> outcomes;
+
+    private HeldOutAgainst(List<Outcome> outcomes) {
+        this.outcomes = outcomes;
+    }
+
+    public static HeldOutAgainst of(CalibratedRun from, RunRecord other) {
+        // the other run's machine: where its k6 ran decides its headroom
+        double cores = other.manifest().lab() == null ? 0 : other.manifest().lab().machineCores();
+        Object same = other.manifest().placement() == null ? null : other.manifest().placement().get("same_machine");
+        boolean loadAlone = Boolean.FALSE.equals(same);
+        Instant now = Instant.now();
+        List<Outcome> outcomes = new ArrayList<>();
+        for (WindowResult w : other.results().windows()) {
+            if (w.calibration() || w.recorded() || w.users() == null) {
+                continue;
+            }
+            from.forecast(w.variant(), w.at()).ifPresent(f -> outcomes.add(Outcome.of(withPrediction(w, f, now),
+                    false, cores, loadAlone)));
+        }
+        return new HeldOutAgainst(outcomes);
+    }
+
+    private static WindowResult withPrediction(WindowResult w, Forecast f, Instant now) {
+        return new WindowResult(w.window(), w.at(), w.load(), w.cpu(), w.memory(), w.instruments(), w.compiler(),
+                w.gc(), w.threadGroups(), f.asRecorded(now));
+    }
+
+    public List<Outcome> outcomes() {
+        return outcomes;
+    }
+
+    /** The table and the three verdicts, as the console prints them. */
+    public String describe() {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %7s %9s %9s %7s %17s %6s %-12s"
+                + " %-12s%n", "variant", "delay", "users", "measured", "predicted", "error", "interval", "inside",
+                "binds", "as measured"));
+        for (Outcome o : outcomes) {
+            out.append(String.format(Locale.ROOT, "%-16s %4d ms %7s %9s %9s %+6.0f%% %17s %6s %-12s %-12s%s%n",
+                    o.jvm(), o.delayMs(), String.format(Locale.ROOT, "%,d", o.users()), rate(o.measured()),
+                    rate(o.predicted()), (o.ratio() - 1) * 100, rate(o.prediction().orElseThrow().low()) + "–"
+                            + rate(o.prediction().orElseThrow().high()), o.covered() ? "yes" : "no",
+                    o.binding().map(Ceiling::label).orElse("–"), o.measuredBinding().map(Ceiling::label).orElse("–"),
+                    o.measuredSoundly() ? "" : "  (not judged: " + (o.errors() > 0 ? o.errors() + " errors"
+                            : o.headroom().map(h -> h.describe()).orElse("k6 not read")) + ")"));
+        }
+        out.append('\n');
+        List<Outcome> judged = outcomes.stream().filter(Outcome::judged).toList();
+        long within = judged.stream().filter(Outcome::withinTolerance).count();
+        out.append(judged.isEmpty() ? "Within " + pct(Forecast.TOLERANCE) + ": no point where one ceiling binds,"
+                + " measured soundly\n" : String.format(Locale.ROOT, "Within %s of the prediction, where one ceiling"
+                + " binds: %d of %d points (%s)%n", pct(Forecast.TOLERANCE), within, judged.size(),
+                pct((double) within / judged.size())));
+        out.append(LandscapeChecks.covered(outcomes)).append('\n');
+        out.append(LandscapeChecks.named(outcomes)).append('\n');
+        return out.toString();
+    }
+
+    private static String rate(double rps) {
+        return String.format(Locale.ROOT, "%,.0f", rps);
+    }
+
+    private static String pct(double share) {
+        return String.format(Locale.ROOT, "%.0f %%", share * 100);
+    }
+}

@@ -1,0 +1,104 @@
+package io.threadlab.experiment.predict;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The CPU curve in what is in flight: a request's cost as a curve in the requests waiting in the JVM, times a power of
+ * the calls out at the downstream, the power measured where the calibration spans two delays, and the error it earns
+ * from the levels it predicts without having seen them.
+ */
+class CpuCurveTest {
+
+    /** A JVM whose cost is exactly 0.2 - 0.02 ln(w), times (c / 50)^β. */
+    private static double truth(double inJvm, double inFlight, double beta) {
+        return (0.2 - 0.02 * Math.log(inJvm)) * Math.pow(inFlight / 50, beta);
+    }
+
+    private static CpuCurve.Level level(int users, int delay, double inJvm, double inFlight, double beta) {
+        return new CpuCurve.Level(users, delay, inJvm, inFlight, truth(inJvm, inFlight, beta));
+    }
+
+    /** Four levels at 10 ms (about 50 calls out) and two at 50 ms (about 250), interleaved in the requests waiting. */
+    private static List<CpuCurve.Level> twoDelays(double beta) {
+        return List.of(level(700, 10, 640, 62, beta), level(300, 10, 240, 58, beta), level(150, 10, 90, 55, beta),
+                level(900, 50, 610, 290, beta), level(400, 50, 110, 280, beta));
+    }
+
+    @Test
+    void whatTheCallsInFlightCostIsMeasuredWhereTheCalibrationSpansTwoDelays() {
+        CpuCurve curve = CpuCurve.fit(twoDelays(0.2));
+        assertThat(curve.betaMeasured()).isTrue();
+        assertThat(curve.beta()).isCloseTo(0.2, within(0.011));
+        // a point at 100 ms (about 550 calls out) with 400 waiting: the truth, within the step β is searched by
+        CpuCurve.Cost cost = curve.at(400, 550, true);
+        assertThat(cost.cpuMs()).isCloseTo(truth(400, 550, 0.2), within(truth(400, 550, 0.2) * 0.03));
+        assertThat(cost.extrapolated()).isTrue();
+        // beyond the most calls a level had, the error is wider than between them
+        assertThat(cost.error()).isGreaterThan(curve.at(400, 150, false).error());
+    }
+
+    @Test
+    void atOneDelayTheCallsInFlightAreNotMeasuredAndAnotherDelayIsAnExtrapolationOfThem() {
+        List<CpuCurve.Level> oneDelay = twoDelays(0.2).stream().filter(l -> l.delayMs() == 10).toList();
+        CpuCurve curve = CpuCurve.fit(oneDelay);
+        assertThat(curve.betaMeasured()).isFalse();
+        assertThat(curve.beta()).isZero();
+        // at its own calls in flight nothing is widened; at 5 times as many, 25 % per e-fold beyond the most (62),
+        // past half a factor of 2 of it
+        double at = curve.at(400, 60, false).error();
+        assertThat(curve.at(400, 80, false).error()).isEqualTo(at);
+        assertThat(curve.at(400, 290, false).error()).isCloseTo(at + CpuCurve.EXTRAPOLATION_PER_EFOLD
+                * (Math.log(290 / 62.0) - Math.log(2) / 2), within(1e-9));
+    }
+
+    @Test
+    void theErrorIsWhatALevelInsideTheCurveIsOffWhenItIsLeftOut() {
+        List<CpuCurve.Level> levels = new ArrayList<>(twoDelays(0).stream().filter(l -> l.delayMs() == 10).toList());
+        // the 300-user level 20 % dearer than the curve through its neighbours
+        levels.set(1, new CpuCurve.Level(300, 10, 240, 58, truth(240, 58, 0) * 1.2));
+        CpuCurve curve = CpuCurve.fit(levels);
+        double left = curveThrough(levels.get(2), levels.get(0), 240);
+        assertThat(curve.error()).isCloseTo(Math.abs(left / levels.get(1).cpuMs() - 1), within(1e-9))
+                .isGreaterThan(0.15);
+        // a curve that the levels follow exactly still claims the least error: windows of one JVM differ that much
+        assertThat(CpuCurve.fit(twoDelays(0)).error()).isEqualTo(CpuCurve.LEAST_ERROR);
+    }
+
+    @Test
+    void aLevelOfTheSecondDelayLeftOutTellsWhatCarryingTheCurveAcrossDelaysCosts() {
+        // the truth has β 0.2, but one 50 ms level is 30 % off it: left out, it is predicted from the rest, and missed
+        List<CpuCurve.Level> levels = new ArrayList<>(twoDelays(0.2));
+        levels.set(3, new CpuCurve.Level(900, 50, 610, 290, truth(610, 290, 0.2) * 1.3));
+        assertThat(CpuCurve.fit(levels).error()).isGreaterThan(0.15);
+        assertThat(CpuCurve.fit(levels).betaSpread()).isGreaterThan(0);
+    }
+
+    @Test
+    void fewerWaitingThanAnyLevelContinuesTheFirstSegmentWhereTheCostFallsAndWidensTheError() {
+        CpuCurve curve = CpuCurve.fit(twoDelays(0));
+        CpuCurve.Cost below = curve.at(30, 55, false);
+        // from 90 to 240 waiting the cost falls 0.02 per e-fold: continued down to 30
+        assertThat(below.cpuMs()).isCloseTo(truth(30, 55, 0), within(1e-9));
+        assertThat(below.error()).isCloseTo(curve.error() + CpuCurve.EXTRAPOLATION_PER_EFOLD * Math.log(90 / 30.0),
+                within(1e-9));
+        // more waiting than any level, within the users calibrated: the last level's cost, not widened
+        CpuCurve oneDelay = CpuCurve.fit(twoDelays(0).stream().filter(l -> l.delayMs() == 10).toList());
+        CpuCurve.Cost above = oneDelay.at(2000, 60, false);
+        assertThat(above.cpuMs()).isCloseTo(truth(640, 62, 0), within(1e-9));
+        assertThat(above.error()).isEqualTo(oneDelay.error());
+        // and beyond the users calibrated too: an extrapolation, widened per e-fold beyond the most waiting
+        assertThat(oneDelay.at(2000, 60, true).error()).isCloseTo(oneDelay.error()
+                + CpuCurve.EXTRAPOLATION_PER_EFOLD * Math.log(2000 / 640.0), within(1e-9));
+    }
+
+    private static double curveThrough(CpuCurve.Level a, CpuCurve.Level b, double inJvm) {
+        double t = (Math.log(inJvm) - Math.log(a.inJvm())) / (Math.log(b.inJvm()) - Math.log(a.inJvm()));
+        return a.cpuMs() + t * (b.cpuMs() - a.cpuMs());
+    }
+}

@@ -1,0 +1,65 @@
+package io.threadlab.experiment.predict;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.testing.Windows;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The load generator in the forecast: k6's upkeep and CPU per request fitted to the calibration windows, and the point
+ * where k6, on the cores it shares with the service, would run out of room named before it is measured.
+ */
+class LoadCostTest {
+
+    /** k6 spends 0.3 CPU on itself and 0.15 CPU-ms a request; the delay service 0.04 CPU-ms a call. */
+    private static WindowResult window(int users, double rps, double cpuMs, double cores, double k6PerRequestMs) {
+        return Windows.closed("reactive", users, rps).cpuMs(cpuMs).cpuCores(cores)
+                .k6Cores(0.3 + k6PerRequestMs * rps / 1000).delayCores(0.04 * rps / 1000).calibration().build();
+    }
+
+    private static List<WindowResult> calibration(double k6PerRequestMs) {
+        return List.of(window(700, 5000, 0.1, 0.5, k6PerRequestMs), window(300, 4700, 0.106, 0.5, k6PerRequestMs),
+                window(150, 4500, 0.111, 0.5, k6PerRequestMs), window(10, 900, 0.13, 0.12, k6PerRequestMs));
+    }
+
+    @Test
+    void kSixsUpkeepAndCostPerRequestAreFittedFromTheCalibration() {
+        LoadCost load = LoadCost.fit(calibration(0.15));
+        assertThat(load.baseCores()).isCloseTo(0.3, within(1e-9));
+        assertThat(load.msPerRequest()).isCloseTo(0.15, within(1e-9));
+        assertThat(load.delayMsPerCall()).isCloseTo(0.04, within(1e-9));
+        assertThat(load.k6Cores(5000)).isCloseTo(1.05, within(1e-9));
+    }
+
+    @Test
+    void whereKSixWouldRunOutOfItsRoomTheLoadGeneratorBindsAndTheForecastSaysSo() {
+        // a heavy k6: 0.3 CPU-ms a request. On 2 cores 1.5 are left beside the quota, 1.2 of them past k6's upkeep:
+        // 1.2 / (0.3 + 0.04) CPU-ms = 3,529 req/s, below the CPU's ceiling
+        CapacityModel model = CapacityModel.fit("reactive-jvm1", Variant.Threads.EVENT_LOOP, calibration(0.3)).model()
+                .orElseThrow();
+        Point at = Point.of(Axis.CPUS, 0.5).with(Axis.POOL_SIZE, 10000).with(Axis.DELAY_MS, 10)
+                .with(Axis.USERS, 700);
+        Forecast shared = model.onMachine(2).predict(at);
+        assertThat(shared.binding()).isEqualTo(Ceiling.LOAD);
+        assertThat(shared.rps()).isCloseTo(1.2 / 0.00034, within(0.5));
+        assertThat(shared.notes()).anySatisfy(n -> assertThat(n).startsWith("k6 about")
+                .contains("the load generator binds here, not the service"));
+        // k6 elsewhere: no such ceiling, and the service's CPU binds
+        Forecast alone = model.predict(at);
+        assertThat(alone.ceilings()).doesNotContainKey(Ceiling.LOAD);
+        assertThat(alone.binding()).isEqualTo(Ceiling.CPU);
+        assertThat(alone.k6Cores()).isCloseTo(0.3 + 0.3 * alone.rps() / 1000, within(1e-6));
+        // a light k6 has room, but more of it than the report's rule allows: said, and not bound
+        Forecast crowded = CapacityModel.fit("reactive-jvm1", Variant.Threads.EVENT_LOOP, calibration(0.15)).model()
+                .orElseThrow().onMachine(2).predict(at);
+        assertThat(crowded.binding()).isEqualTo(Ceiling.CPU);
+        assertThat(crowded.notes()).anySatisfy(n -> assertThat(n).contains("will not be judged"));
+    }
+}
