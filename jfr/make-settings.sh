@@ -33,6 +33,16 @@ common=(
   '+jdk.CPUInformation#enabled=true' '+jdk.CPUInformation#period=beginChunk'
   '+jdk.IntFlag#enabled=true' '+jdk.IntFlag#period=beginChunk'
   '+jdk.GarbageCollection#enabled=true' '+jdk.GCCPUTime#enabled=true'
+  # What JDK Mission Control's rules need to judge the collector (GC pauses, halts, stalls, options) and context
+  # switches: a few events per collection, or once a chunk, or a second; without them those rules are "not applicable".
+  '+jdk.GCPhasePause#enabled=true' '+jdk.GCPhasePauseLevel1#enabled=true'
+  '+jdk.GCConfiguration#enabled=true' '+jdk.GCConfiguration#period=beginChunk'
+  '+jdk.GCHeapConfiguration#enabled=true' '+jdk.GCHeapConfiguration#period=beginChunk'
+  '+jdk.ExecuteVMOperation#enabled=true' '+jdk.ExecuteVMOperation#threshold=1ms'
+  '+jdk.ThreadContextSwitchRate#enabled=true' '+jdk.ThreadContextSwitchRate#period=1s'
+  '+jdk.JVMInformation#enabled=true' '+jdk.JVMInformation#period=beginChunk'
+  '+jdk.BooleanFlag#enabled=true' '+jdk.BooleanFlag#period=beginChunk'
+  '+jdk.UnsignedLongFlag#enabled=true' '+jdk.UnsignedLongFlag#period=beginChunk'
   # No rate throttle, so that counts are counts; no stack traces: the thread and the port say enough, and a stack
   # per read was the costliest setting measured.
   '+jdk.SocketRead#enabled=true' '+jdk.SocketRead#throttle=off' '+jdk.SocketRead#stackTrace=false'

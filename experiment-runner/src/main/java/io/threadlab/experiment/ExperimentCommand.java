@@ -1,6 +1,7 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.analyse.ThreadAnalysis;
+import io.threadlab.experiment.analyse.jmc.JmcTiming;
 import io.threadlab.experiment.collect.PlanFacts;
 import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.RunRecord;
@@ -389,6 +390,7 @@ public final class ExperimentCommand {
             System.out.println();
             System.out.print(ThreadAnalysis.table(outcome.analyses()));
             outcome.lanes().values().forEach(svg -> System.out.println("Thread lanes: " + svg));
+            System.out.println(JmcTiming.line(outcome.jmc()));
             System.out.println("Analysis: " + outcome.markdown() + " and " + outcome.json());
             return outcome.failures().isEmpty() ? 0 : 1;
         }

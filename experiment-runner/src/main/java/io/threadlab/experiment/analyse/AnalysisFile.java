@@ -4,21 +4,31 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
+import io.threadlab.experiment.analyse.jmc.JmcRecording;
+
 import java.util.List;
 import java.util.Map;
 
 /**
  * analysis.json: per recording, what the analysis found, written and read back by these types (the report reads
- * nothing by name). {@code lanes} maps a label to its lane picture, relative to the results directory.
+ * nothing by name). {@code lanes} maps a label to its lane picture, relative to the results directory; {@code jmc}
+ * is what JDK Mission Control's own rules said of each recording (none in analyses made before they ran).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record AnalysisFile(List<Recording> recordings, List<String> failures, Map<String, String> lanes) {
+public record AnalysisFile(List<Recording> recordings, List<String> failures, Map<String, String> lanes,
+                           List<JmcRecording> jmc) {
 
     public AnalysisFile {
         recordings = recordings == null ? List.of() : List.copyOf(recordings);
         failures = failures == null ? List.of() : List.copyOf(failures);
         lanes = lanes == null ? Map.of() : lanes;
+        jmc = jmc == null ? List.of() : List.copyOf(jmc);
+    }
+
+    /** What JMC's rules said of the recording of {@code window}, where they ran on it. */
+    public java.util.Optional<JmcRecording> jmc(String window) {
+        return jmc.stream().filter(j -> window.equals(j.window())).findFirst();
     }
 
     /**

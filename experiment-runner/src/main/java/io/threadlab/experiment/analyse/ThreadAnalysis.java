@@ -1,5 +1,7 @@
 package io.threadlab.experiment.analyse;
 
+import io.threadlab.experiment.analyse.jmc.JmcRecording;
+import io.threadlab.experiment.analyse.jmc.JmcRules;
 import io.threadlab.experiment.collect.Json;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.WindowId;
@@ -33,6 +35,7 @@ public final class ThreadAnalysis {
 
     private final RecordingAnalyzer analyzer;
     private final int databasePort;
+    private JmcRules jmcRules;
 
     /** @param databasePort the database's port where a run's manifest does not name its own */
     public ThreadAnalysis(int delayPort, int databasePort) {
@@ -50,7 +53,7 @@ public final class ThreadAnalysis {
      * {@code markdown} are null when it wrote nothing, having read no recording.
      */
     public record Outcome(List<RecordingAnalysis> analyses, List<String> failures, Path json, Path markdown,
-                          Map<String, Path> lanes) {
+                          Map<String, Path> lanes, List<JmcRecording> jmc) {
     }
 
     /** @param target a results directory (its jfr/*.jfr) or a single .jfr file */
@@ -61,6 +64,7 @@ public final class ThreadAnalysis {
         String prefix = single ? stripJfr(target.getFileName().toString()) + "." : "";
 
         List<RecordingAnalysis> analyses = new ArrayList<>();
+        List<JmcRecording> jmc = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         if (recordings.isEmpty()) {
             failures.add(target + ": no recordings found (expected " + target.resolve("jfr") + "/*.jfr)");
@@ -83,13 +87,15 @@ public final class ThreadAnalysis {
                                     : RefusedConnections.during(log, a.start(), a.end(), ZoneId.systemDefault()));
                 }
                 analyses.add(a);
+                jmc.add(jmcRules().evaluate(recording, a.window(), jmcPage(recording), outDir));
             } catch (RecordingAnalyzer.UnusableRecording e) {
-                failures.add(e.getMessage());
+                failures.add(e.getMessage()); // named once: JMC's rules are run on the recordings the lab could read
             }
         }
+        jmc.stream().filter(j -> j.failure() != null).forEach(j -> failures.add(j.file() + ": " + j.failure()));
         if (analyses.isEmpty()) {
             // Nothing to say, and README.md.analysis.json beside a file that is no recording would say otherwise.
-            return new Outcome(analyses, failures, null, null, Map.of());
+            return new Outcome(analyses, failures, null, null, Map.of(), jmc);
         }
         Map<String, Path> lanes = new LinkedHashMap<>();
         for (RecordingAnalysis chosen : lanesSources(analyses)) {
@@ -105,7 +111,7 @@ public final class ThreadAnalysis {
         Map<String, String> pictures = new LinkedHashMap<>();
         lanes.forEach((label, svg) -> pictures.put(label, outDir.relativize(svg.toAbsolutePath()).toString()));
         AnalysisFile file = new AnalysisFile(analyses.stream().map(a -> a.toRecord(Verdicts.of(a))).toList(),
-                failures, pictures);
+                failures, pictures, jmc);
         Path json = outDir.resolve(prefix + "analysis.json");
         Path markdown = outDir.resolve(prefix + "analysis.md");
         Json.write(json, file);
@@ -114,7 +120,7 @@ public final class ThreadAnalysis {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new Outcome(analyses, failures, json, markdown, lanes);
+        return new Outcome(analyses, failures, json, markdown, lanes, jmc);
     }
 
     /**
@@ -180,6 +186,19 @@ public final class ThreadAnalysis {
             failures.add(recording + ": the stalls' samples could not be read: " + e.getMessage());
             return List.of();
         }
+    }
+
+    /** JMC's rules, loaded once (the registry reads its rules and the lab's from the service files). */
+    private JmcRules jmcRules() {
+        if (jmcRules == null) {
+            jmcRules = new JmcRules();
+        }
+        return jmcRules;
+    }
+
+    /** JMC's own page of its rules, beside the recording: {@code x.jfr} gets {@code x.jmc.html}. */
+    private static Path jmcPage(Path recording) {
+        return recording.toAbsolutePath().resolveSibling(stripJfr(recording.getFileName().toString()) + ".jmc.html");
     }
 
     /** The run a single recording belongs to: the directory above the jfr/ directory that holds it, else its own. */

@@ -13,7 +13,7 @@ import java.util.function.Predicate;
  * Waits of one kind (monitor enter, monitor wait, park) gathered by what was waited on, the site that waited (its
  * first frame outside the JDK) and the thread group that waited.
  */
-final class WaitSites {
+public final class WaitSites {
 
     private record Key(String on, String site, ThreadKind group) {
     }

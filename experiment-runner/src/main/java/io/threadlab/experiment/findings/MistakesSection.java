@@ -15,7 +15,11 @@ final class MistakesSection {
                String signature) {
     }
 
-    record Run(String run, String started, List<Row> rows, List<String> lost) {
+    /** A mistake through JMC's eyes: what its first page flags on the mistake's recording, beside the lab's name. */
+    record Seen(String mistake, String lab, String jmc) {
+    }
+
+    record Run(String run, String started, List<Row> rows, List<String> lost, List<Seen> seen) {
     }
 
     private MistakesSection() {
@@ -26,8 +30,13 @@ final class MistakesSection {
         for (PublishedRun run : runs) {
             List<Row> rows = new ArrayList<>();
             List<String> lost = new ArrayList<>();
+            List<Seen> seen = new ArrayList<>();
             for (RunFacts.MistakeFact m : run.facts().mistakes()) {
                 String signature = signature(m, run);
+                if (m.recordings() > 0) {
+                    seen.add(new Seen(m.mistake(), signature, m.jmcFlagged().isEmpty() ? "nothing"
+                            : Cite.link(String.join(", ", m.jmcFlagged()), run.link("analysis.md"))));
+                }
                 for (RunFacts.RatioFact cost : m.costs()) {
                     rows.add(new Row(m.mistake(), m.spoils(), cost.at().describe(),
                             Ratios.cited(cost.throughput(), run.results()), Ratios.cited(cost.p99(), run.results()),
@@ -36,7 +45,7 @@ final class MistakesSection {
                 m.lost().forEach(l -> lost.add(Cite.link(l, run.report())));
             }
             sections.add(new Run(Cite.link(run.name(), run.report()), Cite.link(HeadlineSection.day(run),
-                    run.manifest()), rows, lost));
+                    run.manifest()), rows, lost, seen));
         }
         return sections;
     }

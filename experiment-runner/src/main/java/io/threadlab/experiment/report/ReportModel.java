@@ -28,7 +28,7 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
                    List<MistakeCards.Card> mistakes, List<SummaryTables.ClaimRow> claims,
                    List<Threads.Lane> lanes, List<Threads.Verdict> verdicts, List<String> recordings,
                    boolean compilerRecordings, Decision decision, LandscapeView landscape,
-                   LoadPlacementView placement, Thresholds thresholds) {
+                   LoadPlacementView placement, Thresholds thresholds, List<JmcBeside.Table> jmc) {
 
     /** The stack-or-model table's three ratio columns, named by the run's variants. */
     record SplitHeadings(String total, String stack, String threading) {
@@ -60,7 +60,8 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
                 MistakeCards.of(run, ratios, recorded), SummaryTables.claims(run, Claims.of(run, ratios)),
                 Threads.lanes(run), Threads.verdicts(run), Threads.recordings(run), Setup.compilerRecordings(run),
                 Decision.of(run),
-                LandscapeView.of(landscape, run.windows()), LoadPlacementView.of(run), Thresholds.ENFORCED);
+                LandscapeView.of(landscape, run.windows()), LoadPlacementView.of(run), Thresholds.ENFORCED,
+                JmcBeside.of(run));
     }
 
     /** The same report, its prose quoting other thresholds: what a test changes to see the text follow. */
@@ -69,6 +70,6 @@ record ReportModel(String title, String dir, boolean severalDelays, String basel
                 checks, summaryHeadings, summary, stalls, failures, memoryHeadings, memory, databaseHeadings, database,
                 fanOut, ratios, splitHeadings, splits, cpu, contention, warmUps, warmUpPictures, peaks, charts,
                 mistakes, claims, lanes, verdicts, recordings, compilerRecordings, decision, landscape, placement,
-                other);
+                other, jmc);
     }
 }

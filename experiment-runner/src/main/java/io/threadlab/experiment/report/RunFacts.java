@@ -57,7 +57,7 @@ public final class RunFacts {
      * @param signature the signature the gallery names it by (empty: none the analysis recognises)
      */
     public record MistakeFact(String mistake, String spoils, List<RatioFact> costs, Optional<String> signature,
-                              boolean signatureFound, int recordings, List<String> lost) {
+                              boolean signatureFound, int recordings, List<String> lost, List<String> jmcFlagged) {
     }
 
     private final Run run;
@@ -154,7 +154,11 @@ public final class RunFacts {
             boolean found = signature.isPresent() && mine.stream().anyMatch(r -> r.recording().mistakes().stream()
                     .anyMatch(m -> m.name().equals(signature.get())));
             List<String> lost = MistakeCards.lost(run, label);
-            facts.add(new MistakeFact(label, mistake.getValue(), costs, signature, found, mine.size(), lost));
+            // what JMC's first page flags on the mistake's recordings: its rules rated a warning or information
+            List<String> jmc = mine.stream().flatMap(r -> run.analysis().flatMap(a -> a.jmc(r.recording().window()))
+                    .stream()).flatMap(j -> j.flagged().stream()).map(x -> x.severity() + " " + x.id()).distinct()
+                    .sorted().toList();
+            facts.add(new MistakeFact(label, mistake.getValue(), costs, signature, found, mine.size(), lost, jmc));
         }
         return facts;
     }

@@ -110,6 +110,47 @@ class MistakesTest {
         return ((Number) m.numbers().get(key)).doubleValue();
     }
 
+    /**
+     * JMC's own rules ran on every recording, headless, and JMC's page was written beside each; the lab's rule for
+     * pinned virtual threads, which JMC lacks, fires on the recording that pinned its carrier in class initialisers and
+     * stays quiet on one whose virtual threads only computed.
+     */
+    @Test
+    void jmcsRulesRanOnEveryRecordingAndTheLabsPinningRuleFiresWherePinningWasProvoked() {
+        assertThat(outcome.jmc()).hasSize(outcome.analyses().size()).allSatisfy(j -> {
+            assertThat(j.failure()).as(j.file()).isNull();
+            assertThat(j.rules()).as(j.file()).hasSizeGreaterThan(40)
+                    .anySatisfy(r -> assertThat(r.id()).isEqualTo("JavaBlocking"));
+            assertThat(results.resolve(j.html())).as(j.file()).isRegularFile();
+        });
+        io.threadlab.experiment.analyse.jmc.RuleResult pinned = jmc("virtual-thread-closed-10-2")
+                .rule(io.threadlab.experiment.analyse.jmc.VirtualThreadPinnedRule.ID).orElseThrow();
+        assertThat(pinned.flagged()).as(pinned.summary()).isTrue();
+        assertThat(pinned.score()).isGreaterThanOrEqualTo(25);
+        assertThat(pinned.summary()).contains("pinned events on");
+        io.threadlab.experiment.analyse.jmc.RuleResult computing = jmc("virtual-thread-closed-10-1")
+                .rule(io.threadlab.experiment.analyse.jmc.VirtualThreadPinnedRule.ID).orElseThrow();
+        assertThat(computing.severity()).isEqualTo(io.threadlab.experiment.analyse.jmc.RuleResult.OK);
+        assertThat(computing.score()).isZero();
+    }
+
+    /**
+     * Every mistake is flagged by at least one rule: the lab's signature (named harmless where the JDK made it so), or
+     * one of JMC's.
+     */
+    @Test
+    void everyMistakeIsFlaggedByARuleTheLabsOrJmcs() {
+        for (Map.Entry<String, RecordingAnalysis> e : analyses.entrySet()) {
+            boolean lab = !Verdicts.of(e.getValue()).mistakes().isEmpty();
+            boolean byJmc = !jmc(e.getValue().window()).flagged().isEmpty();
+            assertThat(lab || byJmc).as(e.getKey()).isTrue();
+        }
+    }
+
+    private static io.threadlab.experiment.analyse.jmc.JmcRecording jmc(String window) {
+        return outcome.jmc().stream().filter(j -> j.window().equals(window)).findFirst().orElseThrow();
+    }
+
     @Test
     void aBlockingClientOnTheEventLoopIsNamedWithItsReadsAndSite() {
         Mistakes.Mistake m = flagged("blocking-event-loop");
