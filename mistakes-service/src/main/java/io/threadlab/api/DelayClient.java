@@ -13,7 +13,6 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 @Path("/delay")
 @RegisterRestClient(configKey = "delay")
 @RegisterProvider(DownstreamStatusMapper.class)
-@RegisterProvider(InlineClientTimer.class)
 public interface DelayClient {
 
     /** Blocking: the calling worker or virtual thread waits for the reply (a virtual thread unmounted). */

@@ -10,7 +10,6 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 @Path("/delay")
 @RegisterRestClient(configKey = "delay")
 @RegisterProvider(DownstreamStatusMapper.class)
-@RegisterProvider(InlineClientTimer.class)
 public interface DelayClient {
 
     @GET

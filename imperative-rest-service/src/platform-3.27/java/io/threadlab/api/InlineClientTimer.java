@@ -10,7 +10,8 @@ import org.jboss.resteasy.reactive.client.spi.ResteasyReactiveClientResponseFilt
  * a plain response filter, and the Quarkus REST client hands every such filter to the worker pool: one extra worker
  * task per call in every variant on this stack, and with blocking callers a deadlock once all workers wait for
  * replies whose timer task is queued behind them (measured: permanent hang at 250 users with 200 workers). Marking it
- * thread-preserving is what later Quarkus versions do themselves (3.33.1 has it); application.properties turns off the automatic registration.
+ * thread-preserving is what later Quarkus versions do themselves (3.33.1 has it). Only in a build on 3.27 (profile
+ * platform-3.27); META-INF/microprofile-config.properties beside it registers it and turns off the automatic one.
  */
 public class InlineClientTimer extends RestClientMetricsFilter implements ResteasyReactiveClientResponseFilter {
 
