@@ -217,6 +217,11 @@ public record Variant(String label, String module, int port, String path, String
      * either mode, so that a run without fan-out and the fan-out's baseline are the same windows.
      */
     public String path(Point at) {
+        String path = ownPath(at);
+        return path == null ? null : withQuery(path, at);
+    }
+
+    private String ownPath(Point at) {
         Downstream downstream = at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP;
         int calls = at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
         if (calls == 1) {
@@ -230,6 +235,23 @@ public record Variant(String label, String module, int port, String path, String
             return null;
         }
         return fanOutPath + "?n=" + calls + "&mode=" + mode.label();
+    }
+
+    /**
+     * The request with every window axis that takes effect as a query parameter of it ({@link Axis.Effect#query}),
+     * where the point has a value its name does not leave out: {@code /api/articles?access=orm}.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static String withQuery(String path, Point at) {
+        StringBuilder query = new StringBuilder(path);
+        for (Axis axis : at.axes()) {
+            String parameter = axis.effect().query();
+            if (parameter != null && !axis.quiet(at.get(axis))) {
+                query.append(query.indexOf("?") < 0 ? '?' : '&').append(parameter).append('=')
+                        .append(axis.text(at.get(axis)));
+            }
+        }
+        return query.toString();
     }
 
     /**
