@@ -140,14 +140,14 @@ final class PipelineOptions {
         if (noCalibration) {
             return Calibration.NONE;
         }
-        String levels = calibrationLevels != null ? calibrationLevels : defaults.calibrationLevels();
+        String levels = calibrationLevels != null ? calibrationLevels : defaults.calibration().levels();
         if (levels == null || levels.isBlank()) {
             return Calibration.NONE;
         }
         List<Integer> delays = calibrationDelays;
         if (delays == null) { // the first delay's, then the mode's longer ones: as many as the lists of users given
             Set<Integer> chosen = new LinkedHashSet<>(List.of(firstDelay()));
-            chosen.addAll(Defaults.integers(defaults.moreCalibrationDelays()));
+            chosen.addAll(Defaults.integers(defaults.calibration().moreDelays()));
             delays = List.copyOf(chosen);
             if (calibrationLevels != null) {
                 delays = delays.subList(0, Math.min(delays.size(), calibrationLevels.split("/").length));
@@ -157,7 +157,7 @@ final class PipelineOptions {
             List<String> lists = List.of(levels.split("/"));
             levels = String.join("/", lists.subList(0, Math.min(lists.size(), delays.size())));
         }
-        return new Calibration(defaults.calibrationWindowSeconds(), defaults.calibrationTries(),
+        return new Calibration(defaults.calibration().windowSeconds(), defaults.calibration().tries(),
                 Calibration.stages(delays, levels));
     }
 

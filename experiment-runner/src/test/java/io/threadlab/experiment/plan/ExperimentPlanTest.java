@@ -351,9 +351,9 @@ class ExperimentPlanTest {
         assertThat(new Calibration(List.of(700, 150), 10, 4).measureAgain(1, 0.048, 0.085, STEADY)).as("once")
                 .isFalse();
         // a quick run's compiler never finishes: no second try; a run and a map take up to three
-        assertThat(Defaults.QUICK.calibrationTries()).isEqualTo(1);
-        assertThat(Defaults.RUN.calibrationTries()).isEqualTo(Calibration.TRIES);
-        assertThat(Defaults.MAP.calibrationTries()).isEqualTo(Calibration.TRIES);
+        assertThat(Defaults.QUICK.calibration().tries()).isEqualTo(1);
+        assertThat(Defaults.RUN.calibration().tries()).isEqualTo(Calibration.TRIES);
+        assertThat(Defaults.MAP.calibration().tries()).isEqualTo(Calibration.TRIES);
         assertThatThrownBy(() -> new Calibration(List.of(700, 150), 10, 4, Calibration.TRIES + 1))
                 .isInstanceOf(IllegalArgumentException.class);
     }
