@@ -66,6 +66,7 @@ public final class ExperimentCommand {
             System.out.println("k6 in a container on " + loadHost.describe());
         }
         Path labHome = LabHome.find();
+        MachineFacts.requireHibernate(labHome, plan);
         Path javaHome = Path.of(System.getProperty("java.home"));
         Path settings = options.jfrSettings(labHome);
         Path dir = new Experiment(plan, labHome, options.output.isAbsolute() ? options.output

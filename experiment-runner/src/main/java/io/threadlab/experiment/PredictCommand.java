@@ -10,7 +10,9 @@ import io.threadlab.experiment.predict.CannotPredict;
 import io.threadlab.experiment.predict.ForecastJson;
 import io.threadlab.experiment.predict.ForecastTable;
 import io.threadlab.experiment.predict.WhatIf;
+import io.threadlab.experiment.plan.DbAccess;
 import io.threadlab.experiment.plan.Downstream;
+import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Axis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -59,7 +61,8 @@ public final class PredictCommand implements Callable<Integer> {
             AxisOptions.addTo(spec, AxisOptions.Command.PREDICT, Map.of(Axis.USERS, "the most the variant's"
                     + " calibration measured, of run's " + Defaults.CALIBRATION_LEVELS, Axis.DOWNSTREAM, "http: the"
                     + " calibration whose requests waited on the delay service; db asks the one that waited on the"
-                    + " lab's PostgreSQL"));
+                    + " lab's PostgreSQL", Axis.DB_ACCESS, "jdbc: with --downstream db, the calibration of the plain"
+                    + " client; orm asks the one through Hibernate"));
             return spec;
         }
     }
@@ -94,7 +97,7 @@ public final class PredictCommand implements Callable<Integer> {
         WhatIf whatIf = new WhatIf(point.value(Axis.USERS), point.value(Axis.DELAY_MS), point.value(Axis.CPUS),
                 point.value(Axis.WORKER_MAX), point.value(Axis.POOL_SIZE), point.value(Axis.DB_POOL_SIZE),
                 point.value(Axis.DB_CPUS), point.value(Axis.FAN_OUT), point.value(Axis.FAN_OUT_MODE));
-        Downstream kind = downstream(point);
+        Point kind = kind(point);
         try {
             CalibratedRun run = CalibratedRun.read(from, kind);
             CalibratedRun.Answer answer = run.predict(variants, whatIf);
@@ -115,21 +118,29 @@ public final class PredictCommand implements Callable<Integer> {
         }
     }
 
-    /** Which calibration: the delay service's unless --downstream names the database's. */
-    private static Downstream downstream(AxisOptions point) {
-        Downstream kind = point.value(Axis.DOWNSTREAM);
-        return kind != null ? kind : Downstream.HTTP;
+    /**
+     * Which calibration: the delay service's unless --downstream names the database's (and --db-access how it was
+     * read).
+     */
+    private static Point kind(AxisOptions point) {
+        Downstream downstream = point.value(Axis.DOWNSTREAM);
+        DbAccess access = point.value(Axis.DB_ACCESS);
+        if (access == DbAccess.ORM && downstream != Downstream.DB) {
+            throw new IllegalArgumentException("--db-access orm reads the database's page: add --downstream db");
+        }
+        return Axis.kind(Point.of(Axis.DOWNSTREAM, downstream != null ? downstream : Downstream.HTTP)
+                .with(Axis.DB_ACCESS, access));
     }
 
     /** --against: another run's windows, each predicted from this calibration. */
     private int against() {
         AxisOptions point = AxisOptions.given(spec, AxisOptions.Command.PREDICT);
-        if (point.givenAxes().stream().anyMatch(a -> a != Axis.DOWNSTREAM) || json) {
+        if (point.givenAxes().stream().anyMatch(a -> a != Axis.DOWNSTREAM && a != Axis.DB_ACCESS) || json) {
             throw new IllegalArgumentException("--against takes its points from the other run: --users, --delay-ms,"
                     + " --cpus, the pools, --fan-out and --json do not apply");
         }
         try {
-            CalibratedRun run = CalibratedRun.read(from, downstream(point));
+            CalibratedRun run = CalibratedRun.read(from, kind(point));
             RunRecord other;
             try {
                 other = RunRecord.read(against);

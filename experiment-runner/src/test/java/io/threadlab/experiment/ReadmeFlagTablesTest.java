@@ -92,6 +92,9 @@ class ReadmeFlagTablesTest {
                     : p.options().axes().downstreams().stream().map(d -> d.label()).toList()),
             entry("--fan-out", p -> p.plan() == null || p.plan().grid().values(Axis.FAN_OUT).isEmpty() ? List.of(1)
                     : p.plan().grid().values(Axis.FAN_OUT)),
+            entry("--db-access", p -> p.plan() == null || p.plan().grid().values(Axis.DB_ACCESS).isEmpty()
+                    ? List.of("jdbc") : p.plan().grid().values(Axis.DB_ACCESS).stream()
+                    .map(io.threadlab.experiment.plan.DbAccess::label).toList()),
             entry("--fan-out-mode", p -> p.plan() == null || p.plan().grid().values(Axis.FAN_OUT_MODE).isEmpty()
                     ? List.of("parallel") : p.plan().grid().values(Axis.FAN_OUT_MODE).stream()
                     .map(FanOutMode::label).toList()),

@@ -43,6 +43,7 @@ public final class Axis<T extends Comparable<T>> {
     private final String envKey;
     private final T fallback;
     private final Function<T, String> words;
+    private final boolean calibratedApart;
 
     /**
      * How the axis is asked for on the command line.
@@ -113,6 +114,7 @@ public final class Axis<T extends Comparable<T>> {
         this.envKey = b.envKey;
         this.fallback = b.fallback;
         this.words = b.words;
+        this.calibratedApart = b.calibratedApart;
     }
 
     /** Starts the declaration of an axis named {@code name} (results.json's and the CSV's name for it). */
@@ -169,7 +171,8 @@ public final class Axis<T extends Comparable<T>> {
     public static final Axis<Downstream> DOWNSTREAM = named("downstream", Scope.WINDOW, Downstream.class,
             Downstream::parse).flag("--downstream", "KIND", "What the requests wait on: http (the delay service) or"
                     + " db (the lab's PostgreSQL through a pool).").fallback(Downstream.HTTP).accepts(Accepts.any()).id("-", "", "db|http")
-            .quiet(Downstream.HTTP).words(v -> v == Downstream.DB ? "the database" : "the delay service").build();
+            .quiet(Downstream.HTTP).calibratedApart()
+            .words(v -> v == Downstream.DB ? "the database" : "the delay service").build();
     /**
      * The calls to the delay service each request makes ({@code GET /api/fanout?n=N}). Named only above 1: a window of
      * one call is today's {@code GET /api}.
@@ -186,6 +189,17 @@ public final class Axis<T extends Comparable<T>> {
             FanOutMode::parse).flag("--fan-out-mode", "MODE", "How a request makes its calls: parallel (all at once)"
                     + " or sequential (one after another).").fallback(FanOutMode.PARALLEL).accepts(Accepts.any())
             .id("-", "", "parallel|sequential").quiet(FanOutMode.PARALLEL).words(FanOutMode::label).build();
+
+    /**
+     * How the database's page is read: the plain client, or Hibernate (a query parameter of the request, {@code
+     * ?access=orm}). Named only where it is Hibernate; each kind calibrates a capacity model of its own.
+     */
+    public static final Axis<DbAccess> DB_ACCESS = named("db_access", Scope.WINDOW, DbAccess.class, DbAccess::parse)
+            .flag("--db-access", "KIND", "How the database's page is read, with --downstream db: jdbc (JDBC through"
+                    + " Agroal; on the event loop, the reactive PG client) or orm (Hibernate ORM with Panache; on the"
+                    + " event loop, Hibernate Reactive with Panache).").fallback(DbAccess.JDBC).accepts(Accepts.any())
+            .query("access").calibratedApart().id("-", "", "jdbc|orm").quiet(DbAccess.JDBC)
+            .words(v -> v == DbAccess.ORM ? "through Hibernate" : "through the plain client").build();
 
     /** -Xms and -Xmx of every service. */
     public static final Axis<String> HEAP = named("heap", Scope.RUN, String.class, String::valueOf)
@@ -212,7 +226,7 @@ public final class Axis<T extends Comparable<T>> {
             .fromEnv("LAB_DB_MAX_CONNECTIONS").accepts(Accepts.atLeast(1)).build();
 
     private static final List<Axis<?>> DECLARED = List.of(CPUS, WORKER_MAX, POOL_SIZE, DB_POOL_SIZE, DB_CPUS,
-            DOWNSTREAM, DELAY_MS, FAN_OUT, FAN_OUT_MODE, USERS, HEAP, GC, CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS,
+            DOWNSTREAM, DELAY_MS, FAN_OUT, FAN_OUT_MODE, DB_ACCESS, USERS, HEAP, GC, CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS,
             DB_MAX_CONNECTIONS);
     /** Axes declared elsewhere ({@link #register}), after the lab's own. */
     private static final List<Axis<?>> REGISTERED = new CopyOnWriteArrayList<>();
@@ -363,6 +377,31 @@ public final class Axis<T extends Comparable<T>> {
         return naming.prefix() + text(value) + naming.suffix();
     }
 
+    /**
+     * The kind of work a point asks for: its values on the axes calibrated apart, those at their quiet value left
+     * out ({@link Point#NONE}: the delay service's one call, as the lab has always calibrated).
+     */
+    public static Point kind(Point at) {
+        Point kind = Point.NONE;
+        for (Axis<?> axis : all()) {
+            if (axis.calibratedApart && at.has(axis) && !axis.quiet(at.get(axis))) {
+                kind = kind.and(at.only(axis));
+            }
+        }
+        return kind;
+    }
+
+    /** A kind's label, as the predictions key their models: "http", "db", "db-orm". */
+    public static String kindLabel(Point kind) {
+        StringBuilder label = new StringBuilder(kind.has(DOWNSTREAM) ? kind.get(DOWNSTREAM).label() : "http");
+        for (Axis<?> axis : kind.axes()) {
+            if (axis != DOWNSTREAM) {
+                label.append('-').append(axis.json(kind.get(axis)));
+            }
+        }
+        return label.toString();
+    }
+
     /** Whether a window's name leaves this value out. */
     public boolean quiet(Object value) {
         return naming.quiet() != null && naming.quiet().equals(value);
@@ -394,6 +433,7 @@ public final class Axis<T extends Comparable<T>> {
         private String envKey;
         private T fallback;
         private Function<T, String> words;
+        private boolean calibratedApart;
 
         private Builder(String name, Scope scope, Class<T> type, Function<String, T> reader) {
             this.name = name;
@@ -462,6 +502,15 @@ public final class Axis<T extends Comparable<T>> {
 
         public Builder<T> words(Function<T, String> words) {
             this.words = words;
+            return this;
+        }
+
+        /**
+         * Each value is work of its own kind (what the requests wait on, and how): the capacity model calibrates each
+         * apart, and a window is predicted from its own kind's calibration.
+         */
+        public Builder<T> calibratedApart() {
+            this.calibratedApart = true;
             return this;
         }
 

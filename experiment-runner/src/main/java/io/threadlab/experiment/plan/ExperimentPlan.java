@@ -96,6 +96,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
             }
         }
         FanOutPoints.require(grid, knobs, setups, variants);
+        requireDbAccess(grid, variants);
         if (precision.active() && precision.maxJvmStarts() < repeats.jvmStarts()) {
             throw new IllegalArgumentException("--max-jvm-starts must be at least --jvm-starts (" + repeats.jvmStarts()
                     + ")");
@@ -246,11 +247,11 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         Point first = windowPoints(jvm.variant()).getFirst().without(Axis.USERS);
         steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp, first));
         // at one call: a mistake that only fans out has no such request, and no calibration
-        for (Point downstream : jvm.start() == 1 ? downstreams(jvm.variant()).stream()
+        for (Point kind : jvm.start() == 1 ? kinds(jvm.variant()).stream()
                 .filter(d -> jvm.variant().path(d) != null).toList() : List.<Point>of()) {
             for (Calibration.Stage stage : calibration.stages()) {
                 for (int users : stage.levels()) {
-                    steps.add(new Step.Measure(new Window(jvm, downstream.with(Axis.DELAY_MS, stage.delayMs())
+                    steps.add(new Step.Measure(new Window(jvm, kind.with(Axis.DELAY_MS, stage.delayMs())
                             .with(Axis.USERS, users), new Window.Closed(timing.settleSeconds(),
                             timing.settleMaxSeconds(), calibration.windowSeconds()), false, WindowId.Role.CALIBRATION,
                             jvm.start())));
@@ -306,12 +307,27 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         return points;
     }
 
-    /** The downstreams of the grid a variant has an endpoint for, each as a point (none: the delay service). */
-    private List<Point> downstreams(Variant variant) {
-        return windowPoints(variant).stream().map(p -> p.has(Axis.DOWNSTREAM)
-                ? Point.of(Axis.DOWNSTREAM, p.get(Axis.DOWNSTREAM)) : Point.NONE).distinct().toList();
+    /**
+     * The kinds of work of the grid a variant has an endpoint for, each as a point ({@link Axis#kind}: none, the delay
+     * service; the database; the database through Hibernate), each calibrated apart.
+     */
+    private List<Point> kinds(Variant variant) {
+        return windowPoints(variant).stream().map(Axis::kind).distinct().toList();
     }
 
+    /** Hibernate reads the database's page: it needs the database downstream, and a variant with the endpoint. */
+    private static void requireDbAccess(Grid grid, List<Variant> variants) {
+        if (grid.values(Axis.DB_ACCESS).stream().allMatch(a -> a == DbAccess.JDBC)) {
+            return;
+        }
+        if (!grid.values(Axis.DOWNSTREAM).contains(Downstream.DB)) {
+            throw new IllegalArgumentException("--db-access orm reads the database's page: it needs --downstream db");
+        }
+        if (variants.stream().noneMatch(v -> v.endpoints().dbAccess().contains(DbAccess.ORM))) {
+            throw new IllegalArgumentException("--db-access orm: no variant of " + variants.stream()
+                    .map(Variant::label).toList() + " reads the page through Hibernate");
+        }
+    }
 
     private FanOutPoints fanOut() {
         return new FanOutPoints(grid, knobs, calibration);

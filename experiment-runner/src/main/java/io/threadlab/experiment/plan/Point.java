@@ -72,6 +72,17 @@ public final class Point implements Comparable<Point> {
         return new Point(kept);
     }
 
+    /** Only the given axes' values. */
+    public Point only(Axis<?>... axes) {
+        Map<Axis<?>, Object> kept = new LinkedHashMap<>();
+        for (Axis<?> a : axes) {
+            if (values.containsKey(a)) {
+                kept.put(a, values.get(a));
+            }
+        }
+        return new Point(kept);
+    }
+
     /** Without the given axes. */
     public Point without(Axis<?>... axes) {
         Map<Axis<?>, Object> kept = new LinkedHashMap<>(values);

@@ -3,6 +3,7 @@ package io.threadlab.experiment.plan;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -36,22 +37,28 @@ public record Variant(String label, String module, int port, Endpoints endpoints
      *                   such endpoint)
      * @param fanOutMode the one mode a fan-out mistake calls, whatever else the grid has (null: every mode); what it
      *                   spoils is measured against it in the other mode (see {@link #referencePoint})
+     * @param dbAccess   the ways its database endpoint reads the page ({@code ?access=orm} for Hibernate)
      */
-    public record Endpoints(String path, String dbPath, String fanOutPath, FanOutMode fanOutMode) {
+    public record Endpoints(String path, String dbPath, String fanOutPath, FanOutMode fanOutMode,
+                            Set<DbAccess> dbAccess) {
+
+        public Endpoints {
+            dbAccess = Set.copyOf(dbAccess);
+        }
 
         /** The delay service's request only. */
         static Endpoints http(String path) {
-            return new Endpoints(path, null, null, null);
+            return new Endpoints(path, null, null, null, Set.of());
         }
 
-        /** The database's request only. */
+        /** The database's request only, through the plain client. */
         static Endpoints database(String path) {
-            return new Endpoints(null, path, null, null);
+            return new Endpoints(null, path, null, null, Set.of(DbAccess.JDBC));
         }
 
         /** More than one call per request only, in {@code mode} (null: either). */
         static Endpoints fanOut(String path, FanOutMode mode) {
-            return new Endpoints(null, null, path, mode);
+            return new Endpoints(null, null, path, mode, Set.of());
         }
     }
 
@@ -105,7 +112,8 @@ public record Variant(String label, String module, int port, Endpoints endpoints
     }
 
     /** Every endpoint of a variant module: the delay service, the database's page, the fan-out. */
-    private static final Endpoints EVERY = new Endpoints("/api", ARTICLES, FAN_OUT, null);
+    private static final Endpoints EVERY = new Endpoints("/api", ARTICLES, FAN_OUT, null,
+            Set.of(DbAccess.JDBC, DbAccess.ORM));
 
     public static final Variant IMPERATIVE = new Variant("imperative", "imperative-service", 8081, EVERY, Role.MODEL,
             Threads.WORKER, Stack.CLASSIC, "#d62728", true, "classic RESTEasy, worker threads", Map.of(), List.of(),
@@ -266,6 +274,10 @@ public record Variant(String label, String module, int port, Endpoints endpoints
 
     private String ownPath(Point at) {
         Downstream downstream = at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP;
+        DbAccess access = at.has(Axis.DB_ACCESS) ? at.get(Axis.DB_ACCESS) : DbAccess.JDBC;
+        if (access != DbAccess.JDBC && (downstream != Downstream.DB || !endpoints.dbAccess().contains(access))) {
+            return null; // Hibernate reads the database, and only where the variant has it
+        }
         int calls = at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
         if (calls == 1) {
             return path(downstream);
