@@ -189,8 +189,10 @@ public record Variant(String label, String module, int port, Endpoints endpoints
                     "the REST client's default pool of 50 behind a fan-out on virtual threads",
                     Map.of(CONNECTION_POOL_SIZE, "50"), List.of(), "virtual-thread"));
 
-    private static final List<Variant> ALL = Stream.concat(
+    private static final List<Variant> DECLARED = Stream.concat(
             Stream.of(IMPERATIVE, REACTIVE, VIRTUAL_THREAD, IMPERATIVE_REST), MISTAKES.stream()).toList();
+    /** The declared variants, then any registered ({@link #register}). */
+    private static volatile List<Variant> known = DECLARED;
 
     public Variant {
         properties = Map.copyOf(properties);
@@ -207,17 +209,44 @@ public record Variant(String label, String module, int port, Endpoints endpoints
     }
 
     public static List<Variant> all() {
-        return ALL;
+        return known;
+    }
+
+    /**
+     * Adds a variant described outside this class (a test's toy one, say) until the returned handle is closed: the
+     * commands accept its label, and the plan, the results and the report treat it as one of the lab's.
+     */
+    public static synchronized Registration register(Variant variant) {
+        if (find(variant.label()).isPresent()) {
+            throw new IllegalArgumentException("a variant labelled " + variant.label() + " exists already");
+        }
+        known = Stream.concat(known.stream(), Stream.of(variant)).toList();
+        return () -> {
+            synchronized (Variant.class) {
+                known = known.stream().filter(v -> v != variant).toList();
+            }
+        };
+    }
+
+    /** A registered variant, until closed. */
+    public interface Registration extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** A new variant module's endpoints: the same three as the lab's own variants, and both ways to read the page. */
+    public static Endpoints everyEndpoint() {
+        return EVERY;
     }
 
     /** The design card's models and the control: the variants with a module of their own. */
     public static List<Variant> services() {
-        return ALL.stream().filter(v -> v.role() == Role.MODEL || v.role() == Role.CONTROL).toList();
+        return known.stream().filter(v -> v.role() == Role.MODEL || v.role() == Role.CONTROL).toList();
     }
 
     /** What {@code ./experiment run} measures without {@code --variants}. */
     public static List<Variant> defaults() {
-        return ALL.stream().filter(Variant::defaultRun).toList();
+        return known.stream().filter(Variant::defaultRun).toList();
     }
 
     /**
@@ -229,7 +258,7 @@ public record Variant(String label, String module, int port, Endpoints endpoints
         List<Variant> mistakes = MISTAKES.stream().filter(v -> grid.points().stream().anyMatch(p -> v.path(p) != null))
                 .toList();
         List<String> spoiled = mistakes.stream().map(Variant::spoils).filter(s -> s != null).distinct().toList();
-        return Stream.concat(ALL.stream().filter(v -> v.role() != Role.MISTAKE && spoiled.contains(v.label())),
+        return Stream.concat(known.stream().filter(v -> v.role() != Role.MISTAKE && spoiled.contains(v.label())),
                 mistakes.stream().filter(v -> v.role() == Role.MISTAKE)).toList();
     }
 
@@ -239,22 +268,22 @@ public record Variant(String label, String module, int port, Endpoints endpoints
     }
 
     public static Optional<Variant> find(String label) {
-        return ALL.stream().filter(v -> v.label.equals(label)).findFirst();
+        return known.stream().filter(v -> v.label.equals(label)).findFirst();
     }
 
     /** The model whose threads are {@code threads}: the imperative variant for workers, and so on. */
     public static Variant model(Threads threads) {
-        return ALL.stream().filter(v -> v.role() == Role.MODEL && v.threads() == threads).findFirst().orElseThrow();
+        return known.stream().filter(v -> v.role() == Role.MODEL && v.threads() == threads).findFirst().orElseThrow();
     }
 
     /** The control variant, if any. */
     public static Optional<Variant> control() {
-        return ALL.stream().filter(v -> v.role() == Role.CONTROL).findFirst();
+        return known.stream().filter(v -> v.role() == Role.CONTROL).findFirst();
     }
 
     /** The variant labels, for messages. */
     public static String labels() {
-        return ALL.stream().map(Variant::label).collect(Collectors.joining(", "));
+        return known.stream().map(Variant::label).collect(Collectors.joining(", "));
     }
 
     /** What k6 calls with this downstream; null where the variant has no endpoint for it. */
