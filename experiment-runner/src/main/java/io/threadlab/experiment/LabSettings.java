@@ -1,50 +1,22 @@
 package io.threadlab.experiment;
 
-import picocli.CommandLine;
-
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * The lab's shared settings file, {@code .env} at the checkout's root: compose.yaml reads it for its ${...}, and the
- * runner takes its flag defaults from it, so the two cannot drift. Explicit flags still win. It is the only source of
- * the knobs' defaults: the runner has no copy of them, and without .env every knob must be given.
+ * The lab's shared settings file, {@code .env} at the checkout's root: compose.yaml reads it for its ${...}, the
+ * services' builds take their defaults from it, and the runner takes its axes' defaults from it (each axis names its
+ * key, {@code Axis#envKey}), so that none can drift. Explicit flags still win. It is the only source of the knobs'
+ * defaults: the runner has no copy of them, and without .env every knob must be given.
  */
-final class LabSettings implements CommandLine.IDefaultValueProvider {
+final class LabSettings {
 
-    /** Runner option to .env key. */
-    private static final Map<String, String> KEYS = Map.ofEntries(
-            Map.entry("--cpus", "LAB_CPUS"),
-            Map.entry("--heap", "LAB_HEAP"),
-            Map.entry("--gc", "LAB_GC"),
-            Map.entry("--delay-ms", "LAB_DELAY_MS"),
-            Map.entry("--pool-size", "LAB_CONNECTION_POOL_SIZE"),
-            Map.entry("--connect-timeout-ms", "LAB_CONNECT_TIMEOUT_MS"),
-            Map.entry("--read-timeout-ms", "LAB_READ_TIMEOUT_MS"),
-            Map.entry("--worker-max", "LAB_WORKER_POOL_MAX"),
-            Map.entry("--db-pool-size", "LAB_DB_POOL_SIZE"),
-            Map.entry("--db-cpus", "LAB_DB_CPUS"),
-            Map.entry("--db-max-connections", "LAB_DB_MAX_CONNECTIONS"));
-
-    private static final Set<String> MAP_OWN = Set.of("--delay-ms", "--pool-size");
-
-    @Override
-    public String defaultValue(CommandLine.Model.ArgSpec argSpec) {
-        if (!(argSpec instanceof CommandLine.Model.OptionSpec option)) {
-            return null;
-        }
-        String key = KEYS.get(option.longestName());
-        if (key == null || MAP_OWN.contains(option.longestName()) && "map".equals(option.command().name())) {
-            return null; // the map's own defaults: its grid of delays, and a pool that never caps its users
-        }
-        return read().get(key);
+    private LabSettings() {
     }
 
-    /** The settings in force, for the manifest; empty when the file is missing. */
+    /** The settings in force, for the manifest and the axes' defaults; empty when the file is missing. */
     static Map<String, String> read() {
         try {
             return parse(Files.readString(LabHome.find().resolve(".env")));

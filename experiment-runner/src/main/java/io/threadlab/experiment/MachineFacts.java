@@ -1,6 +1,10 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.collect.RunManifest;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.DbAccess;
+import io.threadlab.experiment.plan.ExperimentPlan;
+import io.threadlab.experiment.plan.Variant;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +15,9 @@ import java.util.concurrent.TimeUnit;
 
 /** Versions and machine facts for the manifest: what a reader needs to judge or repeat a run. */
 final class MachineFacts {
+
+    /** What a Quarkus build lists of its dependencies, one {@code group:artifact::jar:version} a line. */
+    private static final String DEPENDENCIES = "target/quarkus-app/quarkus-app-dependencies.txt";
 
     private MachineFacts() {
     }
@@ -24,9 +31,55 @@ final class MachineFacts {
                 Runtime.getRuntime().availableProcessors(), memoryMb());
     }
 
+    /**
+     * Refuses services built on different Quarkus versions: a run compares threading models, not releases, and the
+     * manifest records one version. A build on the other platform ({@code -Dquarkus.platform.version=...}) without
+     * {@code clean} can leave it so.
+     */
+    static void requireOnePlatform(Path labHome, java.util.Collection<String> modules) {
+        java.util.Map<String, String> versions = new java.util.TreeMap<>();
+        modules.stream().filter(m -> Files.isDirectory(labHome.resolve(m).resolve("target/quarkus-app")))
+                .forEach(m -> versions.put(m, quarkusVersion(labHome.resolve(m))));
+        if (versions.values().stream().distinct().count() > 1) {
+            throw new IllegalStateException("the services were built on different Quarkus versions " + versions
+                    + ": build them on one, e.g. ./mvnw clean package -DskipTests (or with"
+                    + " -Dquarkus.platform.version=3.27.2 for the previous LTS)");
+        }
+    }
+
+    /**
+     * Refuses a plan that reads the database through Hibernate on a variant whose build has none: a build on Quarkus
+     * 3.27.2 has no Hibernate Reactive here (it does not resolve), and such a request would answer 501 all window long.
+     * A module not built yet is built on the lab's platform, which has it.
+     */
+    static void requireHibernate(Path labHome, ExperimentPlan plan) {
+        if (plan.grid().values(Axis.DB_ACCESS).stream().noneMatch(a -> a == DbAccess.ORM)) {
+            return;
+        }
+        for (Variant variant : plan.variants()) {
+            if (!variant.endpoints().dbAccess().contains(DbAccess.ORM)) {
+                continue;
+            }
+            String artifact = variant.threads() == Variant.Threads.EVENT_LOOP ? "quarkus-hibernate-reactive"
+                    : "quarkus-hibernate-orm";
+            Path dependencies = labHome.resolve(variant.module()).resolve(DEPENDENCIES);
+            try {
+                if (Files.exists(dependencies) && Files.readAllLines(dependencies).stream()
+                        .noneMatch(l -> l.startsWith("io.quarkus:" + artifact + "::jar:"))) {
+                    throw new IllegalArgumentException("--db-access orm: " + variant.module() + " was built without "
+                            + artifact + " (Quarkus " + quarkusVersion(labHome.resolve(variant.module())) + "), so "
+                            + variant.label() + " cannot read the page through Hibernate: build it on the lab's"
+                            + " platform (./mvnw clean package -DskipTests), or leave it out with --variants");
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read " + dependencies + ": " + e.getMessage());
+            }
+        }
+    }
+
     private static String quarkusVersion(Path module) {
         try {
-            return Files.readAllLines(module.resolve("target/quarkus-app/quarkus-app-dependencies.txt")).stream()
+            return Files.readAllLines(module.resolve(DEPENDENCIES)).stream()
                     .filter(l -> l.startsWith("io.quarkus:quarkus-core::jar:")).findFirst()
                     .map(l -> l.substring("io.quarkus:quarkus-core::jar:".length())).orElse("unknown");
         } catch (IOException e) {

@@ -10,14 +10,20 @@ import io.threadlab.experiment.predict.CannotPredict;
 import io.threadlab.experiment.predict.ForecastJson;
 import io.threadlab.experiment.predict.ForecastTable;
 import io.threadlab.experiment.predict.WhatIf;
+import io.threadlab.experiment.plan.DbAccess;
 import io.threadlab.experiment.plan.Downstream;
-import io.threadlab.experiment.plan.FanOutMode;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.plan.Axis;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -29,6 +35,7 @@ import java.util.concurrent.Callable;
  * would not help).
  */
 @Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+        modelTransformer = PredictCommand.Axes.class,
         description = {"Predict each variant's throughput, p50 and RSS at a point of your choosing from the calibration"
                 + " windows of a finished run, and name the ceiling that binds (CPU, workers, connections, users) with"
                 + " every ceiling's value. Measures nothing; needs no running service.",
@@ -47,50 +54,25 @@ import java.util.concurrent.Callable;
                 "  ./experiment predict --from results/<default run> --against results/<another run>"})
 public final class PredictCommand implements Callable<Integer> {
 
+    /** The point's options, one per axis: each defaults to the calibration's own. */
+    static final class Axes implements CommandLine.IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec spec) {
+            AxisOptions.addTo(spec, AxisOptions.Command.PREDICT, Map.of(Axis.USERS, "the most the variant's"
+                    + " calibration measured, of run's " + Defaults.CALIBRATION_LEVELS, Axis.DOWNSTREAM, "http: the"
+                    + " calibration whose requests waited on the delay service; db asks the one that waited on the"
+                    + " lab's PostgreSQL", Axis.DB_ACCESS, "jdbc: with --downstream db, the calibration of the plain"
+                    + " client; orm asks the one through Hibernate"));
+            return spec;
+        }
+    }
+
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--from", required = true, paramLabel = "RESULTS_DIR",
             description = "A results directory of ./experiment run or map with calibration windows (results/<run>).")
     Path from;
-
-    @Option(names = "--users", paramLabel = "N", description = "Closed-model concurrent users (default: the most"
-            + " the variant's calibration measured, of run's " + Defaults.CALIBRATION_LEVELS + ").")
-    Integer users;
-
-    @Option(names = "--delay-ms", paramLabel = "MS", description = "The downstream's delay (default: the"
-            + " calibration's). Another delay keeps the CPU per request and the overhead measured above the"
-            + " calibration's delay, and says so; one at or past the client's read timeout is refused.")
-    Integer delayMs;
-
-    @Option(names = "--cpus", paramLabel = "CPUS", description = "CPU quota (default: the calibration's); the CPU per"
-            + " request is taken as the same at another.")
-    Double cpus;
-
-    @Option(names = "--worker-max", paramLabel = "N", description = "Worker-pool maximum, for the variants on workers"
-            + " (default: the calibration's).")
-    Integer workerMax;
-
-    @Option(names = "--pool-size", paramLabel = "N", description = "The REST client's connection pool (default: the"
-            + " calibration's).")
-    Integer poolSize;
-
-    @Option(names = "--downstream", paramLabel = "KIND", description = "Which calibration: the one whose requests"
-            + " waited on http (the delay service) or db (the lab's PostgreSQL) (default: http).")
-    String downstream = "http";
-
-    @Option(names = "--db-pool-size", paramLabel = "N", description = "The database pool, with --downstream db"
-            + " (default: the calibration's).")
-    Integer dbPoolSize;
-
-    @Option(names = "--db-cpus", paramLabel = "CPUS", description = "The database's CPU quota, with --downstream db"
-            + " (default: the calibration's); its CPU per query is taken as the same at another.")
-    Double dbCpus;
-
-    @Option(names = "--fan-out", paramLabel = "N", description = "Calls to the delay service per request (default: 1,"
-            + " the calibration's); the CPU per request taken as N × one call's.")
-    Integer fanOut;
-
-    @Option(names = "--fan-out-mode", paramLabel = "MODE", description = "parallel or sequential, with --fan-out"
-            + " (default: parallel).")
-    String fanOutMode;
 
     @Option(names = "--variants", split = ",", paramLabel = "NAME", description = "Variants to predict, in order"
             + " (default: every calibrated variant whose calibration fits a model).")
@@ -111,9 +93,11 @@ public final class PredictCommand implements Callable<Integer> {
             return against();
         }
         // a bad value: usage error, exit 2
-        WhatIf whatIf = new WhatIf(users, delayMs, cpus, workerMax, poolSize, dbPoolSize, dbCpus, fanOut,
-                fanOutMode == null ? null : FanOutMode.parse(fanOutMode));
-        Downstream kind = Downstream.parse(downstream);
+        AxisOptions point = AxisOptions.given(spec, AxisOptions.Command.PREDICT);
+        WhatIf whatIf = new WhatIf(point.value(Axis.USERS), point.value(Axis.DELAY_MS), point.value(Axis.CPUS),
+                point.value(Axis.WORKER_MAX), point.value(Axis.POOL_SIZE), point.value(Axis.DB_POOL_SIZE),
+                point.value(Axis.DB_CPUS), point.value(Axis.FAN_OUT), point.value(Axis.FAN_OUT_MODE));
+        Point kind = kind(point);
         try {
             CalibratedRun run = CalibratedRun.read(from, kind);
             CalibratedRun.Answer answer = run.predict(variants, whatIf);
@@ -134,15 +118,29 @@ public final class PredictCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Which calibration: the delay service's unless --downstream names the database's (and --db-access how it was
+     * read).
+     */
+    private static Point kind(AxisOptions point) {
+        Downstream downstream = point.value(Axis.DOWNSTREAM);
+        DbAccess access = point.value(Axis.DB_ACCESS);
+        if (access == DbAccess.ORM && downstream != Downstream.DB) {
+            throw new IllegalArgumentException("--db-access orm reads the database's page: add --downstream db");
+        }
+        return Axis.kind(Point.of(Axis.DOWNSTREAM, downstream != null ? downstream : Downstream.HTTP)
+                .with(Axis.DB_ACCESS, access));
+    }
+
     /** --against: another run's windows, each predicted from this calibration. */
     private int against() {
-        if (users != null || delayMs != null || cpus != null || workerMax != null || poolSize != null
-                || dbPoolSize != null || dbCpus != null || fanOut != null || fanOutMode != null || json) {
+        AxisOptions point = AxisOptions.given(spec, AxisOptions.Command.PREDICT);
+        if (point.givenAxes().stream().anyMatch(a -> a != Axis.DOWNSTREAM && a != Axis.DB_ACCESS) || json) {
             throw new IllegalArgumentException("--against takes its points from the other run: --users, --delay-ms,"
                     + " --cpus, the pools, --fan-out and --json do not apply");
         }
         try {
-            CalibratedRun run = CalibratedRun.read(from, Downstream.parse(downstream));
+            CalibratedRun run = CalibratedRun.read(from, kind(point));
             RunRecord other;
             try {
                 other = RunRecord.read(against);

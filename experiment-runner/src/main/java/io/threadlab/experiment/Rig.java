@@ -127,6 +127,7 @@ final class Rig implements StepLoop.Performer {
         // k6 first: a machine that cannot get it learns so before a minute of builds, not after
         K6 local = loadHost == null ? K6.locate(labHome.resolve(".tools")) : null;
         engine.prepare(modules, all);
+        MachineFacts.requireOnePlatform(labHome, modules);
 
         K6Host k6 = loadHost == null ? new LocalK6(local, labHome, engine.confinement())
                 : ContainerK6.prepare(loadHost, labHome, dir.getFileName().toString());

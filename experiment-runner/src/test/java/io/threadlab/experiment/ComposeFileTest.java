@@ -203,8 +203,8 @@ class ComposeFileTest {
         assertThat(flags).as("identical JVM flags apart from the recording's file name").containsOnly(flags.getFirst());
 
         // ... and they are the runner's defaults: one source of truth, not two copies.
-        ExperimentCommand.Run run = new ExperimentCommand.Run();
-        new CommandLine(run).setDefaultValueProvider(new LabSettings()).parseArgs();
+        RunCommand run = new RunCommand();
+        new CommandLine(run).parseArgs();
         Knobs knobs = run.plan().knobs();
         for (String flag : knobs.jvmFlags()) {
             assertThat(flags.getFirst()).contains(flag);
@@ -238,8 +238,8 @@ class ComposeFileTest {
         assertThat(key.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT))
                 .isEqualTo("LAB_DELAY_DEFAULT_MS");
         // ... and the runner's default, which its compose engine passes as LAB_DELAY_MS.
-        ExperimentCommand.Run run = new ExperimentCommand.Run();
-        new CommandLine(run).setDefaultValueProvider(new LabSettings()).parseArgs();
+        RunCommand run = new RunCommand();
+        new CommandLine(run).parseArgs();
         assertThat(run.plan().delays()).containsExactly(Integer.parseInt(env.get("LAB_DELAY_MS")));
     }
 

@@ -150,11 +150,11 @@ class ExperimentCommandTest {
 
     @Test
     void theManifestRecordsTheOpenModelsUserCapOfEachMode() {
-        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        RunCommand run = new RunCommand();
         new CommandLine(run).parseArgs("--levels", "100,500");
         assertThat(WindowRunner.openModelMaxUsers(run.plan())).as("fixed rates: each of two overlapping steps 1,000")
                 .isEqualTo(2000);
-        ExperimentCommand.MapCommand map = new ExperimentCommand.MapCommand();
+        MapCommand map = new MapCommand();
         new CommandLine(map).parseArgs("--levels", "10,3000");
         assertThat(WindowRunner.openModelMaxUsers(map.plan())).as("shares of the closed peak: the ceiling")
                 .isEqualTo(8000);
@@ -162,7 +162,7 @@ class ExperimentCommandTest {
 
     @Test
     void theManifestRecordsTheWarmUpsScrapesOfTheMetricsPath() {
-        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        RunCommand run = new RunCommand();
         new CommandLine(run).parseArgs("--levels", "100,500");
         ExperimentPlan plan = run.plan();
         assertThat(PlanFacts.of(plan, plan.schedule(), 0).warmUp()).containsEntry("boostedScrapesPerSample", 10)
@@ -172,7 +172,7 @@ class ExperimentCommandTest {
     @Test
     void quickShortensThePipelineButKeepsItsShapeAndExplicitFlagsWin() {
         int machine = Runtime.getRuntime().availableProcessors();
-        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        RunCommand run = new RunCommand();
         new CommandLine(run).parseArgs("--quick", "--levels", "50,200", "--window", "7");
         ExperimentPlan plan = run.plan();
         assertThat(plan.variants()).extracting(Variant::label).containsExactly("imperative", "reactive",
@@ -189,7 +189,7 @@ class ExperimentCommandTest {
         assertThat(plan.open().stepSeconds()).isEqualTo(3);
         assertThat(plan.sideBySide()).isTrue();
 
-        ExperimentCommand.Run more = new ExperimentCommand.Run();
+        RunCommand more = new RunCommand();
         new CommandLine(more).parseArgs("--quick", "--jvm-starts", "2", "--repetitions", "3",
                 "--warmup-level-max", "20");
         assertThat(more.plan().repetitions()).isEqualTo(6);
@@ -198,7 +198,7 @@ class ExperimentCommandTest {
 
     @Test
     void theDefaultsAreTwoJvmStartsOfOneRepetitionEachCalibratedThenMoreStartsUntilDecidedWithinFifteenMinutes() {
-        ExperimentCommand.Run full = new ExperimentCommand.Run();
+        RunCommand full = new RunCommand();
         new CommandLine(full).parseArgs();
         ExperimentPlan plan = full.plan();
         assertThat(plan.jvmStarts()).isEqualTo(2);
@@ -224,18 +224,18 @@ class ExperimentCommandTest {
         assertThat(plan.precision().budget()).hasMinutes(15);
         assertThat(plan.timeToPeak()).isFalse();
         assertThat(plan.sideBySide()).isTrue();
-        ExperimentCommand.Run fixed = new ExperimentCommand.Run();
+        RunCommand fixed = new RunCommand();
         new CommandLine(fixed).parseArgs("--budget", "off");
         assertThat(fixed.plan().precision().active()).isFalse();
     }
 
     @Test
     void theCalibrationTakesAListOfUsersPerDelayAndALastListForTheDelaysBeyond() {
-        ExperimentCommand.Run one = new ExperimentCommand.Run();
+        RunCommand one = new RunCommand();
         new CommandLine(one).parseArgs("--calibration-delay-ms", "10");
         assertThat(one.plan().calibration().stages()).containsExactly(new Calibration.Stage(10,
                 List.of(700, 300, 150, 10)));
-        ExperimentCommand.Run three = new ExperimentCommand.Run();
+        RunCommand three = new RunCommand();
         new CommandLine(three).parseArgs("--calibration-delay-ms", "10,30,60", "--calibration-levels", "500,100/800");
         assertThat(three.plan().calibration().stages()).containsExactly(new Calibration.Stage(10, List.of(500, 100)),
                 new Calibration.Stage(30, List.of(800)), new Calibration.Stage(60, List.of(800)));
@@ -249,7 +249,7 @@ class ExperimentCommandTest {
 
     @Test
     void timeToPeakAndTheComposeEngineShapeTheSchedule() {
-        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        RunCommand run = new RunCommand();
         new CommandLine(run).parseArgs("--time-to-peak", "--time-to-peak-max", "300", "--engine", "compose",
                 "--warmup-cpus", "0.5");
         ExperimentPlan plan = run.plan();
@@ -294,7 +294,7 @@ class ExperimentCommandTest {
         assertThat(both.err()).contains("--mistakes chooses its own variants; use either it or --variants");
         assertThat(Path.of("target/never-mistakes")).doesNotExist();
 
-        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        RunCommand run = new RunCommand();
         new CommandLine(run).parseArgs("--mistakes");
         ExperimentPlan plan = run.plan();
         assertThat(plan.variants()).isEqualTo(Variant.mistakesWithTheirReferences(plan.grid()));
@@ -313,7 +313,7 @@ class ExperimentCommandTest {
 
     @Test
     void aTimeToPeakCeilingBelowItsMinimumIsRejectedWithTheFlagsName() {
-        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        RunCommand run = new RunCommand();
         new CommandLine(run).parseArgs("--time-to-peak", "--time-to-peak-max", "10");
         assertThatThrownBy(run::plan).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--time-to-peak-max");
@@ -339,7 +339,7 @@ class ExperimentCommandTest {
 
     @Test
     void precisionOnDemandIsParsedAndABudgetBelowOneBlockIsRefusedBeforeAnythingStarts() {
-        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        RunCommand run = new RunCommand();
         new CommandLine(run).parseArgs("--precision", "10%", "--budget", "1h30m", "--max-jvm-starts", "6");
         ExperimentPlan plan = run.plan();
         assertThat(plan.precision().active()).isTrue();

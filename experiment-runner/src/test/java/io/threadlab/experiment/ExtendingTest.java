@@ -103,8 +103,9 @@ class ExtendingTest {
     /** Imperative and reactive at 10 ms and 100 users, 2 JVM starts of {@code repetitions} each, side by side. */
     private static ExperimentPlan run(int repetitions) {
         return new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(Variant.IMPERATIVE, Variant.REACTIVE), List.of(),
-                Grid.of().and(Axis.USERS, List.of(100)).and(Axis.DELAY_MS, List.of(10)), new Timing(10, 3, 40), 2,
-                repetitions, WarmUpPolicy.boosted(2, 150, 90, false), OpenModel.NONE, false, false, 300, true,
+                Grid.of().and(Axis.USERS, List.of(100)).and(Axis.DELAY_MS, List.of(10)), new Timing(10, 3, 40),
+                new ExperimentPlan.Repeats(2, repetitions), WarmUpPolicy.boosted(2, 150, 90, false), OpenModel.NONE,
+                false, null, true,
                 new Knobs(0.5, "512m", "Serial", 1000, 1000, 5000, 200, false), PrecisionGoal.NONE,
                 LoadPlacement.SHARED, Calibration.NONE);
     }

@@ -29,7 +29,7 @@ class FanOutPlanTest {
     }
 
     private static ExperimentPlan run(String... args) {
-        ExperimentCommand.Run run = new ExperimentCommand.Run();
+        RunCommand run = new RunCommand();
         new CommandLine(run).parseArgs(args);
         return run.plan();
     }
@@ -78,12 +78,12 @@ class FanOutPlanTest {
 
     @Test
     void theMapsOpenModelSharesAreInTheManifestAsTheRunsRatesAre() {
-        ExperimentCommand.MapCommand map = new ExperimentCommand.MapCommand();
+        MapCommand map = new MapCommand();
         new CommandLine(map).parseArgs("--levels", "100", "--delay-ms", "10");
         PlanFacts facts = PlanFacts.of(map.plan(), map.plan().schedule(), 0);
         assertThat(facts.openModelShares()).containsExactly(0.25, 0.5, 0.75, 0.9, 1.0);
         assertThat(facts.openModelRates()).isEmpty();
-        new CommandLine(map = new ExperimentCommand.MapCommand()).parseArgs("--open-shares", "0.5,1.2");
+        new CommandLine(map = new MapCommand()).parseArgs("--open-shares", "0.5,1.2");
         assertThat(PlanFacts.of(map.plan(), map.plan().schedule(), 0).openModelShares()).containsExactly(0.5, 1.2);
         assertThat(PlanFacts.of(run("--no-calibration"), run("--no-calibration").schedule(), 0).openModelShares())
                 .isEmpty();
@@ -202,7 +202,7 @@ class FanOutPlanTest {
 
     @Test
     void theMapTakesTheFanOutToo() {
-        ExperimentCommand.MapCommand map = new ExperimentCommand.MapCommand();
+        MapCommand map = new MapCommand();
         new CommandLine(map).parseArgs("--levels", "10,100", "--delay-ms", "100", "--fan-out", "8");
         ExperimentPlan plan = map.plan();
         assertThat(plan.grid().values(Axis.FAN_OUT)).containsExactly(8);
@@ -221,7 +221,8 @@ class FanOutPlanTest {
     void badFanOutIsAUsageErrorThatSaysWhy() {
         assertThat(execute("run", "--fan-out", "0", "--output", "target/never-fan")).satisfies(o -> {
             assertThat(o.exit()).isEqualTo(2);
-            assertThat(o.err()).contains("--fan-out must be numbers of calls from 1 to 64, was [0]");
+            assertThat(o.err()).contains("--fan-out must be numbers of calls from 1 to 64 (the services'"
+                    + " lab.fanout.max-calls), was 0");
         });
         assertThat(execute("run", "--fan-out", "1,65", "--output", "target/never-fan").err())
                 .contains("--fan-out must be numbers of calls from 1 to 64 (the services' lab.fanout.max-calls),"

@@ -82,8 +82,9 @@ class PrecisionOnDemandTest {
         Run(PrecisionGoal goal, Script script, long minutesSoFar) {
             this.plan = new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(Variant.IMPERATIVE, Variant.REACTIVE),
                     List.of(), Grid.of().and(Axis.USERS, List.of(100)).and(Axis.DELAY_MS, List.of(10)),
-                    new Timing(10, 3, 40), 2, 2, WarmUpPolicy.boosted(2, 150, 90, false), OpenModel.NONE, false,
-                    false, 300, false, new Knobs(0.5, "512m", "Serial", 1000, 1000, 5000, 200, false), goal,
+                    new Timing(10, 3, 40), new ExperimentPlan.Repeats(2, 2), WarmUpPolicy.boosted(2, 150, 90, false),
+                    OpenModel.NONE, false, null, false, new Knobs(0.5, "512m", "Serial", 1000, 1000, 5000, 200, false),
+                    goal,
                     LoadPlacement.SHARED, Calibration.NONE);
             this.script = script;
             for (String variant : List.of(IMP, REA)) {

@@ -58,7 +58,7 @@ class ReadmeFlagTablesTest {
     private static final Pattern HELP = Pattern.compile("`\\./experiment (\\w+) --help`");
 
     /** A command parsed with no arguments: its plan, and its options for what the plan does not hold. */
-    private record Parsed(ExperimentPlan plan, PipelineOptions options) {
+    private record Parsed(ExperimentPlan plan, PipelineOptions options, Object command) {
     }
 
     /** Each flag that takes a value, and where its default shows once the command is parsed. */
@@ -74,7 +74,8 @@ class ReadmeFlagTablesTest {
             entry("--warmup-cpus", p -> p.plan().warmUp().boostCpus()),
             entry("--warmup-boost-max", p -> p.plan().warmUp().boostMaxSeconds()),
             entry("--warmup-level-max", p -> p.plan().warmUp().levelMaxSeconds()),
-            entry("--time-to-peak-max", p -> p.plan().timeToPeakCeiling()),
+            // the plan holds it only where the time to peak is measured: the option's own
+            entry("--time-to-peak-max", p -> ((RunCommand) p.command()).timeToPeakMax),
             entry("--open-rates", p -> p.plan().open().rates()),
             entry("--open-shares", p -> p.plan().open().shares()),
             entry("--open-step", p -> p.plan().open().stepSeconds()),
@@ -88,15 +89,21 @@ class ReadmeFlagTablesTest {
             entry("--read-timeout-ms", p -> p.plan().knobs().readTimeoutMs()),
             // predict has no options of run's: its default is the delay service's calibration
             entry("--downstream", p -> p.options() == null ? List.of("http")
-                    : p.options().downstreams().stream().map(d -> d.label()).toList()),
+                    : p.options().axes().downstreams().stream().map(d -> d.label()).toList()),
             entry("--fan-out", p -> p.plan() == null || p.plan().grid().values(Axis.FAN_OUT).isEmpty() ? List.of(1)
                     : p.plan().grid().values(Axis.FAN_OUT)),
+            entry("--db-access", p -> p.plan() == null || p.plan().grid().values(Axis.DB_ACCESS).isEmpty()
+                    ? List.of("jdbc") : p.plan().grid().values(Axis.DB_ACCESS).stream()
+                    .map(io.threadlab.experiment.plan.DbAccess::label).toList()),
             entry("--fan-out-mode", p -> p.plan() == null || p.plan().grid().values(Axis.FAN_OUT_MODE).isEmpty()
                     ? List.of("parallel") : p.plan().grid().values(Axis.FAN_OUT_MODE).stream()
                     .map(FanOutMode::label).toList()),
-            entry("--db-pool-size", p -> p.options().dbPoolSize),
-            entry("--db-cpus", p -> p.options().dbCpus),
-            entry("--db-max-connections", p -> p.options().dbMaxConnections),
+            entry("--db-pool-size", p -> AxisOptions.given(p.options().spec, AxisOptions.Command.RUN)
+                    .valuesOrDefault(Axis.DB_POOL_SIZE)),
+            entry("--db-cpus", p -> AxisOptions.given(p.options().spec, AxisOptions.Command.RUN)
+                    .valuesOrDefault(Axis.DB_CPUS)),
+            entry("--db-max-connections", p -> AxisOptions.given(p.options().spec, AxisOptions.Command.RUN)
+                    .valuesOrDefault(Axis.DB_MAX_CONNECTIONS)),
             entry("--output", p -> p.options().output),
             entry("--engine", p -> p.options().engine),
             // none: DOCKER_HOST and DOCKER_CONTEXT then decide, as for the docker CLI (the README says so in prose)
@@ -259,13 +266,13 @@ class ReadmeFlagTablesTest {
     /** The command as a user gets it: the real CLI, its defaults from .env, no arguments. */
     private static Parsed parse(String command) {
         if (command.equals("predict")) {
-            return new Parsed(null, null); // no plan, and --from is required: defaults in prose (the class comment)
+            return new Parsed(null, null, null); // no plan, and --from is required: defaults in prose (the class comment)
         }
         CommandLine cli = new CommandLine(new ExperimentCommand());
         cli.parseArgs(command);
         return switch ((Object) cli.getSubcommands().get(command).getCommand()) {
-            case ExperimentCommand.Run run -> new Parsed(run.plan(), run.options);
-            case ExperimentCommand.MapCommand map -> new Parsed(map.plan(), map.options);
+            case RunCommand run -> new Parsed(run.plan(), run.options, run);
+            case MapCommand map -> new Parsed(map.plan(), map.options, map);
             default -> throw new AssertionError("no plan for " + command);
         };
     }

@@ -29,7 +29,7 @@ final class Columns {
         List<String> names = new ArrayList<>();
         for (RecordComponent group : WindowResult.class.getRecordComponents()) {
             if (group.getType() == Point.class) {
-                Axis.ALL.forEach(a -> names.add(a.name()));
+                Axis.dimensions().forEach(a -> names.add(a.name()));
             } else if (group.getType().isRecord()) {
                 for (RecordComponent field : group.getType().getRecordComponents()) {
                     if (flat(field.getType())) {
@@ -47,7 +47,7 @@ final class Columns {
             Object groupValue = read(group, row);
             if (group.getType() == Point.class) {
                 Point at = (Point) groupValue;
-                Axis.ALL.forEach(a -> values.add(at == null ? null : at.get(a)));
+                Axis.dimensions().forEach(a -> values.add(at == null ? null : at.get(a)));
             } else if (group.getType().isRecord()) {
                 for (RecordComponent field : group.getType().getRecordComponents()) {
                     if (flat(field.getType())) {

@@ -85,7 +85,7 @@ final class LegacyFormat {
             String groupName = SNAKE.translate(group.getName());
             if (group.getType() == Point.class) {
                 ObjectNode at = w.putObject(groupName);
-                Axis.ALL.forEach(a -> move(flat, a.name(), at));
+                Axis.dimensions().forEach(a -> move(flat, a.name(), at));
             } else if (group.getType().isRecord()) {
                 ObjectNode fields = w.putObject(groupName);
                 for (RecordComponent field : group.getType().getRecordComponents()) {

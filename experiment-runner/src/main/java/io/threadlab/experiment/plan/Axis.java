@@ -3,84 +3,347 @@ package io.threadlab.experiment.plan;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
 /**
- * One dimension of the lab's grid, declared once: its name (as results.json, results.csv and the manifest write it),
- * the flag that sets it, whether it changes between windows of one warm JVM or needs a JVM of its own, how a value is
- * read, and how a window's name shows it. A point of the grid ({@link Point}) is a value on each axis; a new axis is
- * one declaration here plus its effect (a Quarkus setting of the JVM, or what the window's requests do).
+ * One knob or dimension of the lab, declared once: its name (as results.json, results.csv and the manifest write it),
+ * the flag that sets it and its help, its unit, where its default comes from (.env, the one source of the knobs'
+ * defaults, or a value of its own), the values it accepts, whether it changes between windows of one warm JVM, needs
+ * a JVM of its own, or holds for the whole run, how a window's name shows it, and where it takes effect: a Quarkus
+ * setting of the variants (and so the manifest's knobs and compose's variable), or a query parameter of the window's
+ * requests.
+ * {@code run}, {@code map} and {@code predict} make their options from these declarations ({@code AxisOptions}); the
+ * plan, the knobs, the CSV columns and the window names iterate over them. A new axis is one declaration here (or
+ * {@link #register} from elsewhere), its default in .env where it has one, and its effect in the services.
  *
  * <p>JVM axes are left out of names at the run's own value (a JVM with nothing but the run's knobs is named by its
  * variant alone, as it always was); window axes are left out at their {@code quiet} value, so that a window of
  * today's runs is named as before.
- *
- * @param idPrefix what a window's name writes before the value ("-cpu" in {@code imperative-cpu0.25-...})
- * @param idSuffix what it writes after ("ms" in {@code -300ms})
- * @param idDigits the value's form in a name, as a regular expression
- * @param quiet    a window axis' value its name leaves out, or null to name every value
  */
-public record Axis<T extends Comparable<T>>(String name, String flag, Scope scope, Class<T> type,
-                                            Function<String, T> reader, String idPrefix, String idSuffix,
-                                            String idDigits, T quiet) {
+public final class Axis<T extends Comparable<T>> {
 
     public enum Scope {
         /** Changes between windows of one warm JVM (the delay service is told the wait, k6 makes the users). */
         WINDOW,
         /** Set when the JVM starts: each value a JVM of its own. */
-        JVM
+        JVM,
+        /** One value for the whole run, every JVM alike: a knob, but no dimension of the grid (no column, no name). */
+        RUN
     }
 
+    private final String name;
+    private final Scope scope;
+    private final Class<T> type;
+    private final Function<String, T> reader;
+    private final Flag flag;
+    private final Accepts<T> accepts;
+    private final Naming<T> naming;
+    private final Effect effect;
+    private final String envKey;
+    private final T fallback;
+    private final Function<T, String> words;
+    private final boolean calibratedApart;
+
+    /**
+     * How the axis is asked for on the command line.
+     *
+     * @param name      the flag of {@code run} and {@code map}, which take a list where the axis is a dimension
+     * @param pointName the flag of {@code predict}, which asks about one point ({@code --users} for {@code --levels})
+     * @param label     the value's name in the help, e.g. {@code MS}
+     * @param help      what it sets, for every command's help; each adds where its default comes from
+     * @param predictNote what a prediction takes as the same at another value, or null
+     */
+    public record Flag(String name, String pointName, String label, String help, String predictNote) {
+    }
+
+    /**
+     * The values the axis accepts, whatever the command: {@code rule} says them in words, for the message that
+     * refuses another ("--worker-max must be 1 or more, was 0").
+     */
+    public record Accepts<T>(java.util.function.Predicate<T> test, String rule) {
+
+        public static Accepts<Integer> atLeast(int least) {
+            return new Accepts<>(v -> v >= least, least + " or more");
+        }
+
+        public static Accepts<Integer> between(int least, int most, String rule) {
+            return new Accepts<>(v -> v >= least && v <= most, rule);
+        }
+
+        public static Accepts<Double> aboveZero(String example) {
+            return new Accepts<>(v -> v > 0 && !v.isInfinite(), "a quota above 0 (e.g. " + example + ")");
+        }
+
+        public static <E> Accepts<E> any() {
+            return new Accepts<>(v -> true, "");
+        }
+    }
+
+    /**
+     * How a window's name shows the axis.
+     *
+     * @param prefix what a window's name writes before the value ("-cpu" in {@code imperative-cpu0.25-...})
+     * @param suffix what it writes after ("ms" in {@code -300ms})
+     * @param digits the value's form in a name, as a regular expression
+     * @param quiet  a window axis' value its name leaves out, or null to name every value
+     */
+    public record Naming<T>(String prefix, String suffix, String digits, T quiet) {
+    }
+
+    /**
+     * Where the axis takes effect: a Quarkus setting of every variant (the runner passes it as {@code -Dkey=value},
+     * compose as its .env variable, the manifest lists it among the knobs), or a query parameter of the window's
+     * requests ({@code ?access=orm}: the service reads it, k6 sends it). Either may be null: the runner applies such an
+     * axis itself (the CPU quota confines the JVM, the users are k6's virtual users, the delay is told to the delay
+     * service, the fan-out and the downstream choose the path).
+     */
+    public record Effect(String quarkusProperty, String query) {
+        public static final Effect RUNNER = new Effect(null, null);
+    }
+
+    private Axis(Builder<T> b) {
+        this.name = b.name;
+        this.scope = b.scope;
+        this.type = b.type;
+        this.reader = b.reader;
+        this.flag = new Flag(b.flag, b.pointFlag != null ? b.pointFlag : b.flag, b.label, b.help, b.predictNote);
+        this.accepts = b.accepts;
+        this.naming = new Naming<>(b.idPrefix, b.idSuffix, b.idDigits, b.quiet);
+        this.effect = new Effect(b.quarkusProperty, b.query);
+        this.envKey = b.envKey;
+        this.fallback = b.fallback;
+        this.words = b.words;
+        this.calibratedApart = b.calibratedApart;
+    }
+
+    /** Starts the declaration of an axis named {@code name} (results.json's and the CSV's name for it). */
+    public static <T extends Comparable<T>> Builder<T> named(String name, Scope scope, Class<T> type,
+                                                             Function<String, T> reader) {
+        return new Builder<>(name, scope, type, reader);
+    }
+
+    /** The most calls one fan-out request may make: the services' {@code lab.fanout.max-calls}. */
+    public static final int MAX_FAN_OUT = 64;
+    /** The collectors {@code --gc} names, as {@code -XX:+Use<name>GC} spells them. */
+    public static final List<String> GCS = List.of("Serial", "Parallel", "G1", "Z");
+
     /** The closed model's concurrent users: k6's virtual users, each with one request at a time and no think time. */
-    public static final Axis<Integer> USERS = new Axis<>("users", "--levels", Scope.WINDOW, Integer.class,
-            Integer::valueOf, "closed-", "", "\\d+", null);
+    public static final Axis<Integer> USERS = named("users", Scope.WINDOW, Integer.class, Integer::valueOf)
+            .flag("--levels", "USERS", "Closed-model load levels, in concurrent users.").pointFlag("--users")
+            .accepts(Accepts.atLeast(1)).id("closed-", "", "\\d+").words(v -> String.format(Locale.ROOT,
+                    "%,d users", v)).build();
     /** The downstream's wait, in milliseconds: what the delay service is told before each window. */
-    public static final Axis<Integer> DELAY_MS = new Axis<>("delay_ms", "--delay-ms", Scope.WINDOW, Integer.class,
-            Integer::valueOf, "-", "ms", "\\d+", null);
+    public static final Axis<Integer> DELAY_MS = named("delay_ms", Scope.WINDOW, Integer.class, Integer::valueOf)
+            .flag("--delay-ms", "MS", "The downstream's wait, in ms: the delay service is told it before each window"
+                    + " (with --downstream db, the query's server-side wait; 0: the query alone).")
+            .fromEnv("LAB_DELAY_MS")
+            .predictNote("another delay keeps the CPU per request and the overhead measured above the calibration's"
+                    + " delay, and says so; one at or past the client's read timeout is refused")
+            .accepts(Accepts.between(0, 60_000, "delays from 0 to 60000 ms")).id("-", "ms", "\\d+")
+            .words(v -> v + " ms").build();
     /** The JVM's CPU quota, in CPUs (its cgroup's or its container's). */
-    public static final Axis<Double> CPUS = new Axis<>("cpu_quota", "--cpus", Scope.JVM, Double.class,
-            Double::valueOf, "-cpu", "", "[0-9.]+", null);
+    public static final Axis<Double> CPUS = named("cpu_quota", Scope.JVM, Double.class, Double::valueOf)
+            .flag("--cpus", "CPUS", "CPU quota per variant.").fromEnv("LAB_CPUS")
+            .predictNote("the CPU per request is taken as the same at another")
+            .accepts(new Accepts<>(v -> v > 0 && v <= 64, "a quota above 0 and at most 64 (e.g. 0.5)")).id("-cpu", "", "[0-9.]+")
+            .words(v -> v + " CPU").build();
     /** The worker pool's maximum: where the imperative variants run their requests. */
-    public static final Axis<Integer> WORKER_MAX = new Axis<>("worker_max", "--worker-max", Scope.JVM,
-            Integer.class, Integer::valueOf, "-w", "", "\\d+", null);
+    public static final Axis<Integer> WORKER_MAX = named("worker_max", Scope.JVM, Integer.class, Integer::valueOf)
+            .flag("--worker-max", "N", "Worker pool maximum, for the variants whose requests run on workers.")
+            .fromEnv("LAB_WORKER_POOL_MAX").quarkus("quarkus.thread-pool.max-threads").accepts(Accepts.atLeast(1))
+            .id("-w", "", "\\d+").build();
     /** The REST client's connection pool to the downstream. */
-    public static final Axis<Integer> POOL_SIZE = new Axis<>("pool_size", "--pool-size", Scope.JVM, Integer.class,
-            Integer::valueOf, "-pool", "", "\\d+", null);
+    public static final Axis<Integer> POOL_SIZE = named("pool_size", Scope.JVM, Integer.class, Integer::valueOf)
+            .flag("--pool-size", "N", "REST-client connection pool to the delay service.")
+            .fromEnv("LAB_CONNECTION_POOL_SIZE").quarkus("quarkus.rest-client.delay.connection-pool-size")
+            .accepts(Accepts.atLeast(1)).id("-pool", "", "\\d+").build();
     /** The database connection pool (Agroal's on workers and virtual threads, the reactive client's on the loop). */
-    public static final Axis<Integer> DB_POOL_SIZE = new Axis<>("db_pool_size", "--db-pool-size", Scope.JVM,
-            Integer.class, Integer::valueOf, "-dbpool", "", "\\d+", null);
+    public static final Axis<Integer> DB_POOL_SIZE = named("db_pool_size", Scope.JVM, Integer.class, Integer::valueOf)
+            .flag("--db-pool-size", "N", "The database pool of every variant.").fromEnv("LAB_DB_POOL_SIZE")
+            .quarkus("lab.db.pool-size").accepts(Accepts.atLeast(1)).id("-dbpool", "", "\\d+").build();
     /** The database's CPU quota, in CPUs: a setting of the run's PostgreSQL, which its database windows carry. */
-    public static final Axis<Double> DB_CPUS = new Axis<>("db_cpu_quota", "--db-cpus", Scope.JVM, Double.class,
-            Double::valueOf, "-dbcpu", "", "[0-9.]+", null);
+    public static final Axis<Double> DB_CPUS = named("db_cpu_quota", Scope.JVM, Double.class, Double::valueOf)
+            .flag("--db-cpus", "CPUS", "The database's CPU quota.").fromEnv("LAB_DB_CPUS")
+            .predictNote("its CPU per query is taken as the same at another").accepts(Accepts.aboveZero("1.0"))
+            .id("-dbcpu", "", "[0-9.]+").build();
     /** What the requests wait on: the delay service, or the database. Named only when it is the database. */
-    public static final Axis<Downstream> DOWNSTREAM = new Axis<>("downstream", "--downstream", Scope.WINDOW,
-            Downstream.class, Downstream::parse, "-", "", "db|http", Downstream.HTTP);
+    public static final Axis<Downstream> DOWNSTREAM = named("downstream", Scope.WINDOW, Downstream.class,
+            Downstream::parse).flag("--downstream", "KIND", "What the requests wait on: http (the delay service) or"
+                    + " db (the lab's PostgreSQL through a pool).").fallback(Downstream.HTTP).accepts(Accepts.any()).id("-", "", "db|http")
+            .quiet(Downstream.HTTP).calibratedApart()
+            .words(v -> v == Downstream.DB ? "the database" : "the delay service").build();
     /**
      * The calls to the delay service each request makes ({@code GET /api/fanout?n=N}). Named only above 1: a window of
      * one call is today's {@code GET /api}.
      */
-    public static final Axis<Integer> FAN_OUT = new Axis<>("fan_out", "--fan-out", Scope.WINDOW, Integer.class,
-            Integer::valueOf, "-fan", "", "\\d+", 1);
+    public static final Axis<Integer> FAN_OUT = named("fan_out", Scope.WINDOW, Integer.class, Integer::valueOf)
+            .flag("--fan-out", "N", "Calls to the delay service per request: 1 is GET /api, more is"
+                    + " GET /api/fanout?n=N, at most the connection pool.").fallback(1)
+            .predictNote("the CPU per request taken as N × one call's")
+            .accepts(Accepts.between(1, MAX_FAN_OUT, "numbers of calls from 1 to " + MAX_FAN_OUT
+                    + " (the services' lab.fanout.max-calls)"))
+            .id("-fan", "", "\\d+").quiet(1).words(v -> v == 1 ? "1 call" : v + " calls").build();
     /** Whether a request's calls run at once or one after another. Named only when sequential. */
-    public static final Axis<FanOutMode> FAN_OUT_MODE = new Axis<>("fan_out_mode", "--fan-out-mode", Scope.WINDOW,
-            FanOutMode.class, FanOutMode::parse, "-", "", "parallel|sequential", FanOutMode.PARALLEL);
+    public static final Axis<FanOutMode> FAN_OUT_MODE = named("fan_out_mode", Scope.WINDOW, FanOutMode.class,
+            FanOutMode::parse).flag("--fan-out-mode", "MODE", "How a request makes its calls: parallel (all at once)"
+                    + " or sequential (one after another).").fallback(FanOutMode.PARALLEL).accepts(Accepts.any())
+            .id("-", "", "parallel|sequential").quiet(FanOutMode.PARALLEL).words(FanOutMode::label).build();
 
-    /** Every axis, in the order names and tables give them: the JVM's first, then the window's. */
-    public static final List<Axis<?>> ALL = List.of(CPUS, WORKER_MAX, POOL_SIZE, DB_POOL_SIZE, DB_CPUS, DOWNSTREAM,
-            DELAY_MS, FAN_OUT, FAN_OUT_MODE, USERS);
+    /**
+     * How the database's page is read: the plain client, or Hibernate (a query parameter of the request, {@code
+     * ?access=orm}). Named only where it is Hibernate; each kind calibrates a capacity model of its own.
+     */
+    public static final Axis<DbAccess> DB_ACCESS = named("db_access", Scope.WINDOW, DbAccess.class, DbAccess::parse)
+            .flag("--db-access", "KIND", "How the database's page is read, with --downstream db: jdbc (JDBC through"
+                    + " Agroal; on the event loop, the reactive PG client) or orm (Hibernate ORM with Panache; on the"
+                    + " event loop, Hibernate Reactive with Panache).").fallback(DbAccess.JDBC).accepts(Accepts.any())
+            .query("access").calibratedApart().id("-", "", "jdbc|orm").quiet(DbAccess.JDBC)
+            .words(v -> v == DbAccess.ORM ? "through Hibernate" : "through the plain client").build();
+
+    /** -Xms and -Xmx of every service. */
+    public static final Axis<String> HEAP = named("heap", Scope.RUN, String.class, String::valueOf)
+            .flag("--heap", "SIZE", "-Xms and -Xmx of every service.").fromEnv("LAB_HEAP")
+            .accepts(new Accepts<>(v -> v.matches("\\d+[kmgKMG]"), "like 512m or 1g")).build();
+    /** The garbage collector of every service. */
+    public static final Axis<String> GC = named("gc", Scope.RUN, String.class, String::valueOf)
+            .flag("--gc", "GC", "Serial, Parallel, G1 or Z for every service (Serial is what the JVM picks at 1 CPU"
+                    + " anyway).").fromEnv("LAB_GC")
+            .accepts(new Accepts<>(GCS::contains, "one of " + GCS)).build();
+    /** The REST client's connect timeout. */
+    public static final Axis<Integer> CONNECT_TIMEOUT_MS = named("connect_timeout_ms", Scope.RUN, Integer.class,
+            Integer::valueOf).flag("--connect-timeout-ms", "MS", "Client connect timeout.")
+            .fromEnv("LAB_CONNECT_TIMEOUT_MS").quarkus("quarkus.rest-client.delay.connect-timeout")
+            .accepts(Accepts.atLeast(1)).build();
+    /** The REST client's read timeout: every delay must be below it. */
+    public static final Axis<Integer> READ_TIMEOUT_MS = named("read_timeout_ms", Scope.RUN, Integer.class,
+            Integer::valueOf).flag("--read-timeout-ms", "MS", "Client read timeout; every delay must be below it.")
+            .fromEnv("LAB_READ_TIMEOUT_MS").quarkus("quarkus.rest-client.delay.read-timeout")
+            .accepts(Accepts.atLeast(1)).build();
+    /** PostgreSQL's max_connections, where a run has the database. */
+    public static final Axis<Integer> DB_MAX_CONNECTIONS = named("db_max_connections", Scope.RUN, Integer.class,
+            Integer::valueOf).flag("--db-max-connections", "N", "PostgreSQL's max_connections.")
+            .fromEnv("LAB_DB_MAX_CONNECTIONS").accepts(Accepts.atLeast(1)).build();
+
+    private static final List<Axis<?>> DECLARED = List.of(CPUS, WORKER_MAX, POOL_SIZE, DB_POOL_SIZE, DB_CPUS,
+            DOWNSTREAM, DELAY_MS, FAN_OUT, FAN_OUT_MODE, DB_ACCESS, USERS, HEAP, GC, CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS,
+            DB_MAX_CONNECTIONS);
+    /** Axes declared elsewhere ({@link #register}), after the lab's own. */
+    private static final List<Axis<?>> REGISTERED = new CopyOnWriteArrayList<>();
+    /** {@link #all()}, made again only when an axis is registered or leaves. */
+    private static volatile List<Axis<?>> all = order();
+
+    /**
+     * Every axis, in the order names and tables give them: the JVM's first, then the window's (users last), then the
+     * run's knobs; registered axes after the lab's own of their scope.
+     */
+    public static List<Axis<?>> all() {
+        return all;
+    }
+
+    private static List<Axis<?>> order() {
+        List<Axis<?>> ordered = new java.util.ArrayList<>();
+        for (Scope scope : List.of(Scope.JVM, Scope.WINDOW, Scope.RUN)) {
+            DECLARED.stream().filter(a -> a.scope == scope && a != USERS).forEach(ordered::add);
+            REGISTERED.stream().filter(a -> a.scope == scope).forEach(ordered::add);
+            if (scope == Scope.WINDOW) {
+                ordered.add(USERS);
+            }
+        }
+        return List.copyOf(ordered);
+    }
+
+    /** The dimensions of the grid: every axis but the run's knobs (results.csv's columns, a point's axes). */
+    public static List<Axis<?>> dimensions() {
+        return all.stream().filter(a -> a.scope != Scope.RUN).toList();
+    }
+
+    /**
+     * Adds an axis declared outside this class (a test's toy one, say) until the returned handle is closed: its flag
+     * joins the commands made after, its values the plans, points, names and columns.
+     */
+    public static synchronized Registration register(Axis<?> axis) {
+        if (named(axis.name).isPresent()) {
+            throw new IllegalArgumentException("an axis named " + axis.name + " exists already");
+        }
+        REGISTERED.add(axis);
+        all = order();
+        return () -> {
+            synchronized (Axis.class) {
+                REGISTERED.remove(axis);
+                all = order();
+            }
+        };
+    }
+
+    /** A registered axis, until closed. */
+    public interface Registration extends AutoCloseable {
+        @Override
+        void close();
+    }
 
     public static Optional<Axis<?>> named(String name) {
-        return ALL.stream().filter(a -> a.name.equals(name)).findFirst();
+        return all().stream().filter(a -> a.name.equals(name)).findFirst();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Scope scope() {
+        return scope;
+    }
+
+    public Class<T> type() {
+        return type;
+    }
+
+    public Flag flag() {
+        return flag;
+    }
+
+    public Naming<T> naming() {
+        return naming;
+    }
+
+    public Effect effect() {
+        return effect;
+    }
+
+    /** The .env key of the axis' default, or null where it has none there. */
+    public String envKey() {
+        return envKey;
+    }
+
+    /** The default where .env has none: one call, in parallel, to the delay service. Null: the mode's, or none. */
+    public T fallback() {
+        return fallback;
     }
 
     /** A value as the flag or results.json gives it; a clear message naming the flag when it is not one. */
     public T read(String text) {
         try {
             return reader.apply(text.trim());
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(flag + " takes " + type.getSimpleName().toLowerCase(Locale.ROOT)
-                    + " values, was '" + text + "'");
+        } catch (IllegalArgumentException e) {
+            if (e instanceof NumberFormatException || e.getMessage() == null) {
+                throw new IllegalArgumentException(flag.name() + " takes " + type.getSimpleName()
+                        .toLowerCase(Locale.ROOT) + " values, was '" + text + "'");
+            }
+            throw e; // an enum's own message names its values
         }
+    }
+
+    /**
+     * Refuses values the axis does not accept, naming {@code flagUsed} (the command's own: {@code --users} in
+     * predict, {@code --levels} in run) and every value given: "--worker-max must be 1 or more, was [0]".
+     */
+    public List<T> check(List<T> values, String flagUsed) {
+        List<T> refused = values.stream().filter(v -> v == null || !accepts.test().test(v)).toList();
+        if (!refused.isEmpty()) {
+            throw new IllegalArgumentException(flagUsed + " must be " + accepts.rule() + ", was "
+                    + (values.size() == 1 ? String.valueOf(values.getFirst()) : String.valueOf(values)));
+        }
+        return values;
     }
 
     /** A value of this axis from JSON (numbers come back as whatever Jackson chose, enums as their label). */
@@ -96,21 +359,169 @@ public record Axis<T extends Comparable<T>>(String name, String flag, Scope scop
         return value instanceof Enum<?> e ? e.name().toLowerCase(Locale.ROOT) : value;
     }
 
-    /** The value as a window's name writes it: {@code 0.5} not {@code 0.50}, {@code 1} not {@code 1.0}. */
+    /** The value as a window's name and a setting write it: {@code 0.5} not {@code 0.50}, {@code 1} not {@code 1.0}. */
     public String text(T value) {
         if (value instanceof Double d) {
             return d % 1 == 0 ? String.valueOf(d.intValue()) : String.valueOf(d);
         }
-        return String.valueOf(value).toLowerCase(Locale.ROOT);
+        return value instanceof Enum<?> e ? e.name().toLowerCase(Locale.ROOT) : String.valueOf(value);
+    }
+
+    /** The value in a table's words: "300 ms", "3,000 users", "the database". */
+    public String words(T value) {
+        return words != null ? words.apply(value) : name.replace('_', ' ') + " " + value;
     }
 
     /** The value's part of a window's name, e.g. {@code -cpu0.25}. */
     public String idPart(T value) {
-        return idPrefix + text(value) + idSuffix;
+        return naming.prefix() + text(value) + naming.suffix();
+    }
+
+    /**
+     * The kind of work a point asks for: its values on the axes calibrated apart, those at their quiet value left
+     * out ({@link Point#NONE}: the delay service's one call, as the lab has always calibrated).
+     */
+    public static Point kind(Point at) {
+        Point kind = Point.NONE;
+        for (Axis<?> axis : all()) {
+            if (axis.calibratedApart && at.has(axis) && !axis.quiet(at.get(axis))) {
+                kind = kind.and(at.only(axis));
+            }
+        }
+        return kind;
+    }
+
+    /** A kind's label, as the predictions key their models: "http", "db", "db-orm". */
+    public static String kindLabel(Point kind) {
+        StringBuilder label = new StringBuilder(kind.has(DOWNSTREAM) ? kind.get(DOWNSTREAM).label() : "http");
+        for (Axis<?> axis : kind.axes()) {
+            if (axis != DOWNSTREAM) {
+                label.append('-').append(axis.json(kind.get(axis)));
+            }
+        }
+        return label.toString();
+    }
+
+    /** Whether a window's name leaves this value out. */
+    public boolean quiet(Object value) {
+        return naming.quiet() != null && naming.quiet().equals(value);
     }
 
     @Override
     public String toString() {
         return name;
+    }
+
+    /** An axis' declaration, one property at a time. */
+    public static final class Builder<T extends Comparable<T>> {
+        private final String name;
+        private final Scope scope;
+        private final Class<T> type;
+        private final Function<String, T> reader;
+        private String flag;
+        private String pointFlag;
+        private String label;
+        private String help;
+        private String predictNote;
+        private Accepts<T> accepts;
+        private String idPrefix;
+        private String idSuffix = "";
+        private String idDigits;
+        private T quiet;
+        private String quarkusProperty;
+        private String query;
+        private String envKey;
+        private T fallback;
+        private Function<T, String> words;
+        private boolean calibratedApart;
+
+        private Builder(String name, Scope scope, Class<T> type, Function<String, T> reader) {
+            this.name = name;
+            this.scope = scope;
+            this.type = type;
+            this.reader = reader;
+        }
+
+        public Builder<T> flag(String flag, String label, String help) {
+            this.flag = flag;
+            this.label = label;
+            this.help = help;
+            return this;
+        }
+
+        /** predict's flag, where it differs from run's. */
+        public Builder<T> pointFlag(String pointFlag) {
+            this.pointFlag = pointFlag;
+            return this;
+        }
+
+        public Builder<T> predictNote(String note) {
+            this.predictNote = note;
+            return this;
+        }
+
+        public Builder<T> accepts(Accepts<T> accepts) {
+            this.accepts = accepts;
+            return this;
+        }
+
+        /** How a window's name writes a value: {@code prefix + value + suffix}, the value matching {@code digits}. */
+        public Builder<T> id(String prefix, String suffix, String digits) {
+            this.idPrefix = prefix;
+            this.idSuffix = suffix;
+            this.idDigits = digits;
+            return this;
+        }
+
+        /** The value a window's name leaves out. */
+        public Builder<T> quiet(T value) {
+            this.quiet = value;
+            return this;
+        }
+
+        public Builder<T> quarkus(String property) {
+            this.quarkusProperty = property;
+            return this;
+        }
+
+        /** A window axis the services read from each request's query, as {@code ?parameter=value}. */
+        public Builder<T> query(String parameter) {
+            this.query = parameter;
+            return this;
+        }
+
+        public Builder<T> fromEnv(String key) {
+            this.envKey = key;
+            return this;
+        }
+
+        public Builder<T> fallback(T value) {
+            this.fallback = value;
+            return this;
+        }
+
+        public Builder<T> words(Function<T, String> words) {
+            this.words = words;
+            return this;
+        }
+
+        /**
+         * Each value is work of its own kind (what the requests wait on, and how): the capacity model calibrates each
+         * apart, and a window is predicted from its own kind's calibration.
+         */
+        public Builder<T> calibratedApart() {
+            this.calibratedApart = true;
+            return this;
+        }
+
+        public Axis<T> build() {
+            if (flag == null || accepts == null) {
+                throw new IllegalStateException("axis " + name + ": a flag and the values it accepts, at least");
+            }
+            if (scope != Scope.RUN && idPrefix == null) {
+                throw new IllegalStateException("axis " + name + ": a dimension needs its part of a window's name");
+            }
+            return new Axis<>(this);
+        }
     }
 }

@@ -14,15 +14,23 @@ import java.util.List;
  * 4-8 %), and a JVM start costs about a minute of warm-up against 15 s for a window. A second repetition inside the
  * same JVM buys almost no precision; one more JVM start of the variant that limits an undecided ratio buys most.
  *
- * @param calibrationLevels     the calibration's users, a list per delay separated by {@code /}
- * @param moreCalibrationDelays the delays calibrated after the first (.env's), e.g. "50"; "" for none
+ * @param calibration the calibration's defaults
  * @param budget the default time budget of precision on demand ("" for none), e.g. "15m"
  */
 public record Defaults(String levels, String delays, int windowSeconds, int settleSeconds, int settleMaxSeconds,
                        int jvmStarts, int repetitions, int warmUpBoostMaxSeconds, int warmUpLevelMaxSeconds,
-                       String openRates, String openShares, int openStepSeconds, String calibrationLevels,
-                       String moreCalibrationDelays, int calibrationWindowSeconds, int calibrationTries,
+                       String openRates, String openShares, int openStepSeconds, Calibrating calibration,
                        String budget) {
+
+    /**
+     * What each JVM is calibrated at by default.
+     *
+     * @param levels     the calibration's users, a list per delay separated by {@code /}; "" for none
+     * @param moreDelays the delays calibrated after the first (.env's), e.g. "50"; "" for none
+     * @param tries      how often a calibration window may be measured again where its compiler was still busy
+     */
+    public record Calibrating(String levels, String moreDelays, int windowSeconds, int tries) {
+    }
 
     public static final String LEVELS = "100,500";
     /**
@@ -106,20 +114,20 @@ public record Defaults(String levels, String delays, int windowSeconds, int sett
     public static final String MAP_CALIBRATION_LEVELS = "3000,700,200,30/3000,1000";
 
     public static final Defaults RUN = new Defaults(LEVELS, null, WINDOW, SETTLE, SETTLE_MAX, JVM_STARTS, REPETITIONS,
-            BOOST_MAX, LEVEL_MAX, OPEN_RATES, "", OPEN_STEP, CALIBRATION_LEVELS, CALIBRATION_MORE_DELAYS,
-            CALIBRATION_WINDOW, Calibration.TRIES, BUDGET);
+            BOOST_MAX, LEVEL_MAX, OPEN_RATES, "", OPEN_STEP, new Calibrating(CALIBRATION_LEVELS,
+            CALIBRATION_MORE_DELAYS, CALIBRATION_WINDOW, Calibration.TRIES), BUDGET);
     public static final Defaults QUICK = new Defaults(LEVELS, null, QUICK_WINDOW, QUICK_SETTLE, QUICK_SETTLE_MAX, 1, 1,
-            QUICK_BOOST_MAX, QUICK_LEVEL_MAX, QUICK_OPEN_RATES, "", QUICK_OPEN_STEP, QUICK_CALIBRATION_LEVELS, "",
-            QUICK_CALIBRATION_WINDOW, QUICK_CALIBRATION_TRIES, "");
+            QUICK_BOOST_MAX, QUICK_LEVEL_MAX, QUICK_OPEN_RATES, "", QUICK_OPEN_STEP, new Calibrating(
+            QUICK_CALIBRATION_LEVELS, "", QUICK_CALIBRATION_WINDOW, QUICK_CALIBRATION_TRIES), "");
     public static final Defaults MISTAKES = new Defaults(LEVELS, null, WINDOW, SETTLE, SETTLE_MAX, MISTAKES_JVM_STARTS,
-            MISTAKES_REPETITIONS, BOOST_MAX, LEVEL_MAX, MISTAKES_OPEN_RATES, "", OPEN_STEP, "", "",
-            CALIBRATION_WINDOW, Calibration.TRIES, "");
+            MISTAKES_REPETITIONS, BOOST_MAX, LEVEL_MAX, MISTAKES_OPEN_RATES, "", OPEN_STEP, new Calibrating("", "",
+            CALIBRATION_WINDOW, Calibration.TRIES), "");
     public static final Defaults MAP = new Defaults(MAP_LEVELS, MAP_DELAYS, MAP_WINDOW, MAP_SETTLE, MAP_SETTLE_MAX, 1,
-            1, BOOST_MAX, MAP_LEVEL_MAX, "", MAP_OPEN_SHARES, MAP_OPEN_STEP, MAP_CALIBRATION_LEVELS,
-            CALIBRATION_MORE_DELAYS, MAP_CALIBRATION_WINDOW, Calibration.TRIES, "");
+            1, BOOST_MAX, MAP_LEVEL_MAX, "", MAP_OPEN_SHARES, MAP_OPEN_STEP, new Calibrating(MAP_CALIBRATION_LEVELS,
+            CALIBRATION_MORE_DELAYS, MAP_CALIBRATION_WINDOW, Calibration.TRIES), "");
     public static final Defaults QUICK_MAP = new Defaults("20,200", "1,100", QUICK_WINDOW, QUICK_SETTLE,
-            QUICK_SETTLE_MAX, 1, 1, QUICK_BOOST_MAX, QUICK_LEVEL_MAX, "", "0.5,1.0", QUICK_OPEN_STEP, "400,150,40", "",
-            QUICK_CALIBRATION_WINDOW, QUICK_CALIBRATION_TRIES, "");
+            QUICK_SETTLE_MAX, 1, 1, QUICK_BOOST_MAX, QUICK_LEVEL_MAX, "", "0.5,1.0", QUICK_OPEN_STEP, new Calibrating(
+            "400,150,40", "", QUICK_CALIBRATION_WINDOW, QUICK_CALIBRATION_TRIES), "");
 
     public static List<Integer> integers(String csv) {
         return csv == null || csv.isBlank() ? List.of()

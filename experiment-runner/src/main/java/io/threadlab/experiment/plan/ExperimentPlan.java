@@ -28,22 +28,21 @@ import java.util.stream.Stream;
  *
  * @param setups    each a JVM start of its own: the JVM axes on which it differs from {@code knobs}
  * @param grid      the window axes, outermost first
+ * @param repeats   how many JVM starts of each variant, and how many repetitions of its windows in each
+ * @param toPeak    each variant started once more to follow its time to peak; null: not measured
  * @param calibration what each JVM measures after its warm-up, for the predictions of its later windows
- * @param database    the lab's PostgreSQL, where the grid has the database downstream; else null
  */
 public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setups, Grid grid, Timing timing,
-                             int jvmStarts, int repetitionsPerJvm, WarmUpPolicy warmUp, OpenModel open,
-                             boolean jfrWindows, boolean timeToPeak, int timeToPeakCeiling, boolean sideBySide,
-                             Knobs knobs, PrecisionGoal precision, LoadPlacement placement, Calibration calibration,
-                             Database database) {
+                             Repeats repeats, WarmUpPolicy warmUp, OpenModel open, boolean jfrWindows,
+                             TimeToPeak toPeak, boolean sideBySide, Knobs knobs, PrecisionGoal precision,
+                             LoadPlacement placement, Calibration calibration) {
 
-    /** A plan with the delay service downstream only. */
-    public ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setups, Grid grid, Timing timing,
-                          int jvmStarts, int repetitionsPerJvm, WarmUpPolicy warmUp, OpenModel open,
-                          boolean jfrWindows, boolean timeToPeak, int timeToPeakCeiling, boolean sideBySide,
-                          Knobs knobs, PrecisionGoal precision, LoadPlacement placement, Calibration calibration) {
-        this(mode, variants, setups, grid, timing, jvmStarts, repetitionsPerJvm, warmUp, open, jfrWindows,
-                timeToPeak, timeToPeakCeiling, sideBySide, knobs, precision, placement, calibration, null);
+    /** JVM starts per variant, and repetitions of every plain window per JVM start. */
+    public record Repeats(int jvmStarts, int perJvm) {
+    }
+
+    /** A fresh JVM of each variant under load at the quota from its start, followed until its compiler has finished. */
+    public record TimeToPeak(int ceilingSeconds) {
     }
 
     public enum Mode { RUN, MAP }
@@ -61,12 +60,12 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
             throw new IllegalArgumentException("--delay-ms must be delays from 0 to 60000 ms, was "
                     + grid.values(Axis.DELAY_MS));
         }
-        if (jvmStarts < 1 || repetitionsPerJvm < 1) {
+        if (repeats.jvmStarts() < 1 || repeats.perJvm() < 1) {
             throw new IllegalArgumentException("--jvm-starts and --repetitions must be at least 1");
         }
-        if (timeToPeak && timeToPeakCeiling < 30) {
+        if (toPeak != null && toPeak.ceilingSeconds() < 30) {
             throw new IllegalArgumentException("--time-to-peak-max must be at least 30 s (one judged window), was "
-                    + timeToPeakCeiling);
+                    + toPeak.ceilingSeconds());
         }
         if (warmUp.boostCpus() < knobs.cpuQuota()) {
             throw new IllegalArgumentException("--warmup-cpus must be at least the experiment's quota ("
@@ -82,12 +81,12 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
             throw new IllegalArgumentException("the calibration's delays (" + calibration.delays() + " ms) are not below"
                     + " the client's read timeout (" + knobs.readTimeoutMs() + " ms)");
         }
-        if (precision.active() && (mode != Mode.RUN || timeToPeak)) {
+        if (precision.active() && (mode != Mode.RUN || toPeak != null)) {
             throw new IllegalArgumentException("--precision and --budget add JVM starts to a run; not to a map, and"
                     + " not with --time-to-peak");
         }
         boolean usesDatabase = grid.values(Axis.DOWNSTREAM).contains(Downstream.DB);
-        if (usesDatabase && (database == null || knobs.database() == null)) {
+        if (usesDatabase && knobs.database() == null) {
             throw new IllegalArgumentException("the database downstream needs the database's settings and a pool");
         }
         if (usesDatabase) {
@@ -96,46 +95,18 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
                 throw new IllegalArgumentException("--downstream db: no endpoint for it in " + without);
             }
         }
-        requireFanOut(grid, knobs, setups, variants);
-        if (precision.active() && precision.maxJvmStarts() < jvmStarts) {
-            throw new IllegalArgumentException("--max-jvm-starts must be at least --jvm-starts (" + jvmStarts + ")");
+        FanOutPoints.require(grid, knobs, setups, variants);
+        requireDbAccess(grid, variants);
+        if (precision.active() && precision.maxJvmStarts() < repeats.jvmStarts()) {
+            throw new IllegalArgumentException("--max-jvm-starts must be at least --jvm-starts (" + repeats.jvmStarts()
+                    + ")");
         }
         variants = List.copyOf(variants);
         setups = setups.isEmpty() ? List.of(Point.NONE) : List.copyOf(setups);
     }
 
-    /**
-     * The fan-out a service will do: from 1 to {@link #MAX_FAN_OUT} calls, and never more than the delay client's
-     * connection pool holds (each service refuses both with a 400, so that every request of such a window would
-     * fail); only to the delay service, and only where a variant has the endpoint.
-     */
-    private static void requireFanOut(Grid grid, Knobs knobs, List<Point> setups, List<Variant> variants) {
-        List<Integer> calls = grid.values(Axis.FAN_OUT);
-        if (calls.isEmpty() || calls.equals(List.of(1))) {
-            return;
-        }
-        if (calls.stream().anyMatch(n -> n < 1 || n > MAX_FAN_OUT)) {
-            throw new IllegalArgumentException("--fan-out must be numbers of calls from 1 to " + MAX_FAN_OUT
-                    + " (the services' lab.fanout.max-calls), was " + calls);
-        }
-        int pool = Stream.concat(Stream.of(knobs), setups.stream().map(knobs::at))
-                .mapToInt(Knobs::connectionPoolSize).min().orElseThrow();
-        int most = calls.stream().mapToInt(n -> n).max().orElseThrow();
-        if (most > pool) {
-            throw new IllegalArgumentException("--fan-out " + most + " is more calls than the delay client's"
-                    + " connection pool holds (" + pool + ", --pool-size): a request would wait for connections its"
-                    + " own calls hold, and the services refuse it");
-        }
-        if (!grid.values(Axis.DOWNSTREAM).isEmpty() && !grid.values(Axis.DOWNSTREAM).contains(Downstream.HTTP)) {
-            throw new IllegalArgumentException("--fan-out calls the delay service: it needs --downstream http");
-        }
-        if (variants.stream().allMatch(v -> v.fanOutPath() == null)) {
-            throw new IllegalArgumentException("--fan-out: no fan-out endpoint in " + variants);
-        }
-    }
-
     /** The most calls one fan-out request may make: the services' {@code lab.fanout.max-calls}. */
-    public static final int MAX_FAN_OUT = 64;
+    public static final int MAX_FAN_OUT = Axis.MAX_FAN_OUT;
 
     private static List<Integer> levelsOf(Grid grid) {
         return grid.values(Axis.USERS);
@@ -153,11 +124,33 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
 
     /** Whether any window waits on the database: then the lab's PostgreSQL runs beside the delay service. */
     public boolean usesDatabase() {
-        return database != null;
+        return knobs.database() != null;
+    }
+
+    /** The lab's PostgreSQL, where the grid has the database downstream; else null. */
+    public Database database() {
+        return knobs.database();
+    }
+
+    public int jvmStarts() {
+        return repeats.jvmStarts();
+    }
+
+    public int repetitionsPerJvm() {
+        return repeats.perJvm();
+    }
+
+    /** Whether each variant is started once more to follow its time to peak. */
+    public boolean timeToPeak() {
+        return toPeak != null;
+    }
+
+    public int timeToPeakCeiling() {
+        return toPeak != null ? toPeak.ceilingSeconds() : 0;
     }
 
     public int repetitions() {
-        return jvmStarts * repetitionsPerJvm;
+        return repeats.jvmStarts() * repeats.perJvm();
     }
 
     public int topLevel() {
@@ -179,7 +172,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
     /** Every JVM the repetitions use; side by side, each JVM of a variant listens 100 ports above the last. */
     public List<Jvm> jvms() {
         List<Jvm> jvms = new ArrayList<>();
-        for (int start = 1; start <= jvmStarts; start++) {
+        for (int start = 1; start <= repeats.jvmStarts(); start++) {
             for (Variant variant : variants) {
                 for (Point setup : setupsOf(variant)) {
                     jvms.add(jvm(variant, setup, start));
@@ -221,7 +214,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         if (sideBySide) {
             steps.add(new Step.StartJvms(jvms()));
         }
-        for (int start = 1; start <= jvmStarts; start++) {
+        for (int start = 1; start <= repeats.jvmStarts(); start++) {
             List<Variant> order = new ArrayList<>(variants);
             Collections.rotate(order, -(start - 1));
             if (!sideBySide) {
@@ -234,8 +227,9 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
                 }
             }
         }
-        if (timeToPeak) {
-            WarmUpPolicy atQuota = WarmUpPolicy.atQuota(knobs.cpuQuota(), timeToPeakCeiling);
+        if (toPeak != null) {
+            WarmUpPolicy atQuota = WarmUpPolicy.atQuota(knobs.cpuQuota(), toPeak.ceilingSeconds());
+            int jvmStarts = repeats.jvmStarts();
             // a fresh JVM per variant, beside the others: on the next free port of its variant
             variants.forEach(v -> steps.add(new Step.TimeToPeak(new Jvm(v, jvmStarts + 1, sideBySide
                     ? v.port() + 100 * jvmStarts * setupsOf(v).size() : v.port()), topLevel(), atQuota)));
@@ -253,11 +247,11 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         Point first = windowPoints(jvm.variant()).getFirst().without(Axis.USERS);
         steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp, first));
         // at one call: a mistake that only fans out has no such request, and no calibration
-        for (Point downstream : jvm.start() == 1 ? downstreams(jvm.variant()).stream()
+        for (Point kind : jvm.start() == 1 ? kinds(jvm.variant()).stream()
                 .filter(d -> jvm.variant().path(d) != null).toList() : List.<Point>of()) {
             for (Calibration.Stage stage : calibration.stages()) {
                 for (int users : stage.levels()) {
-                    steps.add(new Step.Measure(new Window(jvm, downstream.with(Axis.DELAY_MS, stage.delayMs())
+                    steps.add(new Step.Measure(new Window(jvm, kind.with(Axis.DELAY_MS, stage.delayMs())
                             .with(Axis.USERS, users), new Window.Closed(timing.settleSeconds(),
                             timing.settleMaxSeconds(), calibration.windowSeconds()), false, WindowId.Role.CALIBRATION,
                             jvm.start())));
@@ -268,12 +262,12 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
             // The warm-up ran one call per request: a fan-out path compiles first here, so its settle may take as
             // long as a warm-up level to go quiet (calibrated mid-compile, one was 50 % off).
             int settleMax = Math.max(timing.settleMaxSeconds(), warmUp.levelMaxSeconds());
-            fanOutCalibrations(jvm).forEach(at -> steps.add(new Step.Measure(new Window(jvm, at, new Window.Closed(
+            fanOut().calibrations(jvm, windowPoints(jvm.variant())).forEach(at -> steps.add(new Step.Measure(new Window(jvm, at, new Window.Closed(
                     timing.settleSeconds(), settleMax, calibration.windowSeconds()), false,
                     WindowId.Role.CALIBRATION, jvm.start()))));
         }
-        for (int r = 1; r <= repetitionsPerJvm; r++) {
-            windows(jvm, (jvm.start() - 1) * repetitionsPerJvm + r).forEach(w -> steps.add(new Step.Measure(w)));
+        for (int r = 1; r <= repeats.perJvm(); r++) {
+            windows(jvm, (jvm.start() - 1) * repeats.perJvm() + r).forEach(w -> steps.add(new Step.Measure(w)));
         }
         steps.add(new Step.StopJvms(List.of(jvm)));
     }
@@ -293,7 +287,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
 
     /** The plan's estimate of one more JVM start of one variant, in seconds: what a budget must at least allow. */
     public int blockSeconds() {
-        return new Schedule(block(jvmStarts + 1, List.of(variants.getFirst()))).estimatedSeconds();
+        return new Schedule(block(repeats.jvmStarts() + 1, List.of(variants.getFirst()))).estimatedSeconds();
     }
 
     /**
@@ -303,7 +297,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
      * {@link Variant#referencePoint}), right after the mistake's own point, should the grid not have it.
      */
     private List<Point> windowPoints(Variant variant) {
-        List<Point> points = grid.points().stream().map(ExperimentPlan::oneCallParallel)
+        List<Point> points = grid.points().stream().map(FanOutPoints::oneCallParallel)
                 .flatMap(p -> Stream.concat(Stream.of(p), variants.stream().filter(m -> m.isMistake()
                         && variant.label().equals(m.spoils()) && m.path(p) != null).map(m -> m.referencePoint(p))))
                 .filter(p -> variant.path(p) != null).distinct().toList();
@@ -314,148 +308,42 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
     }
 
     /**
-     * What a JVM whose grid fans out is calibrated at besides one call: per mode, the most calls per request its
-     * points make, at the calibration's delay and at users its one-call calibration also measured, so that the CPU a
-     * request costs at N calls is measured against one call's at the same users (measured here at 8 parallel calls
-     * and 10 ms: 4.2-4.3 times one call's, not 8: the request's own HTTP work is paid once). The users are those of
-     * the calibration's nearest (in log) to the mode's points whose calls all get a connection and, for a worker
-     * variant in parallel, whose requests and calls all get a worker (a queue would measure the queue); else the
-     * fewest it can be driven at.
+     * The kinds of work of the grid a variant has an endpoint for, each as a point ({@link Axis#kind}: none, the delay
+     * service; the database; the database through Hibernate), each calibrated apart.
      */
-    private List<Point> fanOutCalibrations(Jvm jvm) {
-        if (jvm.variant().path(Downstream.HTTP) == null) { // nothing to compare with: a mistake that only fans out
-            return List.of();
+    private List<Point> kinds(Variant variant) {
+        return windowPoints(variant).stream().map(Axis::kind).distinct().toList();
+    }
+
+    /** Hibernate reads the database's page: it needs the database downstream, and a variant with the endpoint. */
+    private static void requireDbAccess(Grid grid, List<Variant> variants) {
+        if (grid.values(Axis.DB_ACCESS).stream().allMatch(a -> a == DbAccess.JDBC)) {
+            return;
         }
-        List<Point> fanning = windowPoints(jvm.variant()).stream().filter(p -> calls(p) > 1 && drivable(jvm, p))
-                .toList();
-        List<Point> out = new ArrayList<>();
-        for (FanOutMode mode : FanOutMode.values()) {
-            List<Point> inMode = fanning.stream().filter(p -> mode(p) == mode).toList();
-            inMode.stream().mapToInt(ExperimentPlan::calls).max().ifPresent(n -> {
-                Point at = Point.NONE.with(Axis.DELAY_MS, calibration.delayMs()).with(Axis.FAN_OUT, n)
-                        .with(Axis.FAN_OUT_MODE, mode);
-                // where its points are: the CPU a call adds moves with the users (imperative, 16 parallel calls:
-                // 2.04 CPU-ms per request at 10 users, 1.75 at 100; 16 in turn: 2.34 at 700, 1.53 at 100)
-                double middle = inMode.stream().filter(p -> p.has(Axis.USERS))
-                        .mapToDouble(p -> Math.log(p.get(Axis.USERS))).average().orElse(0);
-                List<Integer> drivable = calibration.levels().stream()
-                        .filter(u -> drivable(jvm, at.with(Axis.USERS, u))).toList(); // most users first
-                drivable.stream().filter(u -> roomFor(jvm, at.with(Axis.USERS, u)))
-                        .min(Comparator.comparingDouble(u -> Math.abs(Math.log(u) - middle)))
-                        .or(() -> drivable.isEmpty() ? Optional.empty() : Optional.of(drivable.getLast()))
-                        .ifPresent(u -> out.add(at.with(Axis.USERS, u)));
-            });
+        if (!grid.values(Axis.DOWNSTREAM).contains(Downstream.DB)) {
+            throw new IllegalArgumentException("--db-access orm reads the database's page: it needs --downstream db");
         }
-        return out;
+        if (variants.stream().noneMatch(v -> v.endpoints().dbAccess().contains(DbAccess.ORM))) {
+            throw new IllegalArgumentException("--db-access orm: no variant of " + variants.stream()
+                    .map(Variant::label).toList() + " reads the page through Hibernate");
+        }
     }
 
-    /** Whether every call of a point has a connection, and, for a worker variant in parallel, a worker. */
-    private boolean roomFor(Jvm jvm, Point at) {
-        int users = at.get(Axis.USERS);
-        boolean parallel = mode(at) == FanOutMode.PARALLEL;
-        return (long) users * (parallel ? calls(at) : 1) <= poolOf(jvm)
-                && !(parallel && jvm.variant().threads() == Variant.Threads.WORKER
-                && (long) users * (1 + calls(at)) > knobsOf(jvm).workerPoolMax());
+    private FanOutPoints fanOut() {
+        return new FanOutPoints(grid, knobs, calibration);
     }
 
-    /** The downstreams of the grid a variant has an endpoint for, each as a point (none: the delay service). */
-    private List<Point> downstreams(Variant variant) {
-        return windowPoints(variant).stream().map(p -> p.has(Axis.DOWNSTREAM)
-                ? Point.of(Axis.DOWNSTREAM, p.get(Axis.DOWNSTREAM)) : Point.NONE).distinct().toList();
-    }
-
-    private static Point oneCallParallel(Point p) {
-        return p.has(Axis.FAN_OUT_MODE) && (!p.has(Axis.FAN_OUT) || p.get(Axis.FAN_OUT) == 1)
-                ? p.with(Axis.FAN_OUT_MODE, FanOutMode.PARALLEL) : p;
-    }
-
-    /**
-     * Whether a JVM's requests can be driven at a point at all: a worker variant whose parallel fan-out runs its calls
-     * on the pool that runs its requests stops answering, for good, once every worker is a request waiting for its
-     * calls (they queue behind it): at as many users as workers. Such a point is left out of its schedule (and
-     * {@link #fanOutFlags} says so), for it would lose every later window of that JVM too. A mistake is driven there
-     * all the same: that starvation is its lesson (fanout-worker-starvation), and it ends, since each request waits
-     * for its calls at most the client's connect and read timeouts and is then answered 503 (the services'
-     * FanoutResource), and k6 gives up on a request after its own timeout: every window ends within its ceiling and
-     * the drain after it ({@link Step#MARGIN_SECONDS}). Left out for any variant: more calls per request than its own
-     * connection pool holds, which the services refuse (400) for every request.
-     */
+    /** Whether a JVM's requests can be driven at a point at all ({@link FanOutPoints#drivable}). */
     public boolean drivable(Jvm jvm, Point at) {
-        return !(starves(jvm, at) && !jvm.variant().isMistake()) && calls(at) <= poolOf(jvm);
-    }
-
-    /** A worker variant's parallel fan-out at as many users as workers: every worker a request waiting for calls. */
-    private boolean starves(Jvm jvm, Point at) {
-        return jvm.variant().threads() == Variant.Threads.WORKER && at.has(Axis.USERS) && calls(at) > 1
-                && mode(at) == FanOutMode.PARALLEL && at.get(Axis.USERS) >= knobsOf(jvm).workerPoolMax();
-    }
-
-    /** The delay client's connection pool of a JVM: its variant's own setting, else the run's. */
-    private int poolOf(Jvm jvm) {
-        String own = jvm.variant().properties().get(Variant.CONNECTION_POOL_SIZE);
-        return own != null ? Integer.parseInt(own) : knobsOf(jvm).connectionPoolSize();
+        return fanOut().drivable(jvm, at);
     }
 
     /**
-     * What the plan flags before it starts about its fan-out points, for the console and the manifest: the points a
-     * worker variant cannot be driven at (left out), the connections in flight beyond the pool (users × calls: the
-     * pool binds), and the delay service's calls per second beyond what the grid asks of it at one call (at most
-     * users × calls ÷ delay, parallel; users ÷ delay, sequential: it serves them beside the variant).
+     * What the plan flags before it starts about its fan-out points, for the console and the manifest
+     * ({@link FanOutPoints#flags}).
      */
     public List<String> fanOutFlags() {
-        List<String> flags = new ArrayList<>();
-        List<Point> points = grid.points().stream().map(ExperimentPlan::oneCallParallel).distinct()
-                .filter(p -> calls(p) > 1 && p.has(Axis.USERS)).toList();
-        if (points.isEmpty()) {
-            return flags;
-        }
-        double oneCall = grid.points().stream().filter(p -> p.has(Axis.USERS))
-                .mapToDouble(p -> delayCallsPerSecond(p.with(Axis.FAN_OUT, 1))).max().orElse(0);
-        for (Point at : points) {
-            for (Jvm jvm : jvms().stream().filter(j -> j.start() == 1 && j.variant().path(at) != null).toList()) {
-                if (calls(at) > poolOf(jvm)) {
-                    flags.add(String.format(Locale.ROOT, "%s at %s: left out; %d calls per request are more than its"
-                            + " connection pool of %d holds, and the service refuses such requests", jvm.label(),
-                            at.describe(), calls(at), poolOf(jvm)));
-                } else if (starves(jvm, at) && drivable(jvm, at)) {
-                    flags.add(String.format(Locale.ROOT, "%s at %s: driven, the mistake's lesson; %,d users on %d"
-                            + " workers, each request waiting for %d calls queued on the same pool, starve it: its"
-                            + " requests are answered 503 once they waited the client's connect and read timeouts",
-                            jvm.label(), at.describe(), at.get(Axis.USERS), knobsOf(jvm).workerPoolMax(), calls(at)));
-                } else if (!drivable(jvm, at)) {
-                    flags.add(String.format(Locale.ROOT, "%s at %s: left out; %,d users on %d workers, each request"
-                            + " waiting for %d calls queued on the same pool, would stop the service for good",
-                            jvm.label(), at.describe(), at.get(Axis.USERS), knobsOf(jvm).workerPoolMax(), calls(at)));
-                }
-            }
-            int pool = knobs.connectionPoolSize();
-            long inFlight = (long) at.get(Axis.USERS) * (mode(at) == FanOutMode.PARALLEL ? calls(at) : 1);
-            if (inFlight > pool) {
-                flags.add(String.format(Locale.ROOT, "%s: up to %,d connections in flight, the pool holds %,d: the"
-                        + " connections bind, requests queue for them", at.describe(), inFlight, pool));
-            }
-            double perSecond = delayCallsPerSecond(at);
-            if (perSecond > oneCall) {
-                flags.add(String.format(Locale.ROOT, "%s: the delay service may be asked up to %,.0f calls/s, more"
-                        + " than this grid asks at one call (%,.0f/s); its headroom is measured in every window",
-                        at.describe(), perSecond, oneCall));
-            }
-        }
-        return flags;
-    }
-
-    /** The most calls per second a closed-model point can ask of the delay service: each user's calls per delay. */
-    private static double delayCallsPerSecond(Point at) {
-        double delaySeconds = Math.max(1, at.get(Axis.DELAY_MS)) / 1000.0;
-        return at.get(Axis.USERS) * (mode(at) == FanOutMode.PARALLEL ? calls(at) : 1) / delaySeconds;
-    }
-
-    private static int calls(Point at) {
-        return at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
-    }
-
-    private static FanOutMode mode(Point at) {
-        return at.has(Axis.FAN_OUT_MODE) ? at.get(Axis.FAN_OUT_MODE) : FanOutMode.PARALLEL;
+        return fanOut().flags(jvms());
     }
 
     /**
@@ -467,7 +355,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
      * its undecided headline ratio needed.
      */
     private boolean recorded(Point at, int rep) {
-        return jfrWindows && (rep == 1 || rep == 2 && rep <= repetitionsPerJvm && at.get(Axis.USERS) == topLevel());
+        return jfrWindows && (rep == 1 || rep == 2 && rep <= repeats.perJvm() && at.get(Axis.USERS) == topLevel());
     }
 
     private List<Window> windows(Jvm jvm, int rep) {
@@ -481,7 +369,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
             }
         }
         if (rep == 1 && open.any()) { // at one call per request: its arrival rates are the headline's
-            windowPoints(jvm.variant()).stream().filter(p -> calls(p) == 1).map(p -> p.without(Axis.USERS)).distinct()
+            windowPoints(jvm.variant()).stream().filter(p -> FanOutPoints.calls(p) == 1).map(p -> p.without(Axis.USERS)).distinct()
                     .forEach(at -> windows.add(afterLastClosedAt(windows, at),
                             new Window(jvm, at, open.steps(timing.settleMaxSeconds()), false, rep)));
         }

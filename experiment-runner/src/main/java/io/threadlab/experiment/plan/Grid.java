@@ -28,7 +28,7 @@ public final class Grid {
             return this;
         }
         if (axisValues.stream().distinct().count() < axisValues.size()) {
-            throw new IllegalArgumentException(axis.flag() + " names a value twice: " + axisValues);
+            throw new IllegalArgumentException(axis.flag().name() + " names a value twice: " + axisValues);
         }
         Map<Axis<?>, List<?>> next = new LinkedHashMap<>(values);
         next.put(axis, List.copyOf(axisValues));

@@ -4,36 +4,30 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Everything that changes results, set explicitly and identically for every variant, and recorded in the manifest.
- * The services carry the same defaults in application.properties; the runner states them again on the command line
- * so that a run never depends on what a jar happened to be built with.
+ * Everything that changes results, set explicitly and identically for every variant, and recorded in the manifest:
+ * the run's value on every JVM and run axis ({@link Axis}), whether the delay service is confined too, and whether
+ * the variants get a database pool. The services carry the same defaults (from .env); the runner states them again
+ * on the command line so that a run never depends on what a jar happened to be built with.
+ *
+ * @param values   a value on each of the run's JVM axes and knobs
+ * @param database the lab's PostgreSQL, where a window waits on it (then every variant gets the pool's settings);
+ *                 else null
  */
-public record Knobs(double cpuQuota, String heap, String gc, int connectionPoolSize,
-                    int connectTimeoutMs, int readTimeoutMs, int workerPoolMax, boolean confineDelayService,
-                    DatabasePool database) {
+public record Knobs(Point values, boolean confineDelayService, Database database) {
 
     /**
      * The services' pool to the database, the same for JDBC (Agroal) and the reactive client: its size, and how long
-     * a request waits for a connection before it is answered 503. Null where the run has no database downstream.
+     * a request waits for a connection before it is answered 503.
      */
     public record DatabasePool(int size, int acquisitionTimeoutMs) {
-        public DatabasePool {
-            if (size < 1 || acquisitionTimeoutMs < 1) {
-                throw new IllegalArgumentException("--db-pool-size and the acquisition timeout must be positive");
-            }
-        }
     }
 
-    /** Knobs of a run without a database. */
-    public Knobs(double cpuQuota, String heap, String gc, int connectionPoolSize, int connectTimeoutMs,
-                 int readTimeoutMs, int workerPoolMax, boolean confineDelayService) {
-        this(cpuQuota, heap, gc, connectionPoolSize, connectTimeoutMs, readTimeoutMs, workerPoolMax,
-                confineDelayService, null);
-    }
-
-    public static final List<String> GCS = List.of("Serial", "Parallel", "G1", "Z");
+    /** The axes every run has a value on: what the variants need to start. */
+    private static final List<Axis<?>> REQUIRED = List.of(Axis.CPUS, Axis.HEAP, Axis.GC, Axis.POOL_SIZE,
+            Axis.CONNECT_TIMEOUT_MS, Axis.READ_TIMEOUT_MS, Axis.WORKER_MAX);
 
     /**
      * A JVM that used more than its quota by this share over a window broke its confinement: CFS periods are 100 ms,
@@ -49,42 +43,97 @@ public record Knobs(double cpuQuota, String heap, String gc, int connectionPoolS
      */
     public static final int CONNECTION_TTL_MS = 3_600_000;
 
+    /** The settings every variant gets that are no axis: what they are set to, and why, is said where they are. */
+    private static final Set<String> OWN_SETTINGS = Set.of("quarkus.rest-client.delay.url",
+            "quarkus.rest-client.delay.connection-ttl", "lab.db.url", "lab.db.acquisition-timeout-ms",
+            "lab.db.statement-timeout-ms");
+
     public Knobs {
-        if (cpuQuota <= 0 || cpuQuota > 64) {
-            throw new IllegalArgumentException("--cpus must be above 0 and at most 64, was " + cpuQuota);
+        List<String> missing = REQUIRED.stream().filter(a -> !values.has(a)).map(a -> a.flag().name()).toList();
+        if (!missing.isEmpty() || database != null && !values.has(Axis.DB_POOL_SIZE)) {
+            throw new IllegalArgumentException("the knobs need a value for " + (missing.isEmpty()
+                    ? List.of(Axis.DB_POOL_SIZE.flag().name()) : missing));
         }
-        if (!heap.matches("\\d+[kmgKMG]")) {
-            throw new IllegalArgumentException("--heap must look like 512m or 1g, was '" + heap + "'");
+        for (Axis<?> axis : values.axes()) {
+            check(axis, values);
         }
-        if (!GCS.contains(gc)) {
-            throw new IllegalArgumentException("--gc must be one of " + GCS + ", was '" + gc + "'");
-        }
-        if (connectionPoolSize < 1 || workerPoolMax < 1 || connectTimeoutMs < 1 || readTimeoutMs < 1) {
-            throw new IllegalArgumentException("pool sizes and timeouts must be positive");
-        }
+    }
+
+    /** Knobs of a run without a database, as the tests write them. */
+    public Knobs(double cpuQuota, String heap, String gc, int connectionPoolSize, int connectTimeoutMs,
+                 int readTimeoutMs, int workerPoolMax, boolean confineDelayService) {
+        this(Point.of(Axis.CPUS, cpuQuota).with(Axis.HEAP, heap).with(Axis.GC, gc)
+                .with(Axis.POOL_SIZE, connectionPoolSize).with(Axis.CONNECT_TIMEOUT_MS, connectTimeoutMs)
+                .with(Axis.READ_TIMEOUT_MS, readTimeoutMs).with(Axis.WORKER_MAX, workerPoolMax),
+                confineDelayService, null);
+    }
+
+    /** Whether every run must have a value on {@code axis}: what the variants need to start. */
+    public static boolean required(Axis<?> axis) {
+        return REQUIRED.contains(axis);
+    }
+
+    /** These knobs with the lab's PostgreSQL, and every variant's pool to it of {@code size}. */
+    public Knobs withDatabase(Database database, int size) {
+        return new Knobs(values.with(Axis.DB_POOL_SIZE, size), confineDelayService, database);
+    }
+
+    private static <T extends Comparable<T>> void check(Axis<T> axis, Point values) {
+        axis.check(List.of(values.get(axis)), axis.flag().name());
+    }
+
+    public double cpuQuota() {
+        return values.get(Axis.CPUS);
+    }
+
+    public String heap() {
+        return values.get(Axis.HEAP);
+    }
+
+    public String gc() {
+        return values.get(Axis.GC);
+    }
+
+    public int connectionPoolSize() {
+        return values.get(Axis.POOL_SIZE);
+    }
+
+    public int connectTimeoutMs() {
+        return values.get(Axis.CONNECT_TIMEOUT_MS);
+    }
+
+    public int readTimeoutMs() {
+        return values.get(Axis.READ_TIMEOUT_MS);
+    }
+
+    public int workerPoolMax() {
+        return values.get(Axis.WORKER_MAX);
+    }
+
+    /** The pool to the database, where the run has one; null otherwise. */
+    public DatabasePool databasePool() {
+        // a request waits for a pooled connection as long as it would for the delay service's answer
+        return database != null ? new DatabasePool(values.get(Axis.DB_POOL_SIZE), readTimeoutMs()) : null;
     }
 
     /** The knobs of a JVM started at {@code setup}: each JVM axis' value in place of the run's. */
     public Knobs at(Point setup) {
-        Double cpus = setup.get(Axis.CPUS);
-        Integer workers = setup.get(Axis.WORKER_MAX);
-        Integer pool = setup.get(Axis.POOL_SIZE);
-        Integer dbPool = setup.get(Axis.DB_POOL_SIZE);
-        return new Knobs(cpus != null ? cpus : cpuQuota, heap, gc, pool != null ? pool : connectionPoolSize,
-                connectTimeoutMs, readTimeoutMs, workers != null ? workers : workerPoolMax, confineDelayService,
-                database == null || dbPool == null ? database
-                        : new DatabasePool(dbPool, database.acquisitionTimeoutMs()));
+        Point applied = setup.without(Axis.DB_CPUS); // the database's own: no knob of a variant
+        if (database == null) {
+            applied = applied.without(Axis.DB_POOL_SIZE);
+        }
+        return new Knobs(values.and(applied), confineDelayService, database);
     }
 
     /** The JVM axes at the run's own values: what every window of a JVM without a setup ran at. */
     public Point asPoint() {
-        return Point.of(Axis.CPUS, cpuQuota).with(Axis.WORKER_MAX, workerPoolMax).with(Axis.POOL_SIZE,
-                connectionPoolSize).with(Axis.DB_POOL_SIZE, database == null ? null : database.size());
+        Point jvm = values.only(Axis.Scope.JVM);
+        return database != null ? jvm : jvm.without(Axis.DB_POOL_SIZE);
     }
 
     /** JVM flags for every service: fixed heap (no resizing noise) and an explicit GC (at 1 CPU the JVM picks Serial). */
     public List<String> jvmFlags() {
-        return List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+Use" + gc + "GC");
+        return List.of("-Xms" + heap(), "-Xmx" + heap(), "-XX:+Use" + gc() + "GC");
     }
 
     /** The variants' fairness knobs as Quarkus system properties. */
@@ -98,21 +147,54 @@ public record Knobs(double cpuQuota, String heap, String gc, int connectionPoolS
      * Every setting the variants get, by its Quarkus name: the delay service's client, the worker pool, and where the
      * run has a database, its pool (lab.db.*, which each database client spells in its own keys). A request waits for
      * a pooled connection, and PostgreSQL lets a query run, as long as the REST client waits for the delay service.
+     * Then any other axis that takes effect as a Quarkus setting, in the axes' order.
      */
     public Map<String, Object> serviceSettings(String delayUrl, String databaseUrl) {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("quarkus.rest-client.delay.url", delayUrl);
-        settings.put("quarkus.rest-client.delay.connection-pool-size", connectionPoolSize);
-        settings.put("quarkus.rest-client.delay.connect-timeout", connectTimeoutMs);
-        settings.put("quarkus.rest-client.delay.read-timeout", readTimeoutMs);
+        put(settings, Axis.POOL_SIZE);
+        put(settings, Axis.CONNECT_TIMEOUT_MS);
+        put(settings, Axis.READ_TIMEOUT_MS);
         settings.put("quarkus.rest-client.delay.connection-ttl", CONNECTION_TTL_MS);
-        settings.put("quarkus.thread-pool.max-threads", workerPoolMax);
+        put(settings, Axis.WORKER_MAX);
         if (database != null) {
             settings.put("lab.db.url", databaseUrl);
-            settings.put("lab.db.pool-size", database.size());
-            settings.put("lab.db.acquisition-timeout-ms", database.acquisitionTimeoutMs());
-            settings.put("lab.db.statement-timeout-ms", readTimeoutMs);
+            put(settings, Axis.DB_POOL_SIZE);
+            settings.put("lab.db.acquisition-timeout-ms", databasePool().acquisitionTimeoutMs());
+            settings.put("lab.db.statement-timeout-ms", readTimeoutMs());
+        }
+        for (Axis<?> axis : values.axes()) {
+            String key = axis.effect().quarkusProperty();
+            if (key != null && !settings.containsKey(key) && !OWN_SETTINGS.contains(key)
+                    && (axis != Axis.DB_POOL_SIZE || database != null)) {
+                put(settings, axis);
+            }
         }
         return settings;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void put(Map<String, Object> settings, Axis axis) {
+        settings.put(axis.effect().quarkusProperty(), axis.json(values.get(axis)));
+    }
+
+    /**
+     * Every knob by the .env key compose reads it from ({@code LAB_CPUS=0.5}): what {@code --engine compose} hands to
+     * docker compose, so that the containers get this run's values and not the file's.
+     */
+    public Map<String, String> composeVariables() {
+        Map<String, String> variables = new LinkedHashMap<>();
+        for (Axis<?> axis : values.axes()) {
+            if (axis.envKey() != null && (axis != Axis.DB_POOL_SIZE || database != null)) {
+                variables.put(axis.envKey(), text(axis));
+            }
+        }
+        return variables;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private String text(Axis axis) {
+        Object value = values.get(axis);
+        return value instanceof Double d ? String.valueOf(d) : axis.text((Comparable) value);
     }
 }

@@ -6,12 +6,11 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A point of the grid: a value on some of the {@link Axis axes}, kept in {@link Axis#ALL}'s order. A window is
+ * A point of the grid: a value on some of the {@link Axis axes}, kept in {@link Axis#all()}'s order. A window is
  * measured at a point (every axis it has), a JVM is started at one (its JVM axes), a report cell is one (the window
  * axes); results.json writes it as one object, {@code {"cpu_quota": 0.5, "delay_ms": 10, "users": 100}}.
  */
@@ -23,7 +22,7 @@ public final class Point implements Comparable<Point> {
 
     private Point(Map<Axis<?>, Object> values) {
         Map<Axis<?>, Object> ordered = new LinkedHashMap<>();
-        Axis.ALL.stream().filter(values::containsKey).forEach(a -> ordered.put(a, values.get(a)));
+        Axis.all().stream().filter(values::containsKey).forEach(a -> ordered.put(a, values.get(a)));
         this.values = java.util.Collections.unmodifiableMap(ordered);
     }
 
@@ -73,6 +72,17 @@ public final class Point implements Comparable<Point> {
         return new Point(kept);
     }
 
+    /** Only the given axes' values. */
+    public Point only(Axis<?>... axes) {
+        Map<Axis<?>, Object> kept = new LinkedHashMap<>();
+        for (Axis<?> a : axes) {
+            if (values.containsKey(a)) {
+                kept.put(a, values.get(a));
+            }
+        }
+        return new Point(kept);
+    }
+
     /** Without the given axes. */
     public Point without(Axis<?>... axes) {
         Map<Axis<?>, Object> kept = new LinkedHashMap<>(values);
@@ -100,7 +110,7 @@ public final class Point implements Comparable<Point> {
         Map<Axis<?>, Object> values = new LinkedHashMap<>();
         json.forEach((name, value) -> {
             Axis<?> axis = Axis.named(name).orElseThrow(() -> new IllegalArgumentException("unknown axis '" + name
-                    + "'; this runner knows " + Axis.ALL));
+                    + "'; this runner knows " + Axis.all()));
             if (value != null) {
                 values.put(axis, axis.cast(value));
             }
@@ -108,31 +118,14 @@ public final class Point implements Comparable<Point> {
         return new Point(values);
     }
 
-    /** "300 ms, 3,000 users": the window axes in words, for tables; JVM axes in the JVM's name. */
+    /** "300 ms, 3,000 users": the axes in words, for tables; JVM axes in the JVM's name. */
     public String describe() {
         return values.entrySet().stream().map(e -> words(e.getKey(), e.getValue())).collect(Collectors.joining(", "));
     }
 
-    private static String words(Axis<?> axis, Object value) {
-        if (axis == Axis.USERS) {
-            return String.format(Locale.ROOT, "%,d users", (Integer) value);
-        }
-        if (axis == Axis.DELAY_MS) {
-            return value + " ms";
-        }
-        if (axis == Axis.CPUS) {
-            return value + " CPU";
-        }
-        if (axis == Axis.DOWNSTREAM) {
-            return value == Downstream.DB ? "the database" : "the delay service";
-        }
-        if (axis == Axis.FAN_OUT) {
-            return (Integer) value == 1 ? "1 call" : value + " calls";
-        }
-        if (axis == Axis.FAN_OUT_MODE) {
-            return ((FanOutMode) value).label();
-        }
-        return axis.name().replace('_', ' ') + " " + value;
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static String words(Axis axis, Object value) {
+        return axis.words((Comparable) value);
     }
 
     /** For a cell's name in a check or a file: {@code 300ms/3000}; one axis: its value. */
@@ -144,7 +137,7 @@ public final class Point implements Comparable<Point> {
     @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
     public int compareTo(Point other) {
-        for (Axis<?> axis : Axis.ALL) {
+        for (Axis<?> axis : Axis.all()) {
             Comparable a = (Comparable) values.get(axis);
             Comparable b = (Comparable) other.values.get(axis);
             int c = a == null ? (b == null ? 0 : -1) : b == null ? 1 : a.compareTo(b);

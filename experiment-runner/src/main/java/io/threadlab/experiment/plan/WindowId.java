@@ -1,5 +1,6 @@
 package io.threadlab.experiment.plan;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +27,11 @@ public record WindowId(String variant, Point at, boolean recorded, Role role, in
         CALIBRATION
     }
 
-    private static final Pattern NAME = pattern();
+    /** The pattern of names, made again when the axes change (an axis registered by a test). */
+    private static volatile Named named = new Named(List.of(), null);
+
+    private record Named(List<Axis<?>> axes, Pattern pattern) {
+    }
 
     /** The closed model at {@code users}, or the open model (no users). */
     public boolean open() {
@@ -63,15 +68,21 @@ public record WindowId(String variant, Point at, boolean recorded, Role role, in
 
     /** The parts of a name the runner made, or empty for any other name. */
     public static Optional<WindowId> parse(String name) {
-        Matcher m = NAME.matcher(name);
+        List<Axis<?>> axes = Axis.dimensions();
+        Named current = named;
+        if (!current.axes().equals(axes)) {
+            current = new Named(axes, pattern(axes));
+            named = current;
+        }
+        Matcher m = current.pattern().matcher(name);
         if (!m.matches()) {
             return Optional.empty();
         }
         Point at = Point.NONE;
-        for (int i = 0; i < Axis.ALL.size(); i++) {
+        for (int i = 0; i < axes.size(); i++) {
             String value = m.group("a" + i);
             if (value != null) {
-                at = with(at, Axis.ALL.get(i), value);
+                at = with(at, axes.get(i), value);
             }
         }
         return Optional.of(new WindowId(m.group("variant"), at, m.group("jfr") != null,
@@ -89,24 +100,24 @@ public record WindowId(String variant, Point at, boolean recorded, Role role, in
     }
 
     private boolean quiet(Axis<?> axis) {
-        return axis.quiet() != null && axis.quiet().equals(at.get(axis));
+        return axis.quiet(at.get(axis));
     }
 
     /**
      * The variant is lazy, so that {@code -w512} or {@code -300ms} is read as an axis and not as part of it; the users
      * are the scenario's, the open model has none.
      */
-    private static Pattern pattern() {
+    private static Pattern pattern(List<Axis<?>> axes) {
         StringBuilder p = new StringBuilder("^(?<variant>.+?)");
-        for (int i = 0; i < Axis.ALL.size(); i++) {
-            Axis<?> axis = Axis.ALL.get(i);
-            if (axis != Axis.USERS) {
-                p.append("(?:").append(Pattern.quote(axis.idPrefix())).append("(?<a").append(i).append('>')
-                        .append(axis.idDigits()).append(')').append(Pattern.quote(axis.idSuffix())).append(")?");
+        for (int i = 0; i < axes.size(); i++) {
+            Axis.Naming<?> naming = axes.get(i).naming();
+            if (axes.get(i) != Axis.USERS) {
+                p.append("(?:").append(Pattern.quote(naming.prefix())).append("(?<a").append(i).append('>')
+                        .append(naming.digits()).append(')').append(Pattern.quote(naming.suffix())).append(")?");
             }
         }
-        int users = Axis.ALL.indexOf(Axis.USERS);
-        p.append("-(?:").append(Pattern.quote(Axis.USERS.idPrefix())).append("(?<a").append(users).append(">\\d+)|open)")
+        int users = axes.indexOf(Axis.USERS);
+        p.append("-(?:").append(Pattern.quote(Axis.USERS.naming().prefix())).append("(?<a").append(users).append(">\\d+)|open)")
                 .append("(?<jfr>-jfr)?(?:-(?<rep>\\d+)|-cal(?<cal>\\d+))$");
         return Pattern.compile(p.toString());
     }

@@ -45,14 +45,15 @@ public final class CalibratedRun {
 
     /** The calibrations of {@code dir} on the delay service; refused, saying why, where it cannot be read or has none. */
     public static CalibratedRun read(Path dir) throws CannotPredict {
-        return read(dir, Downstream.HTTP);
+        return read(dir, Point.NONE);
     }
 
     /**
-     * The calibrations of {@code dir} whose requests waited on {@code downstream} (each downstream has a model of its
-     * own); refused, saying why, where it cannot be read or has none.
+     * The calibrations of {@code dir} of one kind of work ({@link Axis#kind}: the delay service, the database, the
+     * database through Hibernate; each has a model of its own); refused, saying why, where it cannot be read or has
+     * none.
      */
-    public static CalibratedRun read(Path dir, Downstream downstream) throws CannotPredict {
+    public static CalibratedRun read(Path dir, Point kind) throws CannotPredict {
         if (!Files.isDirectory(dir)) {
             throw new CannotPredict("no such results directory: " + dir);
         }
@@ -64,11 +65,14 @@ public final class CalibratedRun {
         }
         List<WindowResult> calibrations = record.results().windows().stream().filter(WindowResult::calibration)
                 .filter(w -> w.users() != null && w.delayMs() != null).toList();
-        List<WindowResult> calibration = calibrations.stream().filter(w -> downstream(w) == downstream).toList();
+        List<WindowResult> calibration = calibrations.stream().filter(w -> Axis.kind(w.at()).equals(kind)).toList();
         if (calibration.isEmpty() && !calibrations.isEmpty()) {
-            throw new CannotPredict(dir + " has no calibration on the " + downstream.label() + " downstream; it has"
-                    + " one on " + calibrations.stream().map(w -> downstream(w).label()).distinct().toList()
-                    + ": ask with --downstream " + downstream(calibrations.getFirst()).label());
+            Point other = Axis.kind(calibrations.getFirst().at());
+            throw new CannotPredict(dir + " has no calibration on " + words(kind) + "; it has one on "
+                    + calibrations.stream().map(w -> words(Axis.kind(w.at()))).distinct().toList()
+                    + ": ask with --downstream " + (other.has(Axis.DOWNSTREAM) ? other.get(Axis.DOWNSTREAM)
+                    : Downstream.HTTP).label() + (other.has(Axis.DB_ACCESS) ? " --db-access "
+                    + other.get(Axis.DB_ACCESS).label() : ""));
         }
         if (calibration.isEmpty()) {
             Integer format = record.manifest().format();
@@ -112,8 +116,9 @@ public final class CalibratedRun {
                 ? record.manifest().lab().machineCores() : Double.NaN;
     }
 
-    private static Downstream downstream(WindowResult w) {
-        return w.at().has(Axis.DOWNSTREAM) ? w.at().get(Axis.DOWNSTREAM) : Downstream.HTTP;
+    /** A kind of work in words: "the delay service", "the database, through Hibernate". */
+    private static String words(Point kind) {
+        return kind.isEmpty() ? "the delay service" : kind.describe();
     }
 
     public Path dir() {

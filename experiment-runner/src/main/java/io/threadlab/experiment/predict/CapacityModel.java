@@ -379,7 +379,7 @@ public final class CapacityModel {
 
     private static <T extends Comparable<T>> T require(Point at, Axis<T> axis) {
         if (!at.has(axis)) {
-            throw new IllegalArgumentException("a prediction needs " + axis.flag() + " (" + axis.name() + ")");
+            throw new IllegalArgumentException("a prediction needs " + axis.flag().pointName() + " (" + axis.name() + ")");
         }
         return at.get(axis);
     }

@@ -51,7 +51,7 @@ public final class Predictions {
         return predictions;
     }
 
-    /** A calibration window of its JVM, as it was measured: each downstream calibrates a model of its own. */
+    /** A calibration window of its JVM, as it was measured: each kind of work calibrates a model of its own. */
     public void calibrated(Jvm jvm, WindowResult row) {
         String key = key(jvm, row.at());
         calibration.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
@@ -63,7 +63,7 @@ public final class Predictions {
     }
 
     private static String key(String jvm, Point at) {
-        return jvm + "@" + (at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP).label();
+        return jvm + "@" + Axis.kindLabel(Axis.kind(at));
     }
 
     /**

@@ -31,28 +31,25 @@ public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer worker
         this(users, delayMs, cpus, workerMax, poolSize, dbPoolSize, dbCpus, null, null);
     }
 
-    /** Refuses a number no JVM or load could have, naming the flag. */
+    /** Refuses a number no JVM or load could have, naming the flag: each axis says what it accepts. */
     public WhatIf {
-        positive("--users", users);
-        positive("--worker-max", workerMax);
-        positive("--pool-size", poolSize);
-        positive("--db-pool-size", dbPoolSize);
-        if (fanOut != null && (fanOut < 1 || fanOut > ExperimentPlan.MAX_FAN_OUT)) {
-            throw new IllegalArgumentException("--fan-out must be a number of calls from 1 to "
-                    + ExperimentPlan.MAX_FAN_OUT + " (the services' lab.fanout.max-calls), was " + fanOut);
-        }
+        checked(Axis.USERS, users);
+        checked(Axis.WORKER_MAX, workerMax);
+        checked(Axis.POOL_SIZE, poolSize);
+        checked(Axis.DB_POOL_SIZE, dbPoolSize);
+        checked(Axis.FAN_OUT, fanOut);
+        checked(Axis.DB_CPUS, dbCpus);
+        checked(Axis.DELAY_MS, delayMs);
+        checked(Axis.CPUS, cpus);
         if (fanOutMode != null && (fanOut == null || fanOut == 1)) {
             throw new IllegalArgumentException("--fan-out-mode needs --fan-out above 1: one call is one call in either"
                     + " mode");
         }
-        if (dbCpus != null && (!(dbCpus > 0) || dbCpus.isInfinite())) {
-            throw new IllegalArgumentException("--db-cpus must be a quota above 0 (e.g. 1.0), was " + dbCpus);
-        }
-        if (delayMs != null && delayMs < 0) {
-            throw new IllegalArgumentException("--delay-ms must be 0 or more, was " + delayMs);
-        }
-        if (cpus != null && (!(cpus > 0) || cpus.isInfinite())) {
-            throw new IllegalArgumentException("--cpus must be a quota above 0 (e.g. 0.5), was " + cpus);
+    }
+
+    private static <T extends Comparable<T>> void checked(Axis<T> axis, T value) {
+        if (value != null) {
+            axis.check(List.of(value), axis.flag().pointName());
         }
     }
 
@@ -105,11 +102,5 @@ public record WhatIf(Integer users, Integer delayMs, Double cpus, Integer worker
             notes.add(calibrated.variant() + " is not a variant this runner knows: taken to run on workers");
         }
         return notes;
-    }
-
-    private static void positive(String flag, Integer value) {
-        if (value != null && value < 1) {
-            throw new IllegalArgumentException(flag + " must be 1 or more, was " + value);
-        }
     }
 }

@@ -131,7 +131,8 @@ final class Run {
      * one call it keeps the users alone.
      */
     boolean severalDelays() {
-        return delays.size() > 1 || points.stream().anyMatch(p -> p.has(Axis.DOWNSTREAM) || p.has(Axis.FAN_OUT));
+        return delays.size() > 1 || points.stream().anyMatch(p -> p.only(Axis.Scope.WINDOW).axes().stream()
+                .anyMatch(a -> a != Axis.USERS && a != Axis.DELAY_MS));
     }
 
     /** Closed-model points, by delay (in plan order), then users (in plan order). */

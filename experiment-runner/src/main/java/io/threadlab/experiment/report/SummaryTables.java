@@ -45,7 +45,19 @@ final class SummaryTables {
         boolean database = p.has(Axis.DOWNSTREAM) && p.get(Axis.DOWNSTREAM) == Downstream.DB;
         boolean fanOut = p.has(Axis.FAN_OUT) && p.get(Axis.FAN_OUT) > 1;
         return new At(p.get(Axis.DELAY_MS) + (database ? " (database)" : "") + (fanOut ? ", " + p.get(Axis.FAN_OUT)
-                + " calls " + p.get(Axis.FAN_OUT_MODE).label() : ""), String.valueOf(p.get(Axis.USERS)));
+                + " calls " + p.get(Axis.FAN_OUT_MODE).label() : "") + others(p), String.valueOf(p.get(Axis.USERS)));
+    }
+
+    /** Any other window axis of the point, in words, where its value is not the one names leave out. */
+    private static String others(Point p) {
+        StringBuilder words = new StringBuilder();
+        for (Axis<?> axis : p.only(Axis.Scope.WINDOW).axes()) {
+            if (!List.of(Axis.USERS, Axis.DELAY_MS, Axis.DOWNSTREAM, Axis.FAN_OUT, Axis.FAN_OUT_MODE).contains(axis)
+                    && !axis.quiet(p.get(axis))) {
+                words.append(", ").append(p.only(axis).describe());
+            }
+        }
+        return words.toString();
     }
 
     /**

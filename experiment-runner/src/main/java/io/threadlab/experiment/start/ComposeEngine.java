@@ -115,7 +115,7 @@ public final class ComposeEngine implements Engine {
             env.put("LAB_DB_MAX_CONNECTIONS", String.valueOf(database.maxConnections()));
             env.put("LAB_DB_SHARED_BUFFERS", database.sharedBuffers());
             env.put("LAB_DB_FSYNC", database.fsync() ? "on" : "off");
-            env.put("LAB_DB_POOL_SIZE", String.valueOf(knobs.database().size()));
+            env.put("LAB_DB_POOL_SIZE", String.valueOf(knobs.databasePool().size()));
         }
         return env;
     }

@@ -75,8 +75,8 @@ class ResultsWriterTest {
         List<String> header = List.of(lines.get(0).split(","));
         assertThat(header).startsWith("id", "variant", "jvm_label", "jvm", "repetition", "scenario",
                 "detailed_recording", "role", "jfr_file", "started_at", "measured_at", "load_cpus", "cpu_quota",
-                "worker_max", "pool_size", "db_pool_size", "db_cpu_quota", "downstream", "delay_ms", "fan_out", "fan_out_mode", "users",
-                "requests",
+                "worker_max", "pool_size", "db_pool_size", "db_cpu_quota", "downstream", "delay_ms", "fan_out",
+                "fan_out_mode", "db_access", "users", "requests",
                 "window_seconds",
                 "requests_per_second");
         assertThat(header).doesNotHaveDuplicates().contains("cpu_ms_per_request", "k6_cpu_seconds", "error_causes",

@@ -85,8 +85,8 @@ class WindowFiguresTest {
         // the services, 12 running a query, at the closing edge.
         Window onDb = new Window(new Jvm(Variant.IMPERATIVE, 1, 8081), Point.of(Axis.DOWNSTREAM, Downstream.DB)
                 .with(Axis.DELAY_MS, 10).with(Axis.USERS, 100), new Window.Closed(3, 40, 10), false, 1);
-        Knobs withPool = new Knobs(0.5, "512m", "Serial", 1000, 1000, 5000, 200, false,
-                new Knobs.DatabasePool(20, 5000));
+        Knobs withPool = new Knobs(0.5, "512m", "Serial", 1000, 1000, 5000, 200, false)
+                .withDatabase(new Database(1.0, 200, "128MB", true), 20);
         Edge before = withDatabase(before(), new DatabaseReading(new CpuReading(50_000_000_000L, 0, 0, 0), 100_000,
                 20, 5));
         Edge after = withDatabase(after(), new DatabaseReading(new CpuReading(56_144_000_000L, 0, 0, 0), 140_500, 20,

@@ -30,8 +30,9 @@ class ExperimentPlanTest {
                                 OpenModel open, boolean jfrWindows, boolean timeToPeak, boolean sideBySide,
                                 Calibration calibration) {
         return new ExperimentPlan(mode, variants, setups, Grid.of().and(Axis.USERS, levels)
-                .and(Axis.DELAY_MS, delays), timing, jvmStarts, repetitionsPerJvm, warmUp, open, jfrWindows,
-                timeToPeak, 300, sideBySide, knobs, PrecisionGoal.NONE, LoadPlacement.SHARED, calibration);
+                .and(Axis.DELAY_MS, delays), timing, new ExperimentPlan.Repeats(jvmStarts, repetitionsPerJvm), warmUp,
+                open, jfrWindows, timeToPeak ? new ExperimentPlan.TimeToPeak(300) : null, sideBySide, knobs,
+                PrecisionGoal.NONE, LoadPlacement.SHARED, calibration);
     }
 
     /** Each step in a line: what it does, to which JVM. */
@@ -234,8 +235,9 @@ class ExperimentPlanTest {
         assertThatThrownBy(() -> new Timing(10, 3, 2)).hasMessageContaining("--settle-max");
         // a warm-up "boost" below the experiment's own quota would starve the JVM instead
         assertThatThrownBy(() -> new ExperimentPlan(ExperimentPlan.Mode.RUN, List.of(REA), List.of(),
-                Grid.of().and(Axis.USERS, List.of(100)).and(Axis.DELAY_MS, List.of(10)), timing, 1, 1,
-                WarmUpPolicy.boosted(0.25, 150, 90, false), OpenModel.NONE, false, false, 300, true, knobs,
+                Grid.of().and(Axis.USERS, List.of(100)).and(Axis.DELAY_MS, List.of(10)), timing,
+                new ExperimentPlan.Repeats(1, 1), WarmUpPolicy.boosted(0.25, 150, 90, false), OpenModel.NONE, false,
+                null, true, knobs,
                 PrecisionGoal.NONE, LoadPlacement.SHARED, Calibration.NONE))
                 .hasMessageContaining("--warmup-cpus must be at least the experiment's quota (0.5)");
         // every call would time out: refused before anything starts
@@ -349,9 +351,9 @@ class ExperimentPlanTest {
         assertThat(new Calibration(List.of(700, 150), 10, 4).measureAgain(1, 0.048, 0.085, STEADY)).as("once")
                 .isFalse();
         // a quick run's compiler never finishes: no second try; a run and a map take up to three
-        assertThat(Defaults.QUICK.calibrationTries()).isEqualTo(1);
-        assertThat(Defaults.RUN.calibrationTries()).isEqualTo(Calibration.TRIES);
-        assertThat(Defaults.MAP.calibrationTries()).isEqualTo(Calibration.TRIES);
+        assertThat(Defaults.QUICK.calibration().tries()).isEqualTo(1);
+        assertThat(Defaults.RUN.calibration().tries()).isEqualTo(Calibration.TRIES);
+        assertThat(Defaults.MAP.calibration().tries()).isEqualTo(Calibration.TRIES);
         assertThatThrownBy(() -> new Calibration(List.of(700, 150), 10, 4, Calibration.TRIES + 1))
                 .isInstanceOf(IllegalArgumentException.class);
     }

@@ -287,15 +287,15 @@ class CalibratedRunTest {
                 "--users must be 1 or more, was 0", () -> new WhatIf(0, null, null, null, null),
                 "--worker-max must be 1 or more, was -1", () -> new WhatIf(null, null, null, -1, null),
                 "--pool-size must be 1 or more, was 0", () -> new WhatIf(null, null, null, null, 0),
-                "--delay-ms must be 0 or more, was -5", () -> new WhatIf(null, -5, null, null, null),
-                "--cpus must be a quota above 0 (e.g. 0.5), was 0.0", () -> new WhatIf(null, null, 0.0, null, null),
-                "--cpus must be a quota above 0 (e.g. 0.5), was NaN", () -> new WhatIf(null, null, Double.NaN, null,
+                "--delay-ms must be delays from 0 to 60000 ms, was -5", () -> new WhatIf(null, -5, null, null, null),
+                "--cpus must be a quota above 0 and at most 64 (e.g. 0.5), was 0.0", () -> new WhatIf(null, null, 0.0, null, null),
+                "--cpus must be a quota above 0 and at most 64 (e.g. 0.5), was NaN", () -> new WhatIf(null, null, Double.NaN, null,
                         null));
         bad.forEach((message, make) -> assertThatThrownBy(make::run).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(message));
         new WhatIf(1, 0, 0.01, 1, 1); // the least of each is a point
         assertThatThrownBy(() -> new WhatIf(null, null, null, null, null, null, null, 0, null))
-                .hasMessage("--fan-out must be a number of calls from 1 to 64 (the services' lab.fanout.max-calls),"
+                .hasMessage("--fan-out must be numbers of calls from 1 to 64 (the services' lab.fanout.max-calls),"
                         + " was 0");
         assertThatThrownBy(() -> new WhatIf(null, null, null, null, null, null, null, 65, null))
                 .hasMessageContaining("was 65");

@@ -239,7 +239,7 @@ class CapacityModelTest {
     @Test
     void aPredictionNeedsTheUsersAndTheDelay() {
         assertThatThrownBy(() -> model(Variant.Threads.EVENT_LOOP).predict(Point.of(Axis.DELAY_MS, 10)))
-                .hasMessageContaining("--levels");
+                .hasMessageContaining("--users");
     }
 
     @Test

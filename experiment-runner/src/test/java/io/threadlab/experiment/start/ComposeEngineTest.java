@@ -39,8 +39,8 @@ class ComposeEngineTest {
                 .doesNotContainAnyElementsOf(database);
 
         // A run with the database downstream sets the database's too.
-        Knobs withPool = new Knobs(0.75, "768m", "Parallel", 300, 900, 4000, 150, false,
-                new Knobs.DatabasePool(12, 4000));
+        Knobs withPool = new Knobs(0.75, "768m", "Parallel", 300, 900, 4000, 150, false)
+                .withDatabase(new Database(1.5, 150, "64MB", false), 12);
         var withDb = ComposeEngine.environment(withPool, 20, new Database(1.5, 150, "64MB", false));
         assertThat(withDb).containsEntry("LAB_DB_CPUS", "1.5").containsEntry("LAB_DB_MAX_CONNECTIONS", "150")
                 .containsEntry("LAB_DB_SHARED_BUFFERS", "64MB").containsEntry("LAB_DB_FSYNC", "off")

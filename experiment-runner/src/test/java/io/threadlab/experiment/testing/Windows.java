@@ -62,6 +62,7 @@ public final class Windows {
     private int fanOut = 1;
     private WindowResult.Gc gc;
     private FanOutMode fanOutMode = FanOutMode.PARALLEL;
+    private Point also = Point.NONE;
 
     private Windows(String variant, Integer users, double rps) {
         this.variant = variant;
@@ -257,6 +258,12 @@ public final class Windows {
         return this;
     }
 
+    /** Values on other axes too (a test's own axis, say), in the point and the window's name. */
+    public Windows at(Point more) {
+        this.also = more;
+        return this;
+    }
+
     public Windows prediction(WindowResult.Prediction made) {
         this.prediction = made;
         return this;
@@ -266,12 +273,16 @@ public final class Windows {
         Point at = Point.of(Axis.CPUS, quota).with(Axis.WORKER_MAX, workerMax).with(Axis.POOL_SIZE, poolSize)
                 .with(Axis.DELAY_MS, delayMs).with(Axis.USERS, users)
                 .with(Axis.FAN_OUT, fanOut == 1 ? null : fanOut)
-                .with(Axis.FAN_OUT_MODE, fanOut == 1 ? null : fanOutMode);
+                .with(Axis.FAN_OUT_MODE, fanOut == 1 ? null : fanOutMode).and(also);
         String scenario = (users == null ? "open" : "closed-" + users) + (recorded ? "-jfr" : "");
         String label = jvmLabel != null ? jvmLabel : variant;
         String id = String.format(Locale.ROOT, "%s-%dms%s-%s-%s%d", label, delayMs, fanOut == 1 ? ""
                         : "-fan" + fanOut + (fanOutMode == FanOutMode.SEQUENTIAL ? "-sequential" : ""), scenario,
                 role == WindowId.Role.CALIBRATION ? "cal" : "", role == WindowId.Role.CALIBRATION ? jvm : repetition);
+        if (!also.isEmpty()) { // named by the runner's own rules, which know every axis
+            id = new WindowId(variant, at.without(Axis.CPUS, Axis.WORKER_MAX, Axis.POOL_SIZE), recorded, role,
+                    role == WindowId.Role.CALIBRATION ? jvm : repetition).format();
+        }
         double mean = meanMs != null ? meanMs : users != null && rps > 0 ? users / rps * 1000 : 10;
         double cores = cpuCores != null ? cpuCores : rps * cpuMs / 1000;
         return new WindowResult(
