@@ -35,7 +35,8 @@ public final class FindingsPage {
     /** Everything the page states, computed once from the published runs; the template shows it. */
     record Model(String published, List<RunsIndex.Row> runs, RegimeMapSection.Section map,
                  HeadlineSection.Section headline, ClaimsSection.Section claims, List<DatabaseSection.Run> database,
-                 List<FanOutFindings.Run> fanOut, List<MistakesSection.Run> mistakes, String headlinePicture,
+                 List<FanOutFindings.Run> fanOut, List<MistakesSection.Run> mistakes,
+                 PlatformsSection.Section platforms, String headlinePicture,
                  String startsPicture, String mapPicture) {
     }
 
@@ -59,7 +60,8 @@ public final class FindingsPage {
         }
         Model model = new Model(Cite.link(String.valueOf(runs.size()), PublishedRun.FROM_DOCS), RunsIndex.of(runs), map, headline, ClaimsSection.of(runs),
                 DatabaseSection.of(only(runs, Kind.DATABASE)), FanOutFindings.of(only(runs, Kind.FAN_OUT)),
-                MistakesSection.of(only(runs, Kind.MISTAKES)), picture(files, HEADLINE_PICTURE),
+                MistakesSection.of(only(runs, Kind.MISTAKES)), PlatformsSection.of(defaults),
+                picture(files, HEADLINE_PICTURE),
                 picture(files, STARTS_PICTURE), picture(files, MAP_PICTURE));
         files.put(PAGE, PAGE_TEMPLATE.data("f", model).render());
         files.put(README, ReadmeSection.replace(read(lab.resolve(README)), ReadmeSection.of(headline, map)));

@@ -59,4 +59,15 @@ record PublishedRun(String name, Kind kind, RunFacts facts) {
     String report() {
         return link("report.md");
     }
+
+    /** The Quarkus version its services were built with, as its manifest records it. */
+    String platform() {
+        return facts.manifest().lab() == null ? "unknown" : String.valueOf(facts.manifest().lab().quarkusVersion());
+    }
+
+    /** The commit it was measured at, short. */
+    String commit() {
+        String sha = facts.manifest().lab() == null ? null : facts.manifest().lab().gitSha();
+        return sha == null || sha.length() < 7 ? "unknown" : sha.substring(0, 7);
+    }
 }
