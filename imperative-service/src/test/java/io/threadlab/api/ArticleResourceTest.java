@@ -32,6 +32,8 @@ class ArticleResourceTest {
 
     // Threads that may block read the database over JDBC, through Agroal, which meters its pool.
     static final String POOL_WAITERS_METRIC = "agroal_awaiting_count";
+    // ... and counts the connections it lends: Agroal's acquisitions.
+    static final String POOL_ACQUISITIONS_METRIC = "agroal_acquire_count_total";
 
     /** SHA-256 of the page's articles as JSON: the same in every variant, for the lab's default data set. */
     static final String ARTICLES_SHA256 = "51bb296c339e055a9e664b41fe466d9b6ab03c643a585469683562dfbf18c681";

@@ -56,7 +56,11 @@ public class ArticleRepository {
         return time == null ? null : time.toInstant();
     }
 
-    private static Throwable failure(Throwable e) {
+    /**
+     * A failure of the pool or of the database, as DatabaseFailures reads it; public for Hibernate Reactive, which
+     * reads through this same pool and passes its failures on (io.threadlab.api.orm.ArticleRepository).
+     */
+    public static Throwable failure(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof DatabaseException answer) {
                 return DatabaseFailures.answered(answer.getSqlState(), e);

@@ -32,6 +32,8 @@ class ArticleResourceTest {
 
     // The event loop must not block: it reads the database with the reactive client, whose pool Vert.x meters.
     static final String POOL_WAITERS_METRIC = "sql_pool_queue_size";
+    // ... and counts the connections it lends: the Vert.x pool's acquisitions, each timed in its queue.
+    static final String POOL_ACQUISITIONS_METRIC = "sql_pool_queue_delay_seconds_count";
 
     /** SHA-256 of the page's articles as JSON: the same in every variant, for the lab's default data set. */
     static final String ARTICLES_SHA256 = "51bb296c339e055a9e664b41fe466d9b6ab03c643a585469683562dfbf18c681";

@@ -29,11 +29,13 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * What the database does to a request, each with its status: PostgreSQL's own ceiling (max_connections), the pool's
- * (its size), and the database stopped mid-run. One server and one application for the three, in this order, each
- * leaving them as the next needs: a pool of one connection, not yet opened, and a server of 4 connection slots.
+ * (its size), the same pool's through Hibernate (?access=orm, which has none of its own), and the database stopped
+ * mid-run. One server and one application for the four, in this order, each leaving them as the next needs: a pool of
+ * one connection, not yet opened, and a server of 4 connection slots.
  */
 @QuarkusTest
 @RealPostgres
@@ -103,8 +105,29 @@ class DatabaseFailuresTest {
         LabPostgres.setWait(database, 0);
     }
 
+    /** Hibernate reads through the same pool: with its one connection held by THE query, it waits, then 503. */
     @Test
     @Order(3)
+    void throughHibernateTheSamePoolIsTheCeiling() throws Exception {
+        List<String> served = OrmArticlesTest.servedAccess();
+        assumeTrue(served.contains("orm"), "this build has no Hibernate (dataAccess.served " + served + ")");
+        LabPostgres.setWait(database, 2_500);
+        CompletableFuture<HttpResponse<String>> holder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                .sendAsync(HttpRequest.newBuilder(articles).build(), HttpResponse.BodyHandlers.ofString());
+        awaitTheQueryInTheDatabase();
+        long start = System.nanoTime();
+        given().when().get("/api/articles?access=orm")
+                .then().statusCode(503)
+                .contentType("application/json")
+                .body("error", is("no database connection free within the acquisition timeout"));
+        long waitedMs = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(waitedMs >= ACQUISITION_TIMEOUT_MS, "waited the acquisition timeout first: " + waitedMs + " ms");
+        assertEquals(200, holder.get(20, TimeUnit.SECONDS).statusCode(), "the request holding the connection");
+        LabPostgres.setWait(database, 0);
+    }
+
+    @Test
+    @Order(4)
     void aDatabaseStoppedMidRunIsABadGatewayFromTheNextRequestOn() {
         given().when().get("/api/articles").then().statusCode(200);
         database.stop();

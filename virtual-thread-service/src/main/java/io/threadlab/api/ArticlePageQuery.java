@@ -12,10 +12,13 @@ import java.nio.charset.StandardCharsets;
  * with its author and comments, after waiting {@code lab_wait.ms} server-side once; its one parameter, {@code $1},
  * is the page size. Every variant sends this text: the reactive client as it is, JDBC with pgjdbc's placeholder.
  */
-final class ArticlePageQuery {
+public final class ArticlePageQuery {
 
-    /** The page every variant returns: the 100 articles of the published comparison the lab follows. */
-    static final int PAGE_SIZE = 100;
+    /**
+     * The page every variant returns, through either path: the 100 articles of the published comparison the lab
+     * follows.
+     */
+    public static final int PAGE_SIZE = 100;
 
     private static final String RESOURCE = "article-page.sql";
     private static final String SQL = read();

@@ -3,9 +3,9 @@ package io.threadlab.api;
 import jakarta.ws.rs.core.Response;
 
 /**
- * What a failure of the lab's database means to the caller, decided once for both database clients, which only find
- * out what happened (the SQLSTATE PostgreSQL answered, or that no connection came); DownstreamFailureMapper writes
- * it as JSON, as it does the delay service's failures.
+ * What a failure of the lab's database means to the caller, decided once for both database clients and for Hibernate
+ * over either (io.threadlab.api.orm), which only find out what happened (the SQLSTATE PostgreSQL answered, or that no
+ * connection came); DownstreamFailureMapper writes it as JSON, as it does the delay service's failures.
  * <ul>
  * <li>the database unreachable: refused, lost, or shutting down (SQLSTATE 08..., 57P...): 502, as the delay service
  * down;</li>
@@ -18,21 +18,21 @@ import jakarta.ws.rs.core.Response;
  * <li>any other error the database answers: 502, as the delay service answering an error.</li>
  * </ul>
  */
-final class DatabaseFailures {
+public final class DatabaseFailures {
 
     private DatabaseFailures() {
     }
 
-    static DownstreamFailure unreachable(Throwable cause) {
+    public static DownstreamFailure unreachable(Throwable cause) {
         return new DownstreamFailure(Response.Status.BAD_GATEWAY, "database unreachable", cause);
     }
 
-    static DownstreamFailure noConnectionInTime(Throwable cause) {
+    public static DownstreamFailure noConnectionInTime(Throwable cause) {
         return new DownstreamFailure(Response.Status.SERVICE_UNAVAILABLE,
                 "no database connection free within the acquisition timeout", cause);
     }
 
-    static DownstreamFailure answered(String sqlState, Throwable cause) {
+    public static DownstreamFailure answered(String sqlState, Throwable cause) {
         String state = sqlState == null ? "" : sqlState;
         if (state.startsWith("08") || state.startsWith("57P")) {
             return unreachable(cause);

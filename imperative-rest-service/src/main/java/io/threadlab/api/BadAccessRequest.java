@@ -1,0 +1,28 @@
+package io.threadlab.api;
+
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A {@code GET /api/articles?access=} the service does not know: HTTP 400 with the JSON body of every other error,
+ * {@code {"error", "cause"}}, here what is accepted and what was given. As BadFanoutRequest, it carries its own
+ * response, which JAX-RS sends as it is.
+ */
+public class BadAccessRequest extends WebApplicationException {
+
+    public BadAccessRequest(String error, String cause) {
+        super(error, Response.status(Response.Status.BAD_REQUEST).type(MediaType.APPLICATION_JSON)
+                .entity(body(error, cause)).build());
+    }
+
+    private static Map<String, String> body(String error, String cause) {
+        Map<String, String> body = new LinkedHashMap<>();
+        body.put("error", error);
+        body.put("cause", cause);
+        return body;
+    }
+}
