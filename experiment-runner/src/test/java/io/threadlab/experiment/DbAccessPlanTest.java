@@ -78,6 +78,22 @@ class DbAccessPlanTest {
                 .isNull();
     }
 
+    @Test
+    void theGallerysHibernateMistakesAreMeasuredAgainstThePageThroughHibernate() {
+        ExperimentPlan plan = run("--mistakes", "--downstream", "db", "--db-access", "jdbc,orm", "--delay-ms", "0",
+                "--levels", "100", "--no-open-model", "--no-jfr", "--budget", "off");
+        assertThat(plan.variants()).extracting(Variant::label).contains("orm-n-plus-one", "orm-on-event-loop",
+                "imperative-rest", "reactive");
+        List<Window> measured = windows(plan).stream().filter(w -> w.id().role() == WindowId.Role.MEASURED
+                && !w.recorded()).toList();
+        assertThat(measured).filteredOn(w -> w.variant().label().equals("orm-n-plus-one")).extracting(Window::path)
+                .containsOnly("/mistakes/orm/n-plus-one?access=orm"); // at Hibernate's points only
+        assertThat(measured).filteredOn(w -> w.variant().label().equals("imperative-rest"))
+                .extracting(Window::path).contains("/api/articles?access=orm");
+        assertThat(measured).filteredOn(w -> w.variant().label().equals("jdbc-on-event-loop"))
+                .extracting(Window::path).containsOnly("/mistakes/jdbc-on-event-loop");
+    }
+
     private record Outcome(int exit, String err) {
     }
 

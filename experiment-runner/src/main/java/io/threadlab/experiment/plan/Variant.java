@@ -56,6 +56,11 @@ public record Variant(String label, String module, int port, Endpoints endpoints
             return new Endpoints(null, path, null, null, Set.of(DbAccess.JDBC));
         }
 
+        /** The database's request through Hibernate only: a mistake of the ORM path. */
+        static Endpoints hibernate(String path) {
+            return new Endpoints(null, path, null, null, Set.of(DbAccess.ORM));
+        }
+
         /** More than one call per request only, in {@code mode} (null: either). */
         static Endpoints fanOut(String path, FanOutMode mode) {
             return new Endpoints(null, null, path, mode, Set.of());
@@ -187,7 +192,16 @@ public record Variant(String label, String module, int port, Endpoints endpoints
             new Variant("fanout-connection-pool", "virtual-thread-service", 8104, Endpoints.fanOut(FAN_OUT, null),
                     Role.MISTAKE, Threads.VIRTUAL, Stack.QUARKUS_REST, MISTAKE_GREY, false,
                     "the REST client's default pool of 50 behind a fan-out on virtual threads",
-                    Map.of(CONNECTION_POOL_SIZE, "50"), List.of(), "virtual-thread"));
+                    Map.of(CONNECTION_POOL_SIZE, "50"), List.of(), "virtual-thread"),
+            // Through Hibernate only (--downstream db --db-access orm): measured against the page through Hibernate.
+            new Variant("orm-n-plus-one", "mistakes-service", 8105, Endpoints.hibernate("/mistakes/orm/n-plus-one"),
+                    Role.MISTAKE, Threads.WORKER, Stack.QUARKUS_REST, MISTAKE_GREY, false,
+                    "a lazy collection loaded per row through Hibernate (N+1)", Map.of(), List.of(),
+                    "imperative-rest"),
+            new Variant("orm-on-event-loop", "mistakes-service", 8106,
+                    Endpoints.hibernate("/mistakes/orm/on-event-loop"), Role.MISTAKE, Threads.EVENT_LOOP,
+                    Stack.QUARKUS_REST, MISTAKE_GREY, false, "Hibernate ORM called on the event loop", Map.of(),
+                    List.of(), "reactive"));
 
     private static final List<Variant> DECLARED = Stream.concat(
             Stream.of(IMPERATIVE, REACTIVE, VIRTUAL_THREAD, IMPERATIVE_REST), MISTAKES.stream()).toList();
@@ -304,8 +318,9 @@ public record Variant(String label, String module, int port, Endpoints endpoints
     private String ownPath(Point at) {
         Downstream downstream = at.has(Axis.DOWNSTREAM) ? at.get(Axis.DOWNSTREAM) : Downstream.HTTP;
         DbAccess access = at.has(Axis.DB_ACCESS) ? at.get(Axis.DB_ACCESS) : DbAccess.JDBC;
-        if (access != DbAccess.JDBC && (downstream != Downstream.DB || !endpoints.dbAccess().contains(access))) {
-            return null; // Hibernate reads the database, and only where the variant has it
+        if (access != DbAccess.JDBC && downstream != Downstream.DB
+                || downstream == Downstream.DB && !endpoints.dbAccess().contains(access)) {
+            return null; // Hibernate reads the database; each database endpoint reads it its own ways
         }
         int calls = at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
         if (calls == 1) {
