@@ -5,6 +5,8 @@
 //   k6 run k6/closed.js -e BASE_URL=http://127.0.0.1:8082 -e VUS=100 -e DURATION=30s -e SETTLE=3s
 import { callApi, summarize, summaryTrendStats, VARIANT } from './lib.js';
 
+// The runner always passes VUS and DURATION (the users of the window, and how long k6 may run before it drains it);
+// by hand: the runner's first default level (plan.Defaults.LEVELS, 100 users), measured for 30 s after no settle.
 const VUS = parseInt(__ENV.VUS || '100', 10);
 const SCENARIO = `closed-${VUS}`;
 

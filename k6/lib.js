@@ -2,12 +2,34 @@
 import http from 'k6/http';
 import { Counter } from 'k6/metrics';
 
+// The defaults below are for a run by hand. The lab's settings (.env) have no copy here: labSetting reads them from the
+// file itself. The runner passes every value it needs (load/Loads.java), so a default that is no setting is either
+// the runner's own (named where it is) or the script's, for a run by hand only.
+
+// The reactive variant, on its port (plan.Variant); the runner passes its JVM's, compose and Kubernetes their Service's.
 export const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:8082';
 export const VARIANT = __ENV.VARIANT || 'unknown';
 // The endpoint under test: /api for the variants; the mistakes gallery serves its cases under other paths.
 export const API_PATH = __ENV.API_PATH || '/api';
 // Longer than any read timeout a variant is given, so that a slow answer is the variant's 504, never k6 giving up.
+// k6's own, no knob: the runner never passes it, and its drain's patience (Loads.DRAIN_PATIENCE) and its buckets
+// (LatencyBuckets, LAST_BUCKET_MS below) follow it.
 const TIMEOUT = __ENV.TIMEOUT || '60s';
+
+// A setting of the lab's .env (LAB_DELAY_MS, ...), read from the file itself where the script runs from the lab's
+// checkout (k6 run k6/open.js: .env is beside k6/; compose's k6 mounts it there too); undefined where there is none
+// (the runner's image of the scripts, the Kubernetes ConfigMap of k6/), where the runner or -e passes what is needed.
+// Init context only (k6's open()).
+export function labSetting(name) {
+  let text;
+  try {
+    text = open('../.env');
+  } catch (e) {
+    return undefined;
+  }
+  const line = text.split('\n').map((l) => l.trim()).find((l) => l.startsWith(`${name}=`));
+  return line === undefined ? undefined : line.substring(name.length + 1);
+}
 
 // Percentiles the lab reports; k6 computes only avg/min/med/max/p(90)/p(95) unless asked.
 export const summaryTrendStats = ['avg', 'min', 'med', 'max', 'p(50)', 'p(90)', 'p(95)', 'p(99)'];

@@ -1,14 +1,20 @@
 // Open model: requests arrive at a fixed rate whatever the service does, step after step, so latency is measured
 // without coordinated omission; a step the service cannot keep up with shows as dropped iterations.
 //   k6 run k6/open.js -e BASE_URL=http://127.0.0.1:8082 -e RATES=250,500,1000,2000 -e STEP=15s
-import { callApi, summarize, summaryTrendStats, VARIANT } from './lib.js';
+import { callApi, labSetting, summarize, summaryTrendStats, VARIANT } from './lib.js';
 
+// The runner always passes all four (load/Loads.java: its plan's rates and step, and OpenWindow's users and latency).
+// By hand, the same as the runner's defaults: the mistakes gallery's first rates (plan.Defaults.MISTAKES_OPEN_RATES
+// goes on to 8000), its step (Defaults.OPEN_STEP, 6 s), the users it allows for fixed rates at the default levels
+// (WindowRunner.openModelMaxUsers: twice the larger of 1,000 and the top level), and the latency it expects.
 const RATES = (__ENV.RATES || '250,500,1000,2000').split(',').map((r) => parseInt(r, 10));
-const STEP_SECONDS = parseInt((__ENV.STEP || '15s').replace(/s$/, ''), 10);
-const MAX_VUS = parseInt(__ENV.MAX_VUS || '1000', 10);
+const STEP_SECONDS = parseInt((__ENV.STEP || '6s').replace(/s$/, ''), 10);
+const MAX_VUS = parseInt(__ENV.MAX_VUS || '2000', 10);
 // The latency to expect: k6 starts each step with enough users for its rate at that latency (Little's law), so
-// that a slow downstream is not mistaken for a service that cannot keep up.
-const LATENCY_MS = parseInt(__ENV.LATENCY_MS || '100', 10);
+// that a slow downstream is not mistaken for a service that cannot keep up. The runner's: the window's delay plus
+// the SLO's margin above it (plan.OpenModel.SLO_ABOVE_DELAY_MS, 100 ms); by hand, .env's delay (LAB_DELAY_MS) where
+// the script can read it, else none.
+const LATENCY_MS = parseInt(__ENV.LATENCY_MS || String(parseInt(labSetting('LAB_DELAY_MS') || '0', 10) + 100), 10);
 const SCENARIO = `open-${RATES.join('-')}`;
 // k6 gives every scenario users of its own, and a step overlaps the next for its graceful stop. A step's graceful
 // stop is at most a step long, so at most two steps hold users at once, and each may hold half of MAX_VUS: k6 never

@@ -3,6 +3,7 @@
 //   k6 run k6/ramp.js -e BASE_URL=http://127.0.0.1:8082 -e MAX_RATE=5000 -e DURATION=60s
 import { callApi, summarize, summaryTrendStats, VARIANT } from './lib.js';
 
+// By hand only: the runner never runs this script, so its defaults are its own (no setting of .env among them).
 const MAX_RATE = parseInt(__ENV.MAX_RATE || '5000', 10);
 
 export const options = {

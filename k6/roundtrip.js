@@ -4,12 +4,13 @@
 //   k6 run k6/roundtrip.js -e BASE_URL=http://127.0.0.1:8081 -e SAMPLES=200
 import http from 'k6/http';
 import { Counter } from 'k6/metrics';
+import { BASE_URL } from './lib.js';
 
 // Connects that failed: the path is not there (any HTTP status counts as reached: only the connect is timed).
 const unreached = new Counter('roundtrip_unreached');
 
+// The runner passes SAMPLES (load.RoundTrip.SAMPLES, the same 200) and BASE_URL (lib.js' default by hand).
 const SAMPLES = parseInt(__ENV.SAMPLES || '200', 10);
-const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:8081';
 
 export const options = {
   scenarios: { connects: { executor: 'shared-iterations', vus: 1, iterations: SAMPLES + 1, maxDuration: '60s' } },

@@ -5,7 +5,7 @@
 #   scripts/compose-test.sh
 #
 # Makes the base images if they are missing (scripts/prepare-base-images.sh), then `docker compose up --build --wait`
-# and checks: five healthy services; the delay service's default wait from .env (its container's LAB_DELAY_DEFAULT_MS
+# and checks: five healthy services; the delay service's default wait from .env (its container's LAB_DELAY_MS
 # and GET /delay/default); each variant's /lab/runtime (availableProcessors 1, heap, GC, worker pool, JFR from start)
 # and its container's knobs from .env; each variant's /api on its expected thread, delayed by that wait; every
 # container runs as non-root; each variant has the CPU quota in its cgroup; k6 (profile load) runs closed.js against
@@ -136,7 +136,7 @@ done
 
 say "the delay service: the default wait from .env"
 delay_env=$(docker inspect --format '{{range .Config.Env}}{{println .}}{{end}}' "$(docker compose ps --quiet delay-service)")
-check "delay-service has LAB_DELAY_DEFAULT_MS=$LAB_DELAY_MS" grep -qx "LAB_DELAY_DEFAULT_MS=$LAB_DELAY_MS" <<<"$delay_env"
+check "delay-service has LAB_DELAY_MS=$LAB_DELAY_MS" grep -qx "LAB_DELAY_MS=$LAB_DELAY_MS" <<<"$delay_env"
 default=$(curl -fsS "http://127.0.0.1:8090/delay/default" || true)
 echo "delay-service /delay/default: $default"
 check "delay-service's GET /delay/default answers $LAB_DELAY_MS ms" grep -q "\"defaultMs\":$LAB_DELAY_MS[,}]" <<<"$default"
@@ -153,10 +153,9 @@ for entry in "${variants[@]}"; do
     check "$service JVM runs with $flag" grep -qF "\"$flag\"" <<<"$runtime"
   done
   env=$(docker inspect --format '{{range .Config.Env}}{{println .}}{{end}}' "$(docker compose ps --quiet "$service")")
-  for knob in "QUARKUS_REST_CLIENT_DELAY_CONNECTION_POOL_SIZE=$LAB_CONNECTION_POOL_SIZE" \
-      "QUARKUS_REST_CLIENT_DELAY_CONNECT_TIMEOUT=$LAB_CONNECT_TIMEOUT_MS" \
-      "QUARKUS_REST_CLIENT_DELAY_READ_TIMEOUT=$LAB_READ_TIMEOUT_MS" \
-      "QUARKUS_THREAD_POOL_MAX_THREADS=$LAB_WORKER_POOL_MAX" "DELAY_URL=http://delay-service:8090"; do
+  for knob in "LAB_CONNECTION_POOL_SIZE=$LAB_CONNECTION_POOL_SIZE" "LAB_CONNECT_TIMEOUT_MS=$LAB_CONNECT_TIMEOUT_MS" \
+      "LAB_READ_TIMEOUT_MS=$LAB_READ_TIMEOUT_MS" "LAB_WORKER_POOL_MAX=$LAB_WORKER_POOL_MAX" \
+      "DELAY_URL=http://delay-service:8090"; do
     check "$service has $knob" grep -qx "$knob" <<<"$env"
   done
   api=$(curl -fsS "http://127.0.0.1:$port/api" || true)

@@ -30,10 +30,11 @@ for entry in "${services[@]}"; do
   fi
 done
 
-# The services' tests need lab-database, which -am builds with each of them (it is installed in no repository):
-# compiled once here, so that the dev modes started side by side find it up to date instead of compiling it at once.
-echo "Compiling lab-database"
-(cd "$work" && ./mvnw -B -q -pl lab-database compile)
+# The services' tests need lab-database, and every service lab-settings (.env on its class path), which -am builds
+# with each of them (neither is installed in any repository): compiled once here, so that the dev modes started side
+# by side find them up to date instead of compiling them at once.
+echo "Compiling lab-database and lab-settings"
+(cd "$work" && ./mvnw -B -q -pl lab-database,lab-settings compile)
 
 for entry in "${services[@]}"; do
   IFS=: read -r module port path <<<"$entry"

@@ -4,10 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.threadlab.experiment.collect.Json;
 import org.yaml.snakeyaml.Yaml;
 
+import io.threadlab.experiment.plan.Variant;
+
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -69,5 +75,43 @@ final class ComposeFile {
         service(service).path("environment").properties()
                 .forEach(e -> environment.put(e.getKey(), resolved(e.getValue()).strip().replaceAll("\\s+", " ")));
         return environment;
+    }
+
+    /** A property that takes a setting of .env whole: {@code key=${LAB_...}}. */
+    private static final Pattern FROM_ENV_FILE = Pattern.compile("([a-z][a-z0-9.\"-]*)=\\$\\{(LAB_[A-Z0-9_]+)}");
+
+    /** The modules whose application.properties read .env's settings: the delay service, the variants, the mistakes. */
+    static List<String> serviceModules() {
+        List<String> modules = new ArrayList<>(List.of("delay-service"));
+        Variant.services().forEach(v -> modules.add(v.module()));
+        modules.add("mistakes-service");
+        return modules;
+    }
+
+    /**
+     * The one mapping of .env's knobs to the services' keys, as their application.properties write it: each key that
+     * takes a setting of .env ({@code quarkus.thread-pool.max-threads=${LAB_WORKER_POOL_MAX}}), with that setting.
+     */
+    static Map<String, String> knobKeys() {
+        Map<String, String> keys = new LinkedHashMap<>();
+        for (String module : serviceModules()) {
+            try {
+                for (String line : Files.readAllLines(LAB.resolve(module).resolve(
+                        "src/main/resources/application.properties"))) {
+                    Matcher m = FROM_ENV_FILE.matcher(line.strip());
+                    if (m.matches()) {
+                        keys.put(m.group(1), m.group(2));
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return keys;
+    }
+
+    /** The environment variable that sets {@code key} (MicroProfile Config's mapping: QUARKUS_THREAD_POOL_MAX_THREADS). */
+    static String variableOf(String key) {
+        return key.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT);
     }
 }

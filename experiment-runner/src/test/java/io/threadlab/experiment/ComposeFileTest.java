@@ -3,11 +3,15 @@ package io.threadlab.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.threadlab.experiment.collect.Json;
+import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Knobs;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.start.JavaCommand;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.yaml.snakeyaml.Yaml;
 import picocli.CommandLine;
 
@@ -17,11 +21,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -175,7 +179,7 @@ class ComposeFileTest {
         List<String> flags = new ArrayList<>();
         List<String> knobNames = new ArrayList<>();
         compose.path("x-knobs").fieldNames().forEachRemaining(knobNames::add);
-        assertThat(knobNames).as("compose.yaml's x-knobs").contains("DELAY_URL", "QUARKUS_THREAD_POOL_MAX_THREADS");
+        assertThat(knobNames).as("compose.yaml's x-knobs").contains("DELAY_URL", "LAB_WORKER_POOL_MAX");
         for (Variant variant : VARIANTS) {
             JsonNode service = service(variant);
             assertThat(resolved(service.path("cpus"))).isEqualTo(env.get("LAB_CPUS")).isEqualTo("0.5");
@@ -187,9 +191,9 @@ class ComposeFileTest {
             environment.fieldNames().forEachRemaining(names::add);
             assertThat(names).as("compose.yaml: variant %s's environment has every knob of x-knobs", variant.label())
                     .containsAll(knobNames);
-            assertThat(resolved(environment.path("QUARKUS_REST_CLIENT_DELAY_CONNECTION_POOL_SIZE")))
+            assertThat(resolved(environment.path("LAB_CONNECTION_POOL_SIZE")))
                     .isEqualTo(env.get("LAB_CONNECTION_POOL_SIZE"));
-            assertThat(resolved(environment.path("QUARKUS_THREAD_POOL_MAX_THREADS"))).isEqualTo(env.get("LAB_WORKER_POOL_MAX"));
+            assertThat(resolved(environment.path("LAB_WORKER_POOL_MAX"))).isEqualTo(env.get("LAB_WORKER_POOL_MAX"));
             assertThat(environment.has("LAB_DELAY_MS"))
                     .as("compose.yaml: variant %s sets no wait (LAB_DELAY_MS): the delay service decides it", variant)
                     .isFalse();
@@ -213,15 +217,185 @@ class ComposeFileTest {
         assertThat(knobs.connectionPoolSize()).isEqualTo(Integer.parseInt(env.get("LAB_CONNECTION_POOL_SIZE")));
     }
 
-    /** Each variant reads the two database knobs compose passes, under these names, with .env's pool as its default. */
+    /**
+     * Each variant reads the two database knobs compose passes, under these names: the pool from .env (on its class
+     * path, lab-settings, or in its environment), with no default of its own.
+     */
     @Test
     void theVariantsReadTheDatabaseKnobsComposeGivesThem() throws IOException {
+        assertThat(env).containsKey("LAB_DB_POOL_SIZE");
         for (Variant variant : VARIANTS) {
             List<String> properties = Files.readAllLines(
                     LAB.resolve(variant.module()).resolve("src/main/resources/application.properties"));
             assertThat(properties).as("%s's application.properties", variant.module())
                     .contains("lab.db.url=${DB_URL:postgresql://127.0.0.1:5432/lab}",
-                            "lab.db.pool-size=${LAB_DB_POOL_SIZE:" + env.get("LAB_DB_POOL_SIZE") + "}");
+                            "lab.db.pool-size=${LAB_DB_POOL_SIZE}");
+        }
+    }
+
+    /**
+     * .env is the one source of the knobs' values: no service's application.properties, and no service of
+     * compose.yaml, writes one out again, not even at .env's value. The services map each knob from .env's setting
+     * (lab-settings puts the file on their class path) with no fallback; compose passes each setting under its own
+     * name, as the variable of that name. {@link #everyOneSourceCheckRejectsAValueWrittenOutAgain} feeds the checks
+     * copies altered to break them, one way each.
+     */
+    @Test
+    void noServiceAndNoComposeServiceWritesAValueOfTheOneEnvFile() throws IOException {
+        assertThat(OneSource.problems(OneSource.properties(), compose, env)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("valuesWrittenOutAgain")
+    void everyOneSourceCheckRejectsAValueWrittenOutAgain(String alteration, String module, String from, String to,
+                                                         String expected) throws IOException {
+        Map<String, String> properties = OneSource.properties();
+        JsonNode altered = compose;
+        if (module.equals("compose.yaml")) {
+            String text = Files.readString(LAB.resolve("compose.yaml"));
+            assertThat(text).contains(from);
+            altered = Json.MAPPER.valueToTree(new Yaml().load(text.replace(from, to)));
+        } else {
+            assertThat(properties.get(module)).as(module).contains(from);
+            properties.put(module, properties.get(module).replace(from, to));
+        }
+        assertThat(OneSource.problems(properties, altered, env)).as("the checks with %s", alteration)
+                .anySatisfy(problem -> assertThat(problem).contains(expected));
+    }
+
+    static Stream<Arguments> valuesWrittenOutAgain() {
+        return Stream.of(
+                Arguments.of("a variant's worker maximum written out", "reactive-service",
+                        "quarkus.thread-pool.max-threads=${LAB_WORKER_POOL_MAX}", "quarkus.thread-pool.max-threads=200",
+                        "reactive-service: quarkus.thread-pool.max-threads=200"),
+                Arguments.of("a fallback again", "imperative-service", "lab.db.pool-size=${LAB_DB_POOL_SIZE}",
+                        "lab.db.pool-size=${LAB_DB_POOL_SIZE:20}", "a fallback of its own"),
+                Arguments.of("the delay written out", "delay-service", "lab.delay.default-ms=${LAB_DELAY_MS}",
+                        "lab.delay.default-ms=10", "delay-service: lab.delay.default-ms=10"),
+                Arguments.of("the mistakes' pool written out", "mistakes-service",
+                        "quarkus.rest-client.delay.connection-pool-size=${LAB_CONNECTION_POOL_SIZE}",
+                        "quarkus.rest-client.delay.connection-pool-size=1000", "mistakes-service: quarkus.rest-client"),
+                Arguments.of("a setting .env lacks", "virtual-thread-service",
+                        "quarkus.thread-pool.max-threads=${LAB_WORKER_POOL_MAX}",
+                        "quarkus.thread-pool.max-threads=${LAB_WORKERS}", "${LAB_WORKERS}, which .env lacks"),
+                Arguments.of("compose writing a knob's key out", "compose.yaml",
+                        "  LAB_WORKER_POOL_MAX: ${LAB_WORKER_POOL_MAX}\n",
+                        "  LAB_WORKER_POOL_MAX: ${LAB_WORKER_POOL_MAX}\n  QUARKUS_THREAD_POOL_MAX_THREADS: \"200\"\n",
+                        "QUARKUS_THREAD_POOL_MAX_THREADS"),
+                Arguments.of("compose writing a setting of .env out", "compose.yaml",
+                        "  LAB_WORKER_POOL_MAX: ${LAB_WORKER_POOL_MAX}\n", "  LAB_WORKER_POOL_MAX: \"200\"\n",
+                        "LAB_WORKER_POOL_MAX: 200"),
+                Arguments.of("compose writing the delay out", "compose.yaml", "LAB_DELAY_MS: ${LAB_DELAY_MS}",
+                        "LAB_DELAY_MS: 10", "delay-service: LAB_DELAY_MS: 10"),
+                Arguments.of("compose writing the heap out", "compose.yaml",
+                        "-Xms${LAB_HEAP} -Xmx${LAB_HEAP} -XX:+Use${LAB_GC}GC\n        ${LAB_RECORD_FROM_START--XX:StartFlightRecording=settings=/lab/threads.jfc,filename=/recordings/reactive-service.jfr",
+                        "-Xms512m -Xmx512m -XX:+UseSerialGC\n        ${LAB_RECORD_FROM_START--XX:StartFlightRecording=settings=/lab/threads.jfc,filename=/recordings/reactive-service.jfr",
+                        "reactive-service: JDK_JAVA_OPTIONS"));
+    }
+
+    /** The checks of {@link #noServiceAndNoComposeServiceWritesAValueOfTheOneEnvFile}, on texts that may be altered. */
+    static final class OneSource {
+
+        /** A reference to a setting of .env, and one with a fallback of its own. */
+        private static final Pattern SETTING = Pattern.compile("\\$\\{(LAB_[A-Z0-9_]+)(:[^}]*)?}");
+
+        /** Each service module's application.properties, by module. */
+        static Map<String, String> properties() throws IOException {
+            Map<String, String> properties = new LinkedHashMap<>();
+            for (String module : ComposeFile.serviceModules()) {
+                properties.put(module, Files.readString(LAB.resolve(module)
+                        .resolve("src/main/resources/application.properties")));
+            }
+            return properties;
+        }
+
+        static List<String> problems(Map<String, String> properties, JsonNode compose, Map<String, String> env)
+                throws IOException {
+            List<String> problems = new ArrayList<>();
+            // The keys that take a knob: plan.Axis' Quarkus keys, each from its .env setting, and the delay service's.
+            Map<String, String> knobs = new LinkedHashMap<>();
+            for (Axis<?> axis : Axis.all()) {
+                if (axis.envKey() != null && axis.effect().quarkusProperty() != null) {
+                    knobs.put(axis.effect().quarkusProperty(), axis.envKey());
+                }
+            }
+            assertThat(knobs).as("plan.Axis' knobs set as Quarkus keys").isNotEmpty();
+            Map<String, String> mapped = new LinkedHashMap<>(); // key -> setting, over every module
+            properties.forEach((module, text) -> {
+                Map<String, String> expected = new LinkedHashMap<>();
+                if (module.equals("delay-service")) {
+                    expected.put("lab.delay.default-ms", Axis.DELAY_MS.envKey());
+                } else {
+                    expected.putAll(knobs);
+                }
+                Map<String, String> values = new LinkedHashMap<>();
+                for (String line : text.lines().map(String::strip).toList()) {
+                    if (line.isEmpty() || line.startsWith("#") || !line.contains("=")) {
+                        continue;
+                    }
+                    String key = line.substring(0, line.indexOf('='));
+                    String value = line.substring(line.indexOf('=') + 1);
+                    values.put(key, value);
+                    Matcher setting = SETTING.matcher(value);
+                    while (setting.find()) {
+                        if (setting.group(2) != null) {
+                            problems.add(module + ": " + line + " gives .env's " + setting.group(1)
+                                    + " a fallback of its own: .env's value is the default, from lab-settings");
+                        }
+                        if (!env.containsKey(setting.group(1))) {
+                            problems.add(module + ": " + line + " reads ${" + setting.group(1) + "}, which .env lacks");
+                        }
+                        if (value.equals("${" + setting.group(1) + "}")) {
+                            mapped.put(key, setting.group(1));
+                        }
+                    }
+                }
+                expected.forEach((key, setting) -> {
+                    String value = values.get(key);
+                    if (!("${" + setting + "}").equals(value)) {
+                        problems.add(module + ": " + key + "=" + value + ", where the value is .env's: " + key
+                                + "=${" + setting + "}");
+                    }
+                });
+            });
+            for (String module : properties.keySet()) {
+                if (!Files.readString(LAB.resolve(module).resolve("pom.xml")).contains(
+                        "<artifactId>lab-settings</artifactId>")) {
+                    problems.add(module + "/pom.xml: no dependency on lab-settings, which puts .env on the class path");
+                }
+            }
+            // compose.yaml: .env's settings under their own names, from the variable of that name; no key the
+            // services map from a setting (that mapping is theirs alone); the JVM's heap and collector from .env.
+            Map<String, String> mappedVariables = new LinkedHashMap<>();
+            mapped.forEach((key, setting) -> {
+                if (!ComposeFile.variableOf(key).equals(setting)) { // lab.db.pool-size's variable is the setting's own
+                    mappedVariables.put(ComposeFile.variableOf(key), setting);
+                }
+            });
+            List<String> services = new ArrayList<>(List.of("delay-service"));
+            VARIANTS.forEach(v -> services.add(v.module()));
+            for (String service : services) {
+                JsonNode definition = compose.path("services").path(service);
+                definition.path("environment").properties().forEach(e -> {
+                    String name = e.getKey();
+                    String raw = e.getValue().asText();
+                    if (env.containsKey(name) && !raw.equals("${" + name + "}")) {
+                        problems.add("compose.yaml: " + service + ": " + name + ": " + raw + ", not ${" + name
+                                + "}: .env's value, written out or renamed");
+                    }
+                    if (mappedVariables.containsKey(name)) {
+                        problems.add("compose.yaml: " + service + ": " + name + ": " + raw + " sets a key the service"
+                                + " maps from .env's " + mappedVariables.get(name) + " itself: pass "
+                                + mappedVariables.get(name) + " instead");
+                    }
+                });
+                String options = definition.path("environment").path("JDK_JAVA_OPTIONS").asText();
+                if (!options.contains("-Xms${LAB_HEAP} -Xmx${LAB_HEAP} -XX:+Use${LAB_GC}GC")) {
+                    problems.add("compose.yaml: " + service + ": JDK_JAVA_OPTIONS " + options
+                            + " takes the heap and the collector from elsewhere than .env's LAB_HEAP and LAB_GC");
+                }
+            }
+            return problems;
         }
     }
 
@@ -229,14 +403,11 @@ class ComposeFileTest {
     @Test
     void theDelayServiceWaitsTheDelayFromTheOneEnvFile() throws IOException {
         JsonNode environment = service("delay-service").path("environment");
-        assertThat(environment.path("LAB_DELAY_DEFAULT_MS").asText()).isEqualTo("${LAB_DELAY_MS}");
-        assertThat(resolved(environment.path("LAB_DELAY_DEFAULT_MS"))).isEqualTo(env.get("LAB_DELAY_MS"));
-        // ... the environment variable of the key the delay service reads (MicroProfile Config's mapping) ...
-        String key = "lab.delay.default-ms";
+        assertThat(environment.path("LAB_DELAY_MS").asText()).isEqualTo("${LAB_DELAY_MS}");
+        assertThat(resolved(environment.path("LAB_DELAY_MS"))).isEqualTo(env.get("LAB_DELAY_MS"));
+        // ... the setting the key the delay service reads maps (and, where compose passes nothing, the jar's .env) ...
         assertThat(Files.readAllLines(LAB.resolve("delay-service/src/main/resources/application.properties")))
-                .anyMatch(l -> l.startsWith(key + "="));
-        assertThat(key.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT))
-                .isEqualTo("LAB_DELAY_DEFAULT_MS");
+                .contains("lab.delay.default-ms=${LAB_DELAY_MS}");
         // ... and the runner's default, which its compose engine passes as LAB_DELAY_MS.
         RunCommand run = new RunCommand();
         new CommandLine(run).parseArgs();

@@ -2,7 +2,6 @@ package io.threadlab.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.threadlab.experiment.collect.Json;
@@ -66,7 +65,10 @@ class KubernetesManifestsTest {
             "imagePullPolicy", "lifecycle", "livenessProbe", "name", "ports", "readinessProbe", "resources",
             "securityContext", "startupProbe", "volumeMounts", "workingDir");
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
-    private static final Pattern MAKES_CONFIG_MAP = Pattern.compile("create configmap ([a-z0-9-]+) --from-file=(\\S+)");
+    private static final Pattern MAKES_CONFIG_MAP =
+            Pattern.compile("create configmap ([a-z0-9-]+) --from-(file|env-file)=(\\S+)");
+    /** A reference to another variable in an env value, which Kubernetes expands: {@code $(LAB_HEAP)}. */
+    private static final Pattern REFERENCE = Pattern.compile("\\$\\(([A-Za-z_][A-Za-z0-9_]*)\\)");
 
     /** One object of kubernetes/, with the file it came from. */
     record Manifest(String file, JsonNode object) {
@@ -89,6 +91,13 @@ class KubernetesManifestsTest {
 
         String podLabel(String key) {
             return object.path("spec").path("template").path("metadata").path("labels").path(key).asText();
+        }
+
+        /** The ConfigMaps the container takes whole as its environment (envFrom). */
+        List<String> envFrom() {
+            List<String> names = new ArrayList<>();
+            container().path("envFrom").forEach(e -> names.add(e.path("configMapRef").path("name").asText()));
+            return names;
         }
 
         /** The container's environment, whitespace folded as the container gets it from a folded YAML scalar. */
@@ -154,22 +163,33 @@ class KubernetesManifestsTest {
                         c -> c.withObject("/resources/requests").put("cpu", "250m")), "requests cpu 250m"),
                 alteration("one variant with another heap", m -> m.env("reactive-service", "JDK_JAVA_OPTIONS")
                         .put("value", "-Xms1g -Xmx1g -XX:+UseSerialGC"), "JDK_JAVA_OPTIONS"),
-                alteration("every variant without the worker maximum", m -> m.variants().forEach(c -> {
-                    ArrayNode env = c.withArray("env");
-                    for (int i = env.size() - 1; i >= 0; i--) {
-                        if (env.get(i).path("name").asText().equals("QUARKUS_THREAD_POOL_MAX_THREADS")) {
-                            env.remove(i);
-                        }
-                    }
-                }), "env QUARKUS_THREAD_POOL_MAX_THREADS is missing, compose.yaml gives 200"),
+                alteration("every variant without the ConfigMap made of .env", m -> m.variants().forEach(
+                        c -> c.remove("envFrom")), "env LAB_WORKER_POOL_MAX is missing, compose.yaml gives 200"),
                 alteration("every variant with another read timeout", m -> m.variants().forEach(c -> c.withArray("env")
-                        .forEach(e -> {
-                            if (e.path("name").asText().equals("QUARKUS_REST_CLIENT_DELAY_READ_TIMEOUT")) {
-                                ((ObjectNode) e).put("value", "500");
-                            }
-                        })), "compose.yaml gives 5000"),
-                alteration("a knob as a YAML number", m -> m.env("reactive-service", "QUARKUS_THREAD_POOL_MAX_THREADS")
-                        .set("value", IntNode.valueOf(200)), "env QUARKUS_THREAD_POOL_MAX_THREADS: 200 is no string"),
+                        .addObject().put("name", "LAB_READ_TIMEOUT_MS").put("value", "500")),
+                        "compose.yaml gives 5000"),
+                alteration("a knob as a YAML number", m -> m.container("reactive-service").withArray("env").addObject()
+                        .put("name", "LAB_WORKER_POOL_MAX").put("value", 200), "env LAB_WORKER_POOL_MAX: 200 is no string"),
+                // .env the one source: a value written out again fails even where it equals .env's
+                alteration("every variant with a knob's key written out at .env's value", m -> m.variants().forEach(c -> c
+                        .withArray("env").addObject().put("name", "QUARKUS_THREAD_POOL_MAX_THREADS").put("value", "200")),
+                        "env QUARKUS_THREAD_POOL_MAX_THREADS is written out"),
+                alteration("every variant with a setting of .env written out at its value", m -> m.variants().forEach(
+                        c -> c.withArray("env").addObject().put("name", "LAB_WORKER_POOL_MAX").put("value", "200")),
+                        "env LAB_WORKER_POOL_MAX is written out"),
+                alteration("every variant's heap and collector written out at .env's", m -> m.variants().forEach(
+                        c -> Altered.entry(c, "JDK_JAVA_OPTIONS").put("value", Altered.entry(c, "JDK_JAVA_OPTIONS")
+                                .path("value").asText().replace("$(LAB_HEAP)", "512m").replace("$(LAB_GC)", "Serial"))),
+                        "writes the heap or the collector out"),
+                alteration("the delay written out at .env's", m -> m.container(DELAY_SERVICE).withArray("env")
+                        .addObject().put("name", "LAB_DELAY_MS").put("value", "10"), "env LAB_DELAY_MS is written out"),
+                alteration("the delay service's key written out", m -> m.container(DELAY_SERVICE).withArray("env")
+                        .addObject().put("name", "LAB_DELAY_DEFAULT_MS").put("value", "10"),
+                        "env LAB_DELAY_DEFAULT_MS is written out"),
+                alteration("an envFrom ConfigMap the page does not make", m -> m.variants().forEach(c -> ((ObjectNode) c
+                        .at("/envFrom/0/configMapRef")).put("name", "lab-setting")), "ConfigMap lab-setting"),
+                alteration("the delay service without the ConfigMap made of .env", m -> m.container(DELAY_SERVICE)
+                        .remove("envFrom"), "takes no ConfigMap made of .env"),
                 alteration("an unknown kind", m -> m.object("Service", DELAY_SERVICE).put("kind", "Servce"),
                         "unknown kind Servce"),
                 alteration("a Deployment of the wrong API version", m -> m.object("Deployment", "reactive-service")
@@ -351,16 +371,24 @@ class KubernetesManifestsTest {
         private final List<Manifest> manifests;
         private final ComposeFile compose;
         private final Map<String, Path> configMapSources;
+        /** The ConfigMaps made of a file of KEY=VALUE lines (--from-env-file), by name, with their variables. */
+        private final Map<String, Map<String, String>> envFiles;
         private final List<String> problems = new ArrayList<>();
 
         Checks(List<Manifest> manifests) throws IOException {
             this.manifests = manifests;
             this.compose = ComposeFile.read();
-            // How docs/kubernetes.md makes each ConfigMap: kubectl create configmap <name> --from-file=<path>
+            // How docs/kubernetes.md makes each ConfigMap: kubectl create configmap <name> --from-file=<path>, or
+            // --from-env-file=<path> for one whose keys are the file's variables (kubectl skips # lines and blanks)
             this.configMapSources = new LinkedHashMap<>();
+            this.envFiles = new LinkedHashMap<>();
             Matcher m = MAKES_CONFIG_MAP.matcher(Files.readString(LAB.resolve("docs/kubernetes.md")));
             while (m.find()) {
-                configMapSources.put(m.group(1), LAB.resolve(m.group(2)).normalize());
+                Path source = LAB.resolve(m.group(3)).normalize();
+                configMapSources.put(m.group(1), source);
+                if (m.group(2).equals("env-file") && Files.isRegularFile(source)) {
+                    envFiles.put(m.group(1), LabSettings.parse(Files.readString(source)));
+                }
             }
         }
 
@@ -438,6 +466,14 @@ class KubernetesManifestsTest {
             }
             for (JsonNode c : pod.path("containers")) {
                 String name = c.path("name").asText();
+                c.path("envFrom").forEach(e -> {
+                    String configMap = e.path("configMapRef").path("name").asText();
+                    configMapSource(m, configMap);
+                    if (configMapSources.containsKey(configMap) && !envFiles.containsKey(configMap)) {
+                        problem(m, "container %s: envFrom ConfigMap %s is not made of a file of variables"
+                                + " (--from-env-file)", name, configMap);
+                    }
+                });
                 c.fieldNames().forEachRemaining(f -> {
                     if (!CONTAINER_FIELDS.contains(f)) {
                         problem(m, "container %s: unknown field %s", name, f);
@@ -554,7 +590,7 @@ class KubernetesManifestsTest {
             Path source = configMapSources.get(name);
             if (source == null || !Files.exists(source)) {
                 problem(m, "ConfigMap %s: docs/kubernetes.md makes it with no `kubectl create configmap %s "
-                        + "--from-file=<a file or directory of the lab>`", name, name);
+                        + "--from-file=<a file or directory of the lab>` (or --from-env-file=<a file>)", name, name);
             }
         }
 
@@ -587,6 +623,7 @@ class KubernetesManifestsTest {
                             + variant.port());
                 }
                 asComposeRunsIt(d, variant.module());
+                oneSource(d);
                 resources(d);
                 probes(d, variant.port());
                 recordings(d);
@@ -611,9 +648,11 @@ class KubernetesManifestsTest {
                 problem(d, "image %s, not compose.yaml's image %s", d.container().path("image").asText(), image);
             }
             Map<String, String> expected = compose.environment(service);
-            Map<String, String> actual = d.env();
+            Map<String, String> actual = effectiveEnv(d);
+            // every variable compose sets, and every one the manifest writes itself; the ConfigMap's others (.env's
+            // LAB_CPUS and the like) are there too, and read by nothing in the JVM
             Set<String> names = new TreeSet<>(expected.keySet());
-            names.addAll(actual.keySet());
+            names.addAll(d.env().keySet());
             for (String name : names) {
                 if (!Objects.equals(expected.get(name), actual.get(name))) {
                     problem(d, "env %s is %s, compose.yaml gives %s", name,
@@ -621,7 +660,7 @@ class KubernetesManifestsTest {
                             expected.containsKey(name) ? expected.get(name) : "nothing");
                 }
             }
-            actual.values().stream().filter(v -> v.startsWith("http://")).forEach(url -> {
+            d.env().values().stream().filter(v -> v.startsWith("http://")).forEach(url -> {
                 URI uri = URI.create(url);
                 if (!serves(uri.getHost(), uri.getPort())) {
                     problem(d, "%s names no Service of kubernetes/ on that port", url);
@@ -631,6 +670,56 @@ class KubernetesManifestsTest {
             if (!uid.find() || !uid.group(1).equals(d.pod().path("securityContext").path("runAsUser").asText())) {
                 problem(d, "runAsUser %s is not the Dockerfile's user",
                         d.pod().path("securityContext").path("runAsUser"));
+            }
+        }
+
+        /**
+         * The environment the container gets: the envFrom ConfigMaps' variables, then env's, each {@code $(VAR)}
+         * expanded from the variables defined before it (envFrom's included), as the kubelet does.
+         */
+        private Map<String, String> effectiveEnv(Manifest d) {
+            Map<String, String> env = new LinkedHashMap<>();
+            d.envFrom().forEach(name -> env.putAll(envFiles.getOrDefault(name, Map.of())));
+            d.env().forEach((name, value) -> {
+                Matcher reference = REFERENCE.matcher(value);
+                StringBuilder expanded = new StringBuilder();
+                while (reference.find()) {
+                    String defined = env.get(reference.group(1));
+                    reference.appendReplacement(expanded, Matcher.quoteReplacement(defined != null ? defined
+                            : reference.group()));
+                }
+                env.put(name, reference.appendTail(expanded).toString());
+            });
+            return env;
+        }
+
+        /**
+         * .env stays the one source: the Deployment takes it whole as a ConfigMap and writes none of its values out,
+         * neither a setting of .env by its name nor a key the services map from one (their application.properties
+         * hold the one mapping), and the JVM's heap and collector are references to the ConfigMap's. The quota and
+         * memory, which a ConfigMap cannot set, are held to .env by {@link #resources}.
+         */
+        private void oneSource(Manifest d) {
+            Map<String, String> dotEnv = compose.env();
+            if (d.envFrom().stream().noneMatch(name -> LAB.resolve(".env").equals(configMapSources.get(name)))) {
+                problem(d, "takes no ConfigMap made of .env as its environment (envFrom: lab-settings)");
+            }
+            Map<String, String> knobs = new LinkedHashMap<>();
+            ComposeFile.knobKeys().forEach((key, setting) -> knobs.put(ComposeFile.variableOf(key), setting));
+            d.env().forEach((name, value) -> {
+                if (dotEnv.containsKey(name)) {
+                    problem(d, "env %s is written out: it is .env's, from the ConfigMap made of it", name);
+                } else if (knobs.containsKey(name)) {
+                    problem(d, "env %s is written out: its value is .env's %s, which the service maps itself",
+                            name, knobs.get(name));
+                }
+            });
+            String options = d.env().getOrDefault("JDK_JAVA_OPTIONS", "");
+            if (!options.contains("-Xms$(LAB_HEAP)") || !options.contains("-Xmx$(LAB_HEAP)")
+                    || !options.contains("-XX:+Use$(LAB_GC)GC")
+                    || Pattern.compile("-Xm[sx][0-9]|-XX:\\+Use[A-Za-z0-9]+GC").matcher(options).find()) {
+                problem(d, "JDK_JAVA_OPTIONS %s writes the heap or the collector out: take $(LAB_HEAP) and $(LAB_GC)"
+                        + " from the ConfigMap made of .env", options);
             }
         }
 
@@ -723,6 +812,7 @@ class KubernetesManifestsTest {
             }
             Manifest d = found.get();
             asComposeRunsIt(d, DELAY_SERVICE);
+            oneSource(d);
             if (!Objects.equals(servicePort(DELAY_SERVICE, JavaCommand.DELAY_PORT), JavaCommand.DELAY_PORT)) {
                 problems.add("kubernetes/: no Service " + DELAY_SERVICE + " on port " + JavaCommand.DELAY_PORT);
             }
