@@ -160,11 +160,11 @@ public final class Mistakes {
         }
         double javaCpuShare = (double) g.labSamples / a.totalSamples(); // of the Java threads' CPU
         double msPerCall;
-        if (a.cpuMsPerRequest() != null) {
+        if (a.measured().cpuMsPerRequest() != null) {
             // The runner measured the window's CPU per request: no count of calls needed, and none may be recorded
             // (an event loop's calls leave no event of 1 ms or more).
-            msPerCall = javaCpuShare * a.cpu().javaCpuSeconds() / a.cpu().processCpuSeconds() * a.cpuMsPerRequest()
-                    / a.fanOut().calls(); // a fan-out request makes N calls: its CPU is N calls'
+            msPerCall = javaCpuShare * a.cpu().javaCpuSeconds() / a.cpu().processCpuSeconds() * a.measured().cpuMsPerRequest()
+                    / a.measured().fanOut().calls(); // a fan-out request makes N calls: its CPU is N calls'
 
         } else if (a.signals().downstreamCalls() > 0) {
             msPerCall = javaCpuShare * a.cpu().javaCpuSeconds() * 1000 / a.signals().downstreamCalls();
@@ -221,15 +221,15 @@ public final class Mistakes {
      * correct imperative fan-out parks its request's worker too, for about one delay, with its N replies read.
      */
     private static Optional<Mistake> workerStarvation(RecordingAnalysis a) {
-        int calls = a.fanOut().calls();
-        WaitSites.Site parks = a.workerFutureParks();
+        int calls = a.measured().fanOut().calls();
+        WaitSites.Site parks = a.waitedAt().workerFutureParks();
         if (calls < 2 || parks.count() < MIN_STARVED_PARKS) {
             return Optional.empty();
         }
         long reads = a.group(ThreadKind.WORKER).delayService().reads.count();
         double readsPerPark = (double) reads / parks.count();
         double meanMs = parks.totalMs() / parks.count();
-        double longMs = Math.max(STARVED_PARK_MS, a.delayMs() == null ? 0 : STARVED_PARK_DELAYS * a.delayMs());
+        double longMs = Math.max(STARVED_PARK_MS, a.measured().delayMs() == null ? 0 : STARVED_PARK_DELAYS * a.measured().delayMs());
         if (readsPerPark >= STARVED_READS_PER_CALL * calls || meanMs < longMs) {
             return Optional.empty();
         }
@@ -383,7 +383,7 @@ public final class Mistakes {
     }
 
     private static Optional<Mistake> pinning(RecordingAnalysis a) {
-        Durations.Summary pinned = a.pinned();
+        Durations.Summary pinned = a.virtualThreads().pinned();
         if (pinned.count() < MIN_PINS) {
             return Optional.empty();
         }
@@ -391,13 +391,13 @@ public final class Mistakes {
         int inInitialisers = initialisers.values().stream().mapToInt(Integer::intValue).sum();
         boolean classInit = inInitialisers * 2 >= pinned.count();
         String reason = top(a.signals().pinnedReasons());
-        String site = classInit ? top(initialisers) + ".<clinit>" : top(a.pinnedAt());
+        String site = classInit ? top(initialisers) + ".<clinit>" : top(a.virtualThreads().pinnedAt());
         // What the recording shows, on the JDK the run says it ran: no claim about a JDK the run did not use.
         String why = classInit ? f("on %s, blocking inside a class initialiser pinned the carrier: %,d of these"
                 + " pins had a class initialiser on the stack, which runs under a VM call, a frame the virtual thread"
-                + " cannot unmount across", a.jdkName(), inInitialisers)
+                + " cannot unmount across", a.measured().jdkName(), inInitialisers)
                 : f("on %s, the virtual thread could not unmount while it waited, so its carrier waited with it",
-                a.jdkName());
+                a.measured().jdkName());
         return Optional.of(new Mistake(classInit ? "pinned-class-init" : "pinned-carrier", true, "virtual",
                 "jdk.VirtualThreadPinned", site,
                 f("%,d times a virtual thread pinned its carrier while it blocked (p50 %.1f ms, p99 %.1f ms, %.1f s"
@@ -412,18 +412,18 @@ public final class Mistakes {
      *  both halves, request code sampled inside a synchronized method and not one pinned event. */
     private static Optional<Mistake> synchronizedWithoutPinning(RecordingAnalysis a) {
         GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
-        if (virtuals.synchronizedSamples < MIN_SYNCHRONIZED_SAMPLES || a.pinned().count() > 0) {
+        if (virtuals.synchronizedSamples < MIN_SYNCHRONIZED_SAMPLES || a.virtualThreads().pinned().count() > 0) {
             return Optional.empty();
         }
         String site = top(virtuals.synchronizedSites);
         // Why none pinned depends on the JDK the recording ran on, as the run says it: JEP 491 explains it only from
         // JDK 24 on; before, a virtual thread blocking under a monitor pins, so none pinning means none blocked there.
-        OptionalInt feature = a.jdkFeature();
+        OptionalInt feature = a.measured().jdkFeature();
         String why = feature.isEmpty() ? "from JDK 24 on (JEP 491) a virtual thread that blocks holding a monitor"
                 + " unmounts, before JDK 24 it pins, and this recording's run does not say which JDK it ran"
-                : feature.getAsInt() >= 24 ? a.jdkName() + " unmounts a virtual thread that blocks holding a monitor"
+                : feature.getAsInt() >= 24 ? a.measured().jdkName() + " unmounts a virtual thread that blocks holding a monitor"
                 + " (JEP 491, JDK 24 and later)"
-                : a.jdkName() + " pins a virtual thread that blocks holding a monitor (before JEP 491, JDK 24): none"
+                : a.measured().jdkName() + " pins a virtual thread that blocks holding a monitor (before JEP 491, JDK 24): none"
                 + " pinning means the code under the monitor did not block";
         return Optional.of(new Mistake("synchronized-virtual-thread", false, "virtual", "jdk.ExecutionSample", site,
                 f("virtual threads ran request code inside synchronized %s (%,d execution samples, %,d of them in the"

@@ -117,10 +117,10 @@ class FanOutMistakesTest {
     void workersWaitingForCallsThatRunAreNoStarvation() {
         RecordingAnalysis a = analyses.get("workers-for-every-call");
         // the request's worker parks on its calls' future here too, as often as the rule asks ...
-        assertThat(a.workerFutureParks().count()).isGreaterThanOrEqualTo(Mistakes.MIN_STARVED_PARKS);
+        assertThat(a.waitedAt().workerFutureParks().count()).isGreaterThanOrEqualTo(Mistakes.MIN_STARVED_PARKS);
         // ... but its calls' replies are read, about 3 per park, each park about one delay
         long reads = a.group(ThreadKind.WORKER).delayService().reads.count();
-        assertThat((double) reads / a.workerFutureParks().count())
+        assertThat((double) reads / a.waitedAt().workerFutureParks().count())
                 .isGreaterThanOrEqualTo(Mistakes.STARVED_READS_PER_CALL * 3);
         assertThat(names(a)).doesNotContain("fanout-worker-starvation");
     }

@@ -222,8 +222,9 @@ class MistakesTest {
         RecordingAnalysis a = analyses.get("pinned-class-init");
         assertThat(m.event()).isEqualTo("jdk.VirtualThreadPinned");
         assertThat(m.site()).isEqualTo("io.threadlab.api.ClassInitTemplate.<clinit>"); // one name for every copy
-        assertThat(number(m, "pinned")).isEqualTo(a.pinned().count()).isGreaterThanOrEqualTo(Mistakes.MIN_PINS);
-        assertThat(number(m, "in_class_initialisers")).isEqualTo(a.pinned().count());
+        assertThat(number(m, "pinned")).isEqualTo(a.virtualThreads().pinned().count())
+                .isGreaterThanOrEqualTo(Mistakes.MIN_PINS);
+        assertThat(number(m, "in_class_initialisers")).isEqualTo(a.virtualThreads().pinned().count());
         if (Runtime.version().feature() >= 24) { // the JVM names its reason since JDK 24
             assertThat(a.signals().pinnedReasons()).hasSize(1).allSatisfy((reason, count) -> assertThat(reason)
                     .contains("io.threadlab.api.ClassInitTemplate", "<clinit>").doesNotContain("0x"));
@@ -235,7 +236,7 @@ class MistakesTest {
     @Test
     void thePinningEvidenceNamesTheJdkItsRunRanAndWhatTheRecordingShowed() {
         RecordingAnalysis a = analyses.get("pinned-class-init");
-        long pins = a.pinned().count();
+        long pins = a.virtualThreads().pinned().count();
         Mistakes.Mistake on21 = only(Verdicts.of(a.withJdk("21.0.5")).mistakes(), "pinned-class-init");
         assertThat(on21.evidence()).contains(String.format(Locale.ROOT, "on JDK 21.0.5, blocking inside a class"
                 + " initialiser pinned the carrier: %,d of these pins had a class initialiser on the stack", pins))
@@ -274,7 +275,7 @@ class MistakesTest {
         assertThat(m.harmful()).isFalse();
         assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$Ledger.record:");
         assertThat(number(m, "synchronized_samples")).isGreaterThanOrEqualTo(Mistakes.MIN_SYNCHRONIZED_SAMPLES);
-        assertThat(analyses.get("synchronized-virtual-thread").pinned().count()).isZero();
+        assertThat(analyses.get("synchronized-virtual-thread").virtualThreads().pinned().count()).isZero();
         assertThat(Verdicts.of(analyses.get("synchronized-virtual-thread")).findings().getFirst())
                 .startsWith("not a mistake on this JDK: synchronized-virtual-thread: ");
         assertThat(ThreadAnalysis.table(List.of(analyses.get("synchronized-virtual-thread"))))
