@@ -19,7 +19,7 @@ import java.util.Optional;
  * </ul>
  * An explanation is said only where the recording shows it; where the recording contradicts the window's expectation,
  * the contradiction is said instead, as unexpected. Blocking JDBC reads on the event loop are a mistake of their own
- * ({@link Mistakes}: jdbc-on-event-loop), recognised whatever the window.
+ * ({@link EventLoopMistakes}: jdbc-on-event-loop), recognised whatever the window.
  */
 final class DatabaseVerdicts {
 

@@ -138,7 +138,7 @@ public final class RecordingAnalyzer {
                         parks.add(parkedOn, site, ThreadKind.of(event.getThread()), ms);
                         if (DatabasePool.isJdbcPool(site)) {
                             waitForDatabasePool(g, databasePoolWaits, parkedOn, site, event, ms);
-                        } else if (Mistakes.isConnectionPool(site)) {
+                        } else if (PoolMistakes.isConnectionPool(site)) {
                             poolWaits.add(parkedOn, site, ThreadKind.of(event.getThread()), ms);
                         }
                     }

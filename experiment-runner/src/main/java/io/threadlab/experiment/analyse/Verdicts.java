@@ -22,7 +22,7 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
     public static Verdicts of(RecordingAnalysis a) {
         List<String> findings = new ArrayList<>();
         List<String> unexpected = new ArrayList<>();
-        List<Mistakes.Mistake> mistakes = Mistakes.of(a);
+        List<Mistakes.Mistake> mistakes = MistakeRules.of(a);
         for (Mistakes.Mistake m : mistakes) {
             findings.add((m.harmful() ? "MISTAKE " : "not a mistake on this JDK: ") + m.name() + ": " + m.evidence());
         }
@@ -62,10 +62,10 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         }
         cpuLayers(a).ifPresent(findings::add);
         // The reference of the CPU mistakes: heavy request code where it belongs, on time-sliced platform threads.
-        Mistakes.heavyRequestCpu(a, ThreadKind.WORKER).ifPresent(cpu -> findings.add(f("request code's own CPU ran on"
-                        + " worker threads: %.0f %% of their execution samples (%,d), about %.2f ms per downstream call,"
-                        + " most at %s; platform threads are time-sliced by the OS (the reference for CPU-heavy"
-                        + " requests)", cpu.share() * 100, cpu.samples(),
+        CpuMistakes.heavyRequestCpu(a, ThreadKind.WORKER).ifPresent(cpu -> findings.add(f("request code's own CPU"
+                        + " ran on worker threads: %.0f %% of their execution samples (%,d), about %.2f ms per"
+                        + " downstream call, most at %s; platform threads are time-sliced by the OS (the reference for"
+                        + " CPU-heavy requests)", cpu.share() * 100, cpu.samples(),
                 cpu.msPerCall(), cpu.site())));
         return new Verdicts(List.copyOf(findings), List.copyOf(unexpected), mistakes);
     }

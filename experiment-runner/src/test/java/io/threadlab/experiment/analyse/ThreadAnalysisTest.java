@@ -36,7 +36,7 @@ class ThreadAnalysisTest {
     static final Path EVERY_SOCKET_EVENT_JFC = Path.of("../jfr/threads-every-socket-event.jfc");
     /**
      * Busy enough that execution samples, every 20 ms, catch request code on each variant's threads: 20 samples or
-     * more on the workers (Mistakes.MIN_CPU_SAMPLES, for the reference finding), and ten or more on the event loop
+     * more on the workers (CpuMistakes.MIN_CPU_SAMPLES, for the reference finding), and ten or more on the event loop
      * and on virtual threads, whose request code is light. At most 14 workers: a lane picture shows 14 a group.
      */
     static final Duration WINDOW = Duration.ofMillis(1200);
