@@ -137,8 +137,8 @@ class ExtendingTest {
     private static WarmUpResult warmUp(String jvm, String variant, int start) {
         return new WarmUpResult(jvm, variant, start, "boosted", 0.5, 2, true, 40, 20, 3, 30.0,
                 List.of(new WarmUpResult.Level(100, 10, true, "finished", 0.01, 0.02, 4000)),
-                List.of(new CompilerSample(2, 2, 500, 3900, 0, 0, 10, 1000, 5, 1)), Map.of(), Map.of(), List.of(),
-                Map.of(), Map.of(), 60);
+                List.of(new CompilerSample(2, 2, 500, 3900, 0, 0, 10, 1000, 5, 1)),
+                new WarmUpResult.Ergonomics(Map.of(), Map.of(), List.of(), Map.of(), Map.of()), 60);
     }
 
     @Test

@@ -52,7 +52,7 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
                             List<WaitSites.Site> monitorWaitSites, List<WaitSites.Site> parkSites, CpuByLayer cpuByLayer,
                             InFlight.Summary downstreamReadsInFlight, WaitSites.Site connectionPoolWaits,
                             DatabasePool databasePool, Map<String, Integer> pinnedReasons, List<String> verdicts, List<String> unexpected,
-                            List<Mistakes.Mistake> mistakes, List<Stall> stalls) {
+                            List<Mistakes.Mistake> mistakes, List<RecordedStall> stalls) {
 
         public Recording {
             groups = groups == null ? Map.of() : groups;
@@ -69,41 +69,12 @@ public record AnalysisFile(List<Recording> recordings, List<String> failures, Ma
 
         /** Every socket read is in the recording, the event loops' microsecond reads too. */
         public boolean everySocketEvent() {
-            return RecordingAnalysis.everyEvent(socketThreshold);
+            return SocketThreshold.everyEvent(socketThreshold);
         }
 
         /** The window waited on the database: its pool's waits are said beside its groups. */
         public boolean databaseWindow() {
             return "db".equals(downstream) && databasePool != null;
-        }
-    }
-
-    /**
-     * A stall in the recorded window's throughput (results.json's per_second: seconds below a quarter of the
-     * window's steady rate, {@link Stalls}), with the execution samples of its seconds. {@code firstSecond} counts
-     * from the start of the
-     * measured interval, {@code from} and {@code to} are those seconds' instants; {@code chain} is the known chain
-     * the samples show ({@link KnownChains}), null when they show none, and {@code chainSamples} how many show it.
-     */
-    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Stall(int firstSecond, int seconds, double meanRate, double steadyRate, String from, String to,
-                        long samples, Map<String, Long> samplesByGroup, List<StallFrame> topFrames, String chain,
-                        long chainSamples) {
-        public Stall {
-            samplesByGroup = samplesByGroup == null ? Map.of() : samplesByGroup;
-            topFrames = topFrames == null ? List.of() : List.copyOf(topFrames);
-        }
-    }
-
-    /** Where a stall's samples were: the thread group, the leaf frame and the first frame outside the JDK. */
-    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record StallFrame(String group, String leaf, String site, long samples) {
-
-        /** "worker pool": the group as the lesson names it. */
-        public String groupLabel() {
-            return ThreadKind.valueOf(group.toUpperCase(java.util.Locale.ROOT)).label();
         }
     }
 

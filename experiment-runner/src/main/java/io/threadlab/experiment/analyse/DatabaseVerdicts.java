@@ -19,7 +19,7 @@ import java.util.Optional;
  * </ul>
  * An explanation is said only where the recording shows it; where the recording contradicts the window's expectation,
  * the contradiction is said instead, as unexpected. Blocking JDBC reads on the event loop are a mistake of their own
- * ({@link Mistakes}: jdbc-on-event-loop), recognised whatever the window.
+ * ({@link EventLoopMistakes}: jdbc-on-event-loop), recognised whatever the window.
  */
 final class DatabaseVerdicts {
 
@@ -49,7 +49,7 @@ final class DatabaseVerdicts {
         if (reads.reads.count() > 0) {
             findings.add(f("database waits happen on %d executor threads: %,d socket reads from PostgreSQL (port %d)"
                             + " %s, p50 %.1f ms, p99 %.1f ms (%.1f thread-seconds of waiting in %.1f s); %s",
-                    reads.readers.size(), reads.reads.count(), a.downstream().port(), Verdicts.recorded(a),
+                    reads.readers.size(), reads.reads.count(), a.downstream().port(), a.recordedReads(),
                     reads.reads.percentile(50), reads.reads.percentile(99), reads.reads.totalMs() / 1000, a.seconds(),
                     inFlight(a)));
         } else {
@@ -83,12 +83,12 @@ final class DatabaseVerdicts {
         SocketIo reads = virtuals.database();
         findings.add(f("%,d virtual threads started; each lived p50 %.1f ms, p99 %.1f ms (%,d ended), its request's"
                         + " query and its wait for a connection included; carriers idle at least %.0f %% of the"
-                        + " window", a.virtualThreadsStarted(), virtuals.lifetimes.percentile(50),
+                        + " window", a.virtualThreads().started(), virtuals.lifetimes.percentile(50),
                 virtuals.lifetimes.percentile(99), virtuals.lifetimes.count(), a.carrierIdleShare() * 100));
         if (reads.reads.count() > 0) {
             findings.add(f("virtual threads read from PostgreSQL themselves: %,d socket reads (port %d) %s on %,d"
                             + " virtual threads, p50 %.1f ms, p99 %.1f ms; %s", reads.reads.count(),
-                    a.downstream().port(), Verdicts.recorded(a), reads.readers.size(), reads.reads.percentile(50),
+                    a.downstream().port(), a.recordedReads(), reads.readers.size(), reads.reads.percentile(50),
                     reads.reads.percentile(99), inFlight(a)));
         } else {
             unexpected.add(f("no virtual thread read from PostgreSQL (port %d, %s): the %s variant runs its JDBC"
@@ -96,16 +96,16 @@ final class DatabaseVerdicts {
         }
         pinning(a, findings, unexpected);
         findings.add(poolWaits(a, ThreadKind.VIRTUAL, "virtual threads").orElseGet(() -> unrecordedPoolWaits(a)));
-        if (a.submitFailed() > 0) {
+        if (a.virtualThreads().submitFailed() > 0) {
             unexpected.add(f("%d virtual threads could not be scheduled (VirtualThreadSubmitFailed)",
-                    a.submitFailed()));
+                    a.virtualThreads().submitFailed()));
         }
         GroupStats workers = a.group(ThreadKind.WORKER);
         if (workers.database().reads.count() > 0 || workers.requestSamples > 0) {
             unexpected.add(f("worker threads did the virtual threads' work: %,d socket reads from PostgreSQL and %d"
                     + " request-code samples on workers", workers.database().reads.count(), workers.requestSamples));
         }
-        if (virtuals.requestSamples == 0 && a.virtualThreadsStarted() == 0) {
+        if (virtuals.requestSamples == 0 && a.virtualThreads().started() == 0) {
             unexpected.add("no virtual thread was seen: was the recording made with jfr/threads.jfc?");
         }
     }
@@ -113,9 +113,8 @@ final class DatabaseVerdicts {
     /** What jdk.VirtualThreadPinned says, where the recording enabled it; a pin is unexpected. */
     private static void pinning(RecordingAnalysis a, List<String> findings, List<String> unexpected) {
         String threshold = a.databasePool().pinnedThreshold();
-        if (a.pinned().count() > 0) {
-            unexpected.add(f("%d virtual threads pinned their carrier (p99 %.1f ms), at %s", a.pinned().count(),
-                    a.pinned().p99Ms(), a.pinnedAt().keySet()));
+        if (a.virtualThreads().pinned().count() > 0) {
+            unexpected.add(a.virtualThreads().pinnedCarriers());
         } else if ("off".equals(threshold)) {
             findings.add("jdk.VirtualThreadPinned was not enabled in this recording: whether JDBC pinned the"
                     + " carriers cannot be said from it");
@@ -158,7 +157,7 @@ final class DatabaseVerdicts {
                     ? f("%,d reads on %d event-loop threads, p50 %.2f ms, p99 %.2f ms", loopReads.reads.count(),
                     loopReads.readers.size(), loopReads.reads.percentile(50), loopReads.reads.percentile(99))
                     : f("%,d of their reads %s (the Vert.x client reads only bytes already there, in microseconds)",
-                    loopReads.reads.count(), Verdicts.recorded(a))));
+                    loopReads.reads.count(), a.recordedReads())));
         } else {
             unexpected.add(f("%,d socket reads from PostgreSQL on worker threads and %,d on virtual threads: the %s"
                             + " variant's Vert.x client reads on the event loops", workers.database().reads.count(),

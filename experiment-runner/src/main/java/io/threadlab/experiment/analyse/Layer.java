@@ -1,8 +1,8 @@
 package io.threadlab.experiment.analyse;
 
 /**
- * Where CPU goes, by the code that spends it: the layers a request passes through. {@link StackFacts} puts each
- * execution sample in one of them; {@link #JVM_THREADS} is the CPU of the JVM's own threads, which samples never see.
+ * Where CPU goes, by the code that spends it: the layers a request passes through, one for each execution sample
+ * by the frames on its stack; {@link #JVM_THREADS} is the CPU of the JVM's own threads, which samples never see.
  */
 public enum Layer {
     HTTP_SERVER("HTTP server"),

@@ -3,8 +3,8 @@ package io.threadlab.experiment.analyse;
 import java.util.Map;
 
 /**
- * The recording-wide numbers that {@link Mistakes} recognises mistakes by; the per-group ones are in
- * {@link GroupStats} (request code's own samples, samples under a synchronized method, native samples).
+ * The recording-wide numbers that the mistake rules ({@link MistakeRules}) recognise mistakes by; the per-group ones
+ * are in {@link GroupStats} (request code's own samples, samples under a synchronized method, native samples).
  *
  * @param downstreamInFlight socket reads from the delay service in flight at once
  * @param poolWaits          parks waiting for a pooled connection to the delay service (a JDBC pool's are the

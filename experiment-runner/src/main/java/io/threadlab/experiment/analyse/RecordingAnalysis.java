@@ -1,70 +1,57 @@
 package io.threadlab.experiment.analyse;
 
-import io.threadlab.experiment.plan.WindowId;
 import io.threadlab.experiment.plan.Variant;
+import io.threadlab.experiment.plan.WindowId;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.regex.Pattern;
 
 /**
  * The numbers of one recording, per thread group, and what they say about the variant that was recorded.
  *
- * @param monitorEnterSites  the top sites of monitor contention (jdk.JavaMonitorEnter), by total wait
- * @param monitorWaitSites   the top sites of Object.wait (jdk.JavaMonitorWait), by total wait
- * @param parkSites          the top park sites (jdk.ThreadPark), by total wait
- * @param workerFutureParks  the worker threads' parks on a future: waiting for an asynchronous client's reply
- * @param cpu                the process's CPU by layer
- * @param cpuMsPerRequest    the recorded window's CPU per request from results.json, or null when unknown
- * @param delayMs            the downstream delay the recorded window was measured at, or null when unknown
- * @param stalls             the stalls in the recorded window's throughput, with what the recording shows of them
- * @param signals            what {@link Mistakes} recognises mistakes by, beyond the groups' own numbers
- * @param socketThreshold    the jdk.SocketRead threshold in force ("1 ms", "0 ms"), or null when the recording does
- *                           not say (made without jdk.ActiveSetting): shorter reads are not in the recording
- * @param jdk                the Java version the recorded JVM ran, as its run recorded it, or null when unknown (the
- *                           recording itself does not say): what the JDK-dependent verdicts are judged with
- * @param downstream         what the window's requests waited on, its port, and how the analysis knows
- * @param databasePool       where requests waited for a pooled database connection, beyond the groups' own numbers
- * @param fanOut             the recorded window's calls to the delay service per request and their mode, from its
- *                           results.json row or its name (one call where neither says more)
+ * @param virtualThreads  what the virtual threads did beyond their group's numbers: started, ended, pinned
+ * @param waitedAt        where threads waited: the top sites of monitors and parks, the workers' parks on a future
+ * @param cpu             the process's CPU by layer
+ * @param signals         what the mistakes are recognised by, beyond the groups' own numbers
+ * @param socketThreshold the jdk.SocketRead threshold in force ("1 ms", "0 ms"), or null when the recording does
+ *                        not say (made without jdk.ActiveSetting): shorter reads are not in the recording
+ * @param downstream      what the window's requests waited on, its port, and how the analysis knows
+ * @param databasePool    where requests waited for a pooled database connection, beyond the groups' own numbers
+ * @param measured        what the runner measured of the recorded window, beside the recording
  */
 public record RecordingAnalysis(Path file, Instant start, Instant end, Map<ThreadKind, GroupStats> groups,
-                                long totalSamples, long virtualThreadsStarted, long virtualThreadsEnded,
-                                Durations.Summary pinned, Map<String, Integer> pinnedAt, long submitFailed,
-                                double gcPauseMs, Throttling throttling, Map<String, Long> eventCounts,
-                                List<WaitSites.Site> monitorEnterSites, List<WaitSites.Site> monitorWaitSites,
-                                List<WaitSites.Site> parkSites, WaitSites.Site workerFutureParks, LayerCpu cpu,
-                                Double cpuMsPerRequest, Integer delayMs, List<AnalysisFile.Stall> stalls,
-                                MistakeSignals signals, String socketThreshold, String jdk,
-                                WindowDownstream downstream, DatabasePool databasePool, WindowFanOut fanOut) {
+                                VirtualThreadStats virtualThreads, double gcPauseMs, Throttling throttling,
+                                Map<String, Long> eventCounts, WaitedAt waitedAt, LayerCpu cpu, MistakeSignals signals,
+                                String socketThreshold, WindowDownstream downstream, DatabasePool databasePool,
+                                MeasuredWindow measured) {
 
     /** CPU throttling of the JVM's container, as the JVM itself saw it during the recording. */
     public record Throttling(long periods, long throttledPeriods, double throttledMs) {
     }
 
-    private static final Pattern ZERO = Pattern.compile("0+\\s*[a-z]*");
-
-    /** Whether a threshold ("0 ms", "0 ns") records every event; false for an unknown one. */
-    static boolean everyEvent(String threshold) {
-        return threshold != null && ZERO.matcher(threshold.trim()).matches();
+    /** The execution samples of every group: each sample is its thread's group's. */
+    public long totalSamples() {
+        return groups.values().stream().mapToLong(g -> g.executionSamples).sum();
     }
 
     /** Every socket read and write is in the recording, the event loops' microsecond reads too. */
     public boolean everySocketEvent() {
-        return everyEvent(socketThreshold);
+        return SocketThreshold.everyEvent(socketThreshold);
     }
 
     /** "socket events from 1 ms", for readers who would otherwise miss the reads that are not there. */
     public String socketEvents() {
-        return socketThreshold == null ? "socket threshold not recorded"
-                : everySocketEvent() ? "every socket event" : "socket events from " + socketThreshold;
+        return SocketThreshold.events(socketThreshold);
+    }
+
+    /** "of 1 ms or more": the socket reads the recording holds. */
+    String recordedReads() {
+        return SocketThreshold.recorded(socketThreshold);
     }
 
     public double seconds() {
@@ -121,7 +108,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
                 .filter(e -> e.getValue().requestSamples > 0).map(Map.Entry::getKey).orElse(ThreadKind.OTHER);
         return switch (busiest) {
             case WORKER -> Optional.of(onThreadsAndStack(Variant.Threads.WORKER,
-                    downstreamIo(ThreadKind.WORKER).reads.count() == 0 && workerFutureParks.count() > 0
+                    downstreamIo(ThreadKind.WORKER).reads.count() == 0 && waitedAt.workerFutureParks().count() > 0
                             ? Variant.Stack.QUARKUS_REST : Variant.Stack.CLASSIC));
             case EVENT_LOOP -> Optional.of(Variant.model(Variant.Threads.EVENT_LOOP));
             case VIRTUAL -> Optional.of(Variant.model(Variant.Threads.VIRTUAL));
@@ -147,85 +134,43 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
 
     /** The same analysis, with the recorded window's CPU per request (from results.json). */
     public RecordingAnalysis withCpuMsPerRequest(Double msPerRequest) {
-        return withMeasured(msPerRequest, delayMs, stalls);
+        return withMeasured(msPerRequest, measured.delayMs(), measured.stalls());
     }
 
     /** The same analysis, with what the runner measured of the recorded window. */
-    public RecordingAnalysis withMeasured(Double msPerRequest, Integer delay, List<AnalysisFile.Stall> stalled) {
-        return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
-                pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
-                parkSites, workerFutureParks, cpu, msPerRequest, delay, List.copyOf(stalled), signals, socketThreshold,
-                jdk, downstream, databasePool, fanOut);
+    public RecordingAnalysis withMeasured(Double msPerRequest, Integer delay, List<RecordedStall> stalled) {
+        return with(new MeasuredWindow(msPerRequest, delay, stalled, measured.jdk(), measured.fanOut()));
     }
 
     /** The same analysis, with the Java version its run says the recorded JVM ran (null: unknown). */
     public RecordingAnalysis withJdk(String version) {
-        return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
-                pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
-                parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold, version,
-                downstream, databasePool, fanOut);
-    }
-
-    /** The JDK's feature release (25 for "25.0.3"), empty where the JDK is not known or its version unreadable. */
-    public OptionalInt jdkFeature() {
-        if (jdk == null) {
-            return OptionalInt.empty();
-        }
-        try {
-            return OptionalInt.of(Runtime.Version.parse(jdk).feature());
-        } catch (IllegalArgumentException e) {
-            return OptionalInt.empty();
-        }
-    }
-
-    /** "JDK 25.0.3", or "this recording's JDK (its run does not say which)". */
-    public String jdkName() {
-        return jdk != null ? "JDK " + jdk : "this recording's JDK (its run does not say which)";
-    }
-
-    /** The same analysis, with the database pool's gauges at the recorded window's edges (null: none scraped). */
-    public RecordingAnalysis withPoolEdges(PoolGauges edges) {
-        return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
-                pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
-                parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold,
-                jdk, downstream, databasePool.withEdges(edges), fanOut);
+        return with(new MeasuredWindow(measured.cpuMsPerRequest(), measured.delayMs(), measured.stalls(), version,
+                measured.fanOut()));
     }
 
     /** The same analysis, knowing the recorded window's calls per request. */
     public RecordingAnalysis withFanOut(WindowFanOut calls) {
-        return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
-                pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
-                parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold,
-                jdk, downstream, databasePool, calls);
+        return with(new MeasuredWindow(measured.cpuMsPerRequest(), measured.delayMs(), measured.stalls(),
+                measured.jdk(), calls));
+    }
+
+    /** The same analysis, with the database pool's gauges at the recorded window's edges (null: none scraped). */
+    public RecordingAnalysis withPoolEdges(PoolGauges edges) {
+        return with(databasePool.withEdges(edges));
     }
 
     /** The same analysis, with PostgreSQL's refusals of new connections that the JVM's log holds for the window. */
     public RecordingAnalysis withRefusedConnections(Long refused) {
-        return new RecordingAnalysis(file, start, end, groups, totalSamples, virtualThreadsStarted, virtualThreadsEnded,
-                pinned, pinnedAt, submitFailed, gcPauseMs, throttling, eventCounts, monitorEnterSites, monitorWaitSites,
-                parkSites, workerFutureParks, cpu, cpuMsPerRequest, delayMs, stalls, signals, socketThreshold,
-                jdk, downstream, databasePool.withRefusedConnections(refused), fanOut);
+        return with(databasePool.withRefusedConnections(refused));
     }
 
-    /** "the 300 ms", or "the downstream delay" where the recorded window's delay is not known. */
-    public String theDelay() {
-        return delayMs == null ? "the downstream delay" : "the " + delayMs + " ms";
+    private RecordingAnalysis with(MeasuredWindow window) {
+        return new RecordingAnalysis(file, start, end, groups, virtualThreads, gcPauseMs, throttling, eventCounts,
+                waitedAt, cpu, signals, socketThreshold, downstream, databasePool, window);
     }
 
-    public AnalysisFile.Recording toRecord(Verdicts verdicts) {
-        Map<String, AnalysisFile.Group> byGroup = new LinkedHashMap<>();
-        groups.forEach((kind, stats) -> {
-            if (!stats.threads.isEmpty() || stats.executionSamples > 0) {
-                byGroup.put(kind.name().toLowerCase(), stats.toGroup(totalSamples, downstream.downstream()));
-            }
-        });
-        return new AnalysisFile.Recording(file.toString(), window(), variant(), label(), delayMs, jdk,
-                downstream.name(), downstream.peer(), downstream.port(), downstream.from(), Durations.round(seconds()),
-                socketThreshold, socketEvents(), totalSamples, byGroup, virtualThreadsStarted, virtualThreadsEnded,
-                pinned, pinnedAt, submitFailed, Durations.round(carrierIdleShare()), gcPauseMs, throttling,
-                monitorEnterSites, monitorWaitSites, parkSites, cpu.toRecord(cpuMsPerRequest),
-                signals.downstreamInFlight(), signals.poolWaits(), databasePool, signals.pinnedReasons(),
-                verdicts.findings(),
-                verdicts.unexpected(), verdicts.mistakes(), stalls);
+    private RecordingAnalysis with(DatabasePool pool) {
+        return new RecordingAnalysis(file, start, end, groups, virtualThreads, gcPauseMs, throttling, eventCounts,
+                waitedAt, cpu, signals, socketThreshold, downstream, pool, measured);
     }
 }

@@ -97,7 +97,6 @@ public final class RecordingAnalyzer {
         long virtualEnded = 0;
         long submitFailed = 0;
         double gcPauseMs = 0;
-        long totalSamples = 0;
         long[] throttling = null; // first and last cumulative ContainerCPUThrottling readings
         Instant first = null;
         Instant last = null;
@@ -139,7 +138,7 @@ public final class RecordingAnalyzer {
                         parks.add(parkedOn, site, ThreadKind.of(event.getThread()), ms);
                         if (DatabasePool.isJdbcPool(site)) {
                             waitForDatabasePool(g, databasePoolWaits, parkedOn, site, event, ms);
-                        } else if (Mistakes.isConnectionPool(site)) {
+                        } else if (PoolMistakes.isConnectionPool(site)) {
                             poolWaits.add(parkedOn, site, ThreadKind.of(event.getThread()), ms);
                         }
                     }
@@ -159,7 +158,6 @@ public final class RecordingAnalyzer {
                         RecordedThread sampled = event.getThread("sampledThread");
                         GroupStats g = group(groups, sampled);
                         g.executionSamples++;
-                        totalSamples++;
                         StackFacts.Sample sample = stacks.sample(event.getStackTrace());
                         cpu.sample(sample.layer());
                         g.layerSamples.merge(sample.layer(), 1L, Long::sum);
@@ -253,17 +251,17 @@ public final class RecordingAnalyzer {
         WaitSites.Site workerFutureParks = parks.sum(ThreadKind.WORKER, RecordingAnalyzer::isFuture);
         WindowDownstream downstream = downstream(file, told, runsDatabasePort, groups);
         MistakeSignals signals = new MistakeSignals(inFlight.get(Downstream.HTTP).summary(), poolWaits.all(),
-                downstreamCalls(groups, downstream.downstream(), RecordingAnalysis.everyEvent(socketThreshold),
+                downstreamCalls(groups, downstream.downstream(), SocketThreshold.everyEvent(socketThreshold),
                         workerFutureParks, virtualStarted), GroupStats.topEntries(pinnedReasons, 5),
                 GroupStats.topEntries(pinnedInitialisers, 5),
                 parks.sum(ThreadKind.EVENT_LOOP, RecordingAnalyzer::isFuture));
         DatabasePool databasePool = new DatabasePool(databasePoolWaits.top(3), threshold(settings, "jdk.ThreadPark"),
                 threshold(settings, "jdk.VirtualThreadPinned"), inFlight.get(Downstream.DB).summary(), null, null);
-        return new RecordingAnalysis(file, first, last, groups, totalSamples, virtualStarted, virtualEnded,
-                pinned.summary(), GroupStats.topEntries(pinnedFrames, 5), submitFailed, Durations.round(gcPauseMs),
-                throttled, eventCounts, monitorEnters.top(TOP_SITES), monitorWaits.top(TOP_SITES),
-                parks.top(TOP_SITES), workerFutureParks, cpu.result(), null, null, List.of(), signals,
-                socketThreshold, null, downstream, databasePool, WindowFanOut.ONE);
+        return new RecordingAnalysis(file, first, last, groups, new VirtualThreadStats(virtualStarted, virtualEnded,
+                pinned.summary(), GroupStats.topEntries(pinnedFrames, 5), submitFailed), Durations.round(gcPauseMs),
+                throttled, eventCounts, new WaitedAt(monitorEnters.top(TOP_SITES), monitorWaits.top(TOP_SITES),
+                parks.top(TOP_SITES), workerFutureParks), cpu.result(), signals, socketThreshold, downstream,
+                databasePool, MeasuredWindow.UNKNOWN);
     }
 
     /** The lab's downstream whose port this is, or null for a client's. */

@@ -48,7 +48,7 @@ final class StallChains {
     }
 
     /** Each stall with the samples the recording holds of its seconds (none, where it does not cover them). */
-    static List<AnalysisFile.Stall> read(Path recording, List<Stalls.Stall> stalls, Instant measuredAt)
+    static List<RecordedStall> read(Path recording, List<Stalls.Stall> stalls, Instant measuredAt)
             throws IOException {
         List<Interval> intervals = stalls.stream().map(s -> interval(measuredAt, s)).toList();
         List<Tally> tallies = stalls.stream().map(s -> new Tally()).toList();
@@ -67,7 +67,7 @@ final class StallChains {
                 }
             }
         }
-        List<AnalysisFile.Stall> read = new ArrayList<>();
+        List<RecordedStall> read = new ArrayList<>();
         for (int i = 0; i < stalls.size(); i++) {
             read.add(tallies.get(i).result(stalls.get(i), intervals.get(i)));
         }
@@ -113,16 +113,16 @@ final class StallChains {
                     .map(Map.Entry::getKey);
         }
 
-        AnalysisFile.Stall result(Stalls.Stall stall, Interval interval) {
+        RecordedStall result(Stalls.Stall stall, Interval interval) {
             Map<String, Long> groups = new LinkedHashMap<>();
             byGroup.entrySet().stream().sorted(Map.Entry.<ThreadKind, Long>comparingByValue().reversed())
                     .forEach(e -> groups.put(key(e.getKey()), e.getValue()));
-            List<AnalysisFile.StallFrame> top = byFrame.entrySet().stream()
+            List<RecordedStall.Frame> top = byFrame.entrySet().stream()
                     .sorted(Map.Entry.<Where, Long>comparingByValue().reversed().thenComparing(e -> e.getKey().leaf()))
-                    .limit(TOP_FRAMES).map(e -> new AnalysisFile.StallFrame(key(e.getKey().group()),
+                    .limit(TOP_FRAMES).map(e -> new RecordedStall.Frame(key(e.getKey().group()),
                             e.getKey().leaf(), e.getKey().site(), e.getValue())).toList();
             Optional<KnownChains.Chain> chain = chain();
-            return new AnalysisFile.Stall(stall.firstSecond(), stall.seconds(), Durations.round(stall.meanRate()),
+            return new RecordedStall(stall.firstSecond(), stall.seconds(), Durations.round(stall.meanRate()),
                     Durations.round(stall.steadyRate()), interval.from().toString(), interval.to().toString(), samples,
                     groups, top, chain.map(KnownChains.Chain::name).orElse(null),
                     chain.map(byChain::get).orElse(0L));

@@ -110,8 +110,8 @@ public final class ThreadAnalysis {
         }
         Map<String, String> pictures = new LinkedHashMap<>();
         lanes.forEach((label, svg) -> pictures.put(label, outDir.relativize(svg.toAbsolutePath()).toString()));
-        AnalysisFile file = new AnalysisFile(analyses.stream().map(a -> a.toRecord(Verdicts.of(a))).toList(),
-                failures, pictures, jmc);
+        AnalysisFile file = new AnalysisFile(analyses.stream().map(a -> RecordingEntry.of(a, Verdicts.of(a)))
+                .toList(), failures, pictures, jmc);
         Path json = outDir.resolve(prefix + "analysis.json");
         Path markdown = outDir.resolve(prefix + "analysis.md");
         Json.write(json, file);
@@ -144,8 +144,9 @@ public final class ThreadAnalysis {
                     a.downstreamIo(ThreadKind.WORKER).reads.count(),
                     a.downstreamIo(ThreadKind.EVENT_LOOP).reads.count(),
                     a.downstreamIo(ThreadKind.VIRTUAL).reads.count(),
-                    a.groups().values().stream().mapToLong(g -> g.poolWaits.count()).sum(), a.virtualThreadsStarted(),
-                    a.pinned().count(), Double.isNaN(a.carrierIdleShare()) ? "-"
+                    a.groups().values().stream().mapToLong(g -> g.poolWaits.count()).sum(),
+                    a.virtualThreads().started(), a.virtualThreads().pinned().count(),
+                    Double.isNaN(a.carrierIdleShare()) ? "-"
                             : String.format(Locale.ROOT, "%.0f%%", a.carrierIdleShare() * 100),
                     topContention(a),
                     signature(v)));
@@ -161,10 +162,10 @@ public final class ThreadAnalysis {
     }
 
     private static String topContention(RecordingAnalysis a) {
-        if (a.monitorEnterSites().isEmpty()) {
+        if (a.waitedAt().monitorEnterSites().isEmpty()) {
             return "-";
         }
-        WaitSites.Site top = a.monitorEnterSites().getFirst();
+        WaitSites.Site top = a.waitedAt().monitorEnterSites().getFirst();
         String numbers = String.format(Locale.ROOT, " (%d, %.0f)", top.count(), top.totalMs());
         String site = top.shortForm();
         int room = 44 - numbers.length();
@@ -175,7 +176,7 @@ public final class ThreadAnalysis {
      * The stalls in the recorded window's per-second throughput, with the recording's samples of them; none where
      * the row does not say when its measured interval began, for then its seconds cannot be found in the recording.
      */
-    private static List<AnalysisFile.Stall> stalls(Path recording, RecordedWindows.Row row, List<String> failures) {
+    private static List<RecordedStall> stalls(Path recording, RecordedWindows.Row row, List<String> failures) {
         List<Stalls.Stall> stalls = Stalls.find(row.perSecond(), row.users());
         if (stalls.isEmpty() || row.measuredAt() == null) {
             return List.of();

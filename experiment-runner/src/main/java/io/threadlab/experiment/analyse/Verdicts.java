@@ -22,7 +22,7 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
     public static Verdicts of(RecordingAnalysis a) {
         List<String> findings = new ArrayList<>();
         List<String> unexpected = new ArrayList<>();
-        List<Mistakes.Mistake> mistakes = Mistakes.of(a);
+        List<Mistakes.Mistake> mistakes = MistakeRules.of(a);
         for (Mistakes.Mistake m : mistakes) {
             findings.add((m.harmful() ? "MISTAKE " : "not a mistake on this JDK: ") + m.name() + ": " + m.evidence());
         }
@@ -45,27 +45,27 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
                 case VIRTUAL -> virtualThreads(a, findings, unexpected);
             }
         }
-        judged.filter(v -> a.fanOut().calls() > 1 && !a.downstream().database())
+        judged.filter(v -> a.measured().fanOut().calls() > 1 && !a.downstream().database())
                 .ifPresent(v -> findings.add(fanOut(a, v)));
-        a.stalls().stream().map(Verdicts::stall).forEach(findings::add);
+        a.measured().stalls().stream().map(Verdicts::stall).forEach(findings::add);
         if (a.throttling() != null && a.throttling().periods() > 0) {
             findings.add(f("CPU quota throttled the JVM in %d of %d periods (%.1f s of runnable time held back, summed"
                             + " over CPUs)", a.throttling().throttledPeriods(), a.throttling().periods(),
                     a.throttling().throttledMs() / 1000));
         }
         findings.add(f("GC paused for %.1f ms in total", a.gcPauseMs()));
-        findings.add(contention(a.monitorEnterSites()));
-        if (!a.parkSites().isEmpty()) {
-            WaitSites.Site top = a.parkSites().getFirst();
+        findings.add(contention(a.waitedAt().monitorEnterSites()));
+        if (!a.waitedAt().parkSites().isEmpty()) {
+            WaitSites.Site top = a.waitedAt().parkSites().getFirst();
             findings.add(f("most parking: %,d parks on %s at %s (%s), %.1f s in total, longest %.1f ms",
                     top.count(), top.on(), top.site(), top.groupLabel(), top.totalMs() / 1000, top.maxMs()));
         }
         cpuLayers(a).ifPresent(findings::add);
         // The reference of the CPU mistakes: heavy request code where it belongs, on time-sliced platform threads.
-        Mistakes.heavyRequestCpu(a, ThreadKind.WORKER).ifPresent(cpu -> findings.add(f("request code's own CPU ran on"
-                        + " worker threads: %.0f %% of their execution samples (%,d), about %.2f ms per downstream call,"
-                        + " most at %s; platform threads are time-sliced by the OS (the reference for CPU-heavy"
-                        + " requests)", cpu.share() * 100, cpu.samples(),
+        CpuMistakes.heavyRequestCpu(a, ThreadKind.WORKER).ifPresent(cpu -> findings.add(f("request code's own CPU"
+                        + " ran on worker threads: %.0f %% of their execution samples (%,d), about %.2f ms per"
+                        + " downstream call, most at %s; platform threads are time-sliced by the OS (the reference for"
+                        + " CPU-heavy requests)", cpu.share() * 100, cpu.samples(),
                 cpu.msPerCall(), cpu.site())));
         return new Verdicts(List.copyOf(findings), List.copyOf(unexpected), mistakes);
     }
@@ -104,12 +104,13 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
                         + " the Vert.x/Netty and REST-client layers and %,d in request code (the recording has only"
                         + " the socket reads %s: %,d of theirs from the delay service)",
                 loops.executionSamples, loops.threads.size(),
-                loops.layerSamples(Layer.VERTX_NETTY, Layer.REST_CLIENT), loops.requestSamples, recorded(a),
+                loops.layerSamples(Layer.VERTX_NETTY, Layer.REST_CLIENT), loops.requestSamples, a.recordedReads(),
                 loops.delayService().reads.count()));
-        WaitSites.Site futureParks = a.workerFutureParks();
+        WaitSites.Site futureParks = a.waitedAt().workerFutureParks();
         findings.add(f("no thread waited for %s: %d request-code samples on worker threads, %d socket"
-                        + " reads from the delay service on workers, %d worker parks on a future", a.theDelay(),
-                workers.requestSamples, workers.delayService().reads.count(), futureParks.count()));
+                        + " reads from the delay service on workers, %d worker parks on a future",
+                a.measured().theDelay(), workers.requestSamples, workers.delayService().reads.count(),
+                futureParks.count()));
         if (workers.requestSamples > 0 || workers.delayService().reads.count() > 0 || futureParks.count() > 0) {
             unexpected.add(f("worker threads were used by the %s variant: %d request-code samples,"
                             + " %d downstream reads, %d parks on a future", v.label(), workers.requestSamples,
@@ -125,30 +126,30 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         GroupStats workers = a.group(ThreadKind.WORKER);
         GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
         GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
+        VirtualThreadStats started = a.virtualThreads();
         findings.add(f("%,d virtual threads started, %d pinned; each lived p50 %.1f ms, p99 %.1f ms (%,d"
                         + " ended), its request's downstream wait included; carriers idle at least %.0f %% of"
-                        + " the window", a.virtualThreadsStarted(),
-                a.pinned().count(), virtuals.lifetimes.summary().p50Ms(), virtuals.lifetimes.summary().p99Ms(),
+                        + " the window", started.started(),
+                started.pinned().count(), virtuals.lifetimes.summary().p50Ms(), virtuals.lifetimes.summary().p99Ms(),
                 virtuals.lifetimes.count(), a.carrierIdleShare() * 100));
         findings.add(a.everySocketEvent() ? f("socket I/O stayed on the event loops: %,d reads from the delay"
                         + " service there, %,d on virtual threads", loops.delayService().reads.count(),
                 virtuals.delayService().reads.count())
                 : f("virtual threads blocked in %,d socket reads from the delay service %s, the event loops in"
                         + " %,d (shorter reads are not in the recording)",
-                virtuals.delayService().reads.count(), recorded(a), loops.delayService().reads.count()));
-        if (a.pinned().count() > 0) {
-            unexpected.add(f("%d virtual threads pinned their carrier (p99 %.1f ms), at %s", a.pinned().count(),
-                    a.pinned().p99Ms(), a.pinnedAt().keySet()));
+                virtuals.delayService().reads.count(), a.recordedReads(), loops.delayService().reads.count()));
+        if (started.pinned().count() > 0) {
+            unexpected.add(started.pinnedCarriers());
         }
-        if (a.submitFailed() > 0) {
+        if (started.submitFailed() > 0) {
             unexpected.add(f("%d virtual threads could not be scheduled (VirtualThreadSubmitFailed)",
-                    a.submitFailed()));
+                    started.submitFailed()));
         }
         if (workers.requestSamples > 0) {
             unexpected.add(f("request code ran on worker threads (%d samples), not on virtual threads",
                     workers.requestSamples));
         }
-        if (virtuals.requestSamples == 0 && a.virtualThreadsStarted() == 0) {
+        if (virtuals.requestSamples == 0 && started.started() == 0) {
             unexpected.add("no virtual thread was seen: was the recording made with jfr/threads.jfc?");
         }
     }
@@ -163,14 +164,14 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         GroupStats workers = a.group(ThreadKind.WORKER);
         GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
         GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
-        WaitSites.Site waits = a.workerFutureParks();
+        WaitSites.Site waits = a.waitedAt().workerFutureParks();
         findings.add(a.everySocketEvent() ? f("request code ran on executor threads (%d samples); the event loops"
                         + " read the delay service's replies for them: %,d reads on %d event-loop threads, %,d on"
                         + " workers", workers.requestSamples, loops.delayService().reads.count(),
                 loops.delayService().readers.size(), workers.delayService().reads.count())
                 : f("request code ran on executor threads (%d samples), which blocked in %,d socket reads from the"
                         + " delay service %s, the event loops in %,d (shorter reads are not in the recording)",
-                workers.requestSamples, workers.delayService().reads.count(), recorded(a),
+                workers.requestSamples, workers.delayService().reads.count(), a.recordedReads(),
                 loops.delayService().reads.count()));
         findings.add(f("workers parked %,d times waiting for the client's reply (%.1f thread-seconds in %.1f s,"
                         + " longest %.1f ms), mostly on %s at %s", waits.count(), waits.totalMs() / 1000,
@@ -191,8 +192,8 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
             unexpected.add(f("request code ran on %d event-loop and %d virtual-thread samples against %d on"
                     + " workers", loops.requestSamples, virtuals.requestSamples, workers.requestSamples));
         }
-        if (a.virtualThreadsStarted() > 0) {
-            unexpected.add(f("%,d virtual threads started in the %s variant", a.virtualThreadsStarted(), v.label()));
+        if (a.virtualThreads().started() > 0) {
+            unexpected.add(f("%,d virtual threads started in the %s variant", a.virtualThreads().started(), v.label()));
         }
     }
 
@@ -203,21 +204,22 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
      * combining N replies into one response. Expected, so never UNEXPECTED; the counts are the recording's.
      */
     private static String fanOut(RecordingAnalysis a, Variant v) {
-        WindowFanOut calls = a.fanOut();
+        WindowFanOut calls = a.measured().fanOut();
         GroupStats workers = a.group(ThreadKind.WORKER);
         GroupStats loops = a.group(ThreadKind.EVENT_LOOP);
         String shape = switch (v.threads()) {
             case WORKER -> calls.parallel()
                     ? f("workers waited on workers: each request's worker parked on its calls' futures while %d more"
                     + " workers of the same pool made the calls (%,d parks on a future, %.1f thread-seconds)",
-                    calls.calls(), a.workerFutureParks().count(), a.workerFutureParks().totalMs() / 1000)
+                    calls.calls(), a.waitedAt().workerFutureParks().count(),
+                    a.waitedAt().workerFutureParks().totalMs() / 1000)
                     : f("each request's worker made its calls in turn, held for all of them (%,d socket reads from"
                     + " the delay service on workers)", workers.delayService().reads.count());
             case VIRTUAL -> calls.parallel()
                     ? f("virtual threads forked and joined: 1 + %d per request (the request's and one per call);"
-                    + " %,d started in %.1f s", calls.calls(), a.virtualThreadsStarted(), a.seconds())
+                    + " %,d started in %.1f s", calls.calls(), a.virtualThreads().started(), a.seconds())
                     : f("one virtual thread per request made its calls in turn; %,d started in %.1f s",
-                    a.virtualThreadsStarted(), a.seconds());
+                    a.virtualThreads().started(), a.seconds());
             case EVENT_LOOP -> f("the event loops sent the calls and combined the %d replies into one response: %,d"
                     + " execution samples on %d event-loop threads, %,d in request code", calls.calls(),
                     loops.executionSamples, loops.threads.size(), loops.requestSamples);
@@ -226,7 +228,7 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
     }
 
     /** A stall, named by its chain where the samples show a known one, else by its top frames. */
-    private static String stall(AnalysisFile.Stall s) {
+    private static String stall(RecordedStall s) {
         String why = s.chain() != null ? s.chain() : s.samples() == 0 ? "no known chain: no execution sample in"
                 + " those seconds" : "no known chain: top frames " + String.join("; ", s.topFrames().stream().limit(3)
                 .map(t -> f("%s%s (%s, %,d)", t.leaf(), t.leaf().equals(t.site()) ? "" : " from " + t.site(),
@@ -234,11 +236,6 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
         return f("throughput stalled for %d s from second %d of the measured interval (%.0f requests/s against the"
                         + " window's steady rate of %.0f): %,d execution samples, %s", s.seconds(), s.firstSecond(),
                 s.meanRate(), s.steadyRate(), s.samples(), why);
-    }
-
-    /** "of 1 ms or more": the socket reads a recording holds. */
-    static String recorded(RecordingAnalysis a) {
-        return a.socketThreshold() == null ? "long enough to be recorded" : "of " + a.socketThreshold() + " or more";
     }
 
     private static String contention(List<WaitSites.Site> sites) {
@@ -256,11 +253,12 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
             return Optional.empty();
         }
         StringBuilder sentence = new StringBuilder("the largest CPU layers: ");
+        Double msPerRequest = a.measured().cpuMsPerRequest();
         for (int i = 0; i < largest.size(); i++) {
             double share = largest.get(i).getValue();
             sentence.append(i == 0 ? "" : ", then ").append(largest.get(i).getKey().label())
                     .append(f(i == 0 ? " with %.0f %% of the process's CPU" : " with %.0f %%", share * 100))
-                    .append(a.cpuMsPerRequest() == null ? "" : f(" (%.3f ms per request)", share * a.cpuMsPerRequest()));
+                    .append(msPerRequest == null ? "" : f(" (%.3f ms per request)", share * msPerRequest));
         }
         return Optional.of(sentence.toString());
     }

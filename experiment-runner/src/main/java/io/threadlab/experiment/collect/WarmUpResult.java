@@ -1,6 +1,7 @@
 package io.threadlab.experiment.collect;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
@@ -8,28 +9,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The warm-up of one JVM (or its time to peak). {@code ergonomicsChanged} lists what the JVM reported differently
- * after the boost than before it (must be empty); {@code secondsToPeak} counts from the JVM's start to the beginning
+ * The warm-up of one JVM (or its time to peak). {@code secondsToPeak} counts from the JVM's start to the beginning
  * of the first finished window at the highest level; {@code metricsScrapesAnswered}, how many of its scrapes of the
  * variant's /q/metrics came back whole (the boost makes sixty, see WarmUpPolicy).
+ * <p>
+ * What the JVM said of itself before and after the boost is a record of its own, {@link Ergonomics}, written in
+ * results.json as it always was, among the warm-up's own fields ({@code @JsonUnwrapped}: Jackson writes its fields in
+ * place, and reads them back into it).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record WarmUpResult(String jvm, String variant, int start, String strategy, double quota, double boostCpus,
                            boolean finished, double seconds, double boostSeconds, double startedAfterSeconds,
                            Double secondsToPeak, List<Level> levels, List<CompilerSample> samples,
-                           Map<String, Object> runtimeBefore, Map<String, Object> runtimeAfter,
-                           List<String> ergonomicsChanged, Map<String, Integer> threadsBefore,
-                           Map<String, Integer> threadsAfter, int metricsScrapesAnswered) {
+                           @JsonUnwrapped Ergonomics ergonomics, int metricsScrapesAnswered) {
 
     public WarmUpResult {
         levels = levels == null ? List.of() : List.copyOf(levels);
         samples = samples == null ? List.of() : List.copyOf(samples);
-        runtimeBefore = runtimeBefore == null ? Map.of() : runtimeBefore;
-        runtimeAfter = runtimeAfter == null ? Map.of() : runtimeAfter;
-        ergonomicsChanged = ergonomicsChanged == null ? List.of() : List.copyOf(ergonomicsChanged);
-        threadsBefore = threadsBefore == null ? Map.of() : threadsBefore;
-        threadsAfter = threadsAfter == null ? Map.of() : threadsAfter;
     }
 
     /** How one level went: how long it was held, and what the last judged window showed. */
@@ -39,8 +36,39 @@ public record WarmUpResult(String jvm, String variant, int start, String strateg
                         double trend, double meanRate) {
     }
 
+    /**
+     * What the JVM reported of its size before the boost and after it (availableProcessors, event loops, worker
+     * maximum, ...), what it reported differently after (must be empty), and its threads by pool, before and after.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Ergonomics(Map<String, Object> runtimeBefore, Map<String, Object> runtimeAfter,
+                             List<String> ergonomicsChanged, Map<String, Integer> threadsBefore,
+                             Map<String, Integer> threadsAfter) {
+
+        public Ergonomics {
+            runtimeBefore = runtimeBefore == null ? Map.of() : runtimeBefore;
+            runtimeAfter = runtimeAfter == null ? Map.of() : runtimeAfter;
+            ergonomicsChanged = ergonomicsChanged == null ? List.of() : List.copyOf(ergonomicsChanged);
+            threadsBefore = threadsBefore == null ? Map.of() : threadsBefore;
+            threadsAfter = threadsAfter == null ? Map.of() : threadsAfter;
+        }
+    }
+
     /** What the JVM said about its size before the boost: availableProcessors, event loops, worker maximum, ... */
     public Object before(String key) {
-        return runtimeBefore.get(key);
+        return runtimeBefore().get(key);
+    }
+
+    public Map<String, Object> runtimeBefore() {
+        return ergonomics.runtimeBefore();
+    }
+
+    public Map<String, Object> runtimeAfter() {
+        return ergonomics.runtimeAfter();
+    }
+
+    public List<String> ergonomicsChanged() {
+        return ergonomics.ergonomicsChanged();
     }
 }

@@ -8,33 +8,21 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * CPU counters and quota of each container's own cgroup, found through the /proc entry of its PID 1. cgroup v1 is
  * read where the cpu and cpuacct controllers are mounted; a hybrid machine lists a v2 path too, but with no cpu
- * controller there, so no quota and no throttling: v2 is read only where v1 has no cpu controller. Processes that
- * are not containers (k6) are read from /proc, as an unconfined run reads them.
+ * controller there, so no quota and no throttling: v2 is read only where v1 has no cpu controller.
  */
-public final class ContainerCgroups implements ContainerGroups {
-
-    private static final double TICKS_PER_SECOND = 100.0; // USER_HZ on Linux
+public final class ContainerCgroups extends ContainerGroups {
 
     private final String mounts;
     private final Path proc;
-    private final QuotaSetter quotaSetter;
-    private final Map<String, String> containers = new ConcurrentHashMap<>();
-
-    /** Sets a container's CPU quota through its engine, so that the engine's own view of it stays true. */
-    @FunctionalInterface
-    public interface QuotaSetter {
-        void set(String container, double cpus);
-    }
 
     public ContainerCgroups(String mounts, Path proc, QuotaSetter quotaSetter) {
+        super(proc, quotaSetter);
         this.mounts = mounts;
         this.proc = proc;
-        this.quotaSetter = quotaSetter;
     }
 
     public static ContainerCgroups forThisMachine(QuotaSetter quotaSetter) {
@@ -46,49 +34,12 @@ public final class ContainerCgroups implements ContainerGroups {
     }
 
     @Override
-    public void register(String name, String container) {
-        containers.put(name, container);
-    }
-
-    @Override
-    public String method() {
-        return "docker-compose";
-    }
-
-    @Override
-    public boolean limits() {
-        return true;
-    }
-
-    @Override
-    public List<String> wrap(String name, OptionalDouble cpus, List<String> command) {
-        return command; // Docker applies the limits
-    }
-
-    @Override
-    public void setQuota(String name, long pid, double cpus) {
-        String container = containers.get(name);
-        if (container == null) {
-            throw new IllegalStateException("no container for " + name + " to set a CPU quota on");
-        }
-        quotaSetter.set(container, cpus);
-    }
-
-    @Override
-    public CpuReading read(String name, long pid) {
-        if (!containers.containsKey(name)) {
-            return fromProc(proc, pid);
-        }
+    CpuReading read(String name, String container, long pid) {
         try {
             Group group = groupOf(pid);
-            Map<String, Long> stat = keyValues(Files.readString(group.cpu().resolve("cpu.stat")));
-            if (group.v1()) {
-                return new CpuReading(Long.parseLong(Files.readString(group.cpuacct().resolve("cpuacct.usage"))
-                        .strip()), stat.getOrDefault("nr_periods", 0L), stat.getOrDefault("nr_throttled", 0L),
-                        stat.getOrDefault("throttled_time", 0L));
-            }
-            return new CpuReading(stat.getOrDefault("usage_usec", 0L) * 1000, stat.getOrDefault("nr_periods", 0L),
-                    stat.getOrDefault("nr_throttled", 0L), stat.getOrDefault("throttled_usec", 0L) * 1000);
+            String cpuStat = Files.readString(group.cpu().resolve("cpu.stat"));
+            return group.v1() ? CpuReading.fromCgroupV1(Files.readString(group.cpuacct().resolve("cpuacct.usage")),
+                    cpuStat) : CpuReading.fromCgroupV2(cpuStat);
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("cannot read the cgroup of process " + pid + " (" + name + "): " + e, e);
         }
@@ -96,44 +47,25 @@ public final class ContainerCgroups implements ContainerGroups {
 
     @Override
     public OptionalDouble quota(String name, long pid) {
-        return quota(pid);
-    }
-
-    @Override
-    public String describe(String name, long pid) {
-        return describe(pid);
-    }
-
-    /** The CPU quota in CPUs that the process's cgroup enforces; empty when unlimited. */
-    public OptionalDouble quota(long pid) {
         try {
             Group group = groupOf(pid);
-            if (group.v1()) {
-                long quota = Long.parseLong(Files.readString(group.cpu().resolve("cpu.cfs_quota_us")).strip());
-                long period = Long.parseLong(Files.readString(group.cpu().resolve("cpu.cfs_period_us")).strip());
-                return quota <= 0 ? OptionalDouble.empty() : OptionalDouble.of((double) quota / period);
-            }
-            String[] max = Files.readString(group.cpu().resolve("cpu.max")).strip().split(" ");
-            return max[0].equals("max") ? OptionalDouble.empty()
-                    : OptionalDouble.of(Double.parseDouble(max[0]) / Double.parseDouble(max[1]));
+            return group.v1() ? quotaV1(Files.readString(group.cpu().resolve("cpu.cfs_quota_us")),
+                    Files.readString(group.cpu().resolve("cpu.cfs_period_us")))
+                    : quotaV2(Files.readString(group.cpu().resolve("cpu.max")));
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("cannot read the CPU quota of process " + pid + ": " + e, e);
         }
     }
 
-    /** For messages and the manifest: "cgroup v1 /sys/fs/cgroup/cpu/docker/<id>". */
-    public String describe(long pid) {
+    /** For messages and the manifest: "cgroup v1 /sys/fs/cgroup/cpu/docker/&lt;id&gt;". */
+    @Override
+    public String describe(String name, long pid) {
         try {
             Group group = groupOf(pid);
             return (group.v1() ? "cgroup v1 " : "cgroup v2 ") + group.cpu();
         } catch (IOException | RuntimeException e) {
             return "cgroup unknown (" + e.getMessage() + ")";
         }
-    }
-
-    @Override
-    public void removeAll() {
-        // Docker owns the containers' groups; the engine removes the containers.
     }
 
     /** Where a process's CPU counters are: v1's cpu and cpuacct directories, or one v2 directory (both fields). */
@@ -173,24 +105,5 @@ public final class ContainerCgroups implements ContainerGroups {
 
     private static String relative(String path) {
         return path.startsWith("/") ? path.substring(1) : path;
-    }
-
-    static Map<String, Long> keyValues(String text) {
-        Map<String, Long> values = new HashMap<>();
-        text.lines().map(l -> l.strip().split("\\s+")).filter(f -> f.length == 2 && f[1].matches("-?\\d+"))
-                .forEach(f -> values.put(f[0], Long.parseLong(f[1])));
-        return values;
-    }
-
-    /** A process outside any container (k6): its user and system time, no quota. */
-    static CpuReading fromProc(Path proc, long pid) {
-        try {
-            String stat = Files.readString(proc.resolve(pid + "/stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
-            return new CpuReading(Math.round(ticks / TICKS_PER_SECOND * 1e9), 0, 0, 0);
-        } catch (IOException | RuntimeException e) {
-            return CpuReading.NONE;
-        }
     }
 }

@@ -1,17 +1,16 @@
 package io.threadlab.experiment.confine;
 
+import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The containers of another Docker engine, whose cgroups are not this machine's: each container's own cgroup is read
  * inside it ({@code /sys/fs/cgroup}, which the engine mounts as the container's own group, v1 or v2), through the
  * engine. k6 runs here, and is read from this machine's /proc.
  */
-public final class EngineCgroups implements ContainerGroups {
+public final class EngineCgroups extends ContainerGroups {
 
     /**
      * Prints "v2" and cpu.stat and cpu.max, or "v1" and the cpu and cpuacct controllers' counters and quota, each
@@ -28,44 +27,14 @@ public final class EngineCgroups implements ContainerGroups {
     }
 
     private final Exec exec;
-    private final ContainerCgroups.QuotaSetter quotaSetter;
-    private final Map<String, String> containers = new ConcurrentHashMap<>();
 
-    public EngineCgroups(Exec exec, ContainerCgroups.QuotaSetter quotaSetter) {
+    public EngineCgroups(Exec exec, QuotaSetter quotaSetter) {
+        super(Path.of("/proc"), quotaSetter);
         this.exec = exec;
-        this.quotaSetter = quotaSetter;
     }
 
     @Override
-    public void register(String name, String container) {
-        containers.put(name, container);
-    }
-
-    @Override
-    public String method() {
-        return "docker-compose";
-    }
-
-    @Override
-    public boolean limits() {
-        return true;
-    }
-
-    @Override
-    public List<String> wrap(String name, OptionalDouble cpus, List<String> command) {
-        return command; // Docker applies the limits
-    }
-
-    @Override
-    public void setQuota(String name, long pid, double cpus) {
-        quotaSetter.set(container(name), cpus);
-    }
-
-    @Override
-    public CpuReading read(String name, long pid) {
-        if (!containers.containsKey(name)) {
-            return ContainerCgroups.fromProc(java.nio.file.Path.of("/proc"), pid);
-        }
+    CpuReading read(String name, String container, long pid) {
         return reading(files(name));
     }
 
@@ -87,22 +56,9 @@ public final class EngineCgroups implements ContainerGroups {
         }
     }
 
-    @Override
-    public void removeAll() {
-        // Docker owns the containers' groups; the engine removes the containers.
-    }
-
     /** One container's CPU counters, read inside it through its engine. */
     public static CpuReading readCpu(Exec exec, String container) {
         return reading(parse(exec.run(container, READ)));
-    }
-
-    private String container(String name) {
-        String container = containers.get(name);
-        if (container == null) {
-            throw new IllegalStateException("no container for " + name);
-        }
-        return container;
     }
 
     private Map<String, String> files(String name) {
@@ -142,25 +98,17 @@ public final class EngineCgroups implements ContainerGroups {
         return files;
     }
 
+    /** A file the container did not print reads as its kernel default: no usage, no quota. */
     static CpuReading reading(Map<String, String> files) {
-        Map<String, Long> stat = ContainerCgroups.keyValues(files.get("cpu.stat"));
-        if (files.get("version").equals("v1")) {
-            return new CpuReading(Long.parseLong(files.getOrDefault("cpuacct.usage", "0").strip()),
-                    stat.getOrDefault("nr_periods", 0L), stat.getOrDefault("nr_throttled", 0L),
-                    stat.getOrDefault("throttled_time", 0L));
-        }
-        return new CpuReading(stat.getOrDefault("usage_usec", 0L) * 1000, stat.getOrDefault("nr_periods", 0L),
-                stat.getOrDefault("nr_throttled", 0L), stat.getOrDefault("throttled_usec", 0L) * 1000);
+        return files.get("version").equals("v1")
+                ? CpuReading.fromCgroupV1(files.getOrDefault("cpuacct.usage", "0"), files.get("cpu.stat"))
+                : CpuReading.fromCgroupV2(files.get("cpu.stat"));
     }
 
     static OptionalDouble quota(Map<String, String> files) {
-        if (files.get("version").equals("v1")) {
-            long quota = Long.parseLong(files.getOrDefault("cpu.cfs_quota_us", "-1").strip());
-            long period = Long.parseLong(files.getOrDefault("cpu.cfs_period_us", "100000").strip());
-            return quota <= 0 ? OptionalDouble.empty() : OptionalDouble.of((double) quota / period);
-        }
-        String[] max = files.getOrDefault("cpu.max", "max 100000").strip().split(" ");
-        return max[0].equals("max") ? OptionalDouble.empty()
-                : OptionalDouble.of(Double.parseDouble(max[0]) / Double.parseDouble(max[1]));
+        return files.get("version").equals("v1")
+                ? quotaV1(files.getOrDefault("cpu.cfs_quota_us", "-1"),
+                        files.getOrDefault("cpu.cfs_period_us", "100000"))
+                : quotaV2(files.getOrDefault("cpu.max", "max 100000"));
     }
 }

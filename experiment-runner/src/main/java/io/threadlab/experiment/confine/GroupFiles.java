@@ -125,9 +125,13 @@ final class GroupFiles {
         }
     }
 
+    /**
+     * A flat-keyed cgroup file ({@code cpu.stat}): each line's key and whole number. A line of any other shape is
+     * passed over, so that a key a later kernel adds cannot make the counters unreadable.
+     */
     static Map<String, Long> keyValues(String text) {
         Map<String, Long> values = new LinkedHashMap<>();
-        text.lines().map(l -> l.trim().split("\\s+")).filter(f -> f.length == 2)
+        text.lines().map(l -> l.strip().split("\\s+")).filter(f -> f.length == 2 && f[1].matches("-?\\d+"))
                 .forEach(f -> values.put(f[0], Long.parseLong(f[1])));
         return values;
     }

@@ -92,9 +92,8 @@ public final class WarmUp {
                 : String.format(Locale.ROOT, "at %.2g CPU from the JVM's start", quota);
         return new WarmUpResult(jvm.jvm().id(), jvm.jvm().variant().label(), jvm.jvm().start(), strategy, quota,
                 policy.boostCpus(), finished, sampler.elapsed(), boostSeconds, sampler.sinceJvmStart, secondsToPeak,
-                results,
-                sampler.samples, before, after, changed, threadsBefore,
-                jvm.service().threadTimes().threadCounts(), sampler.scrapes.answered());
+                results, sampler.samples, new WarmUpResult.Ergonomics(before, after, changed, threadsBefore,
+                jvm.service().threadTimes().threadCounts()), sampler.scrapes.answered());
     }
 
     private double boost(RunningJvm jvm, Sampler sampler, WarmUpPolicy policy, int users, String name) {

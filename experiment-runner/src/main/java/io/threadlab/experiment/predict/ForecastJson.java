@@ -1,6 +1,7 @@
 package io.threadlab.experiment.predict;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.threadlab.experiment.plan.Axis;
@@ -17,28 +18,39 @@ import java.util.Map;
  * window's {@code prediction} names them, and numbers are rounded to three decimals as there.
  *
  * @param at            the point predicted: cpu_quota, worker_max, pool_size, delay_ms, users
- * @param margin        the next ceiling over the binding one (below {@link Forecast#CLEAR_MARGIN} two ceilings bind
- *                      nearly together)
- * @param next          the next ceiling's name
+ * @param binds         which ceiling binds, and how clearly (written in place: binding, margin, next, two_close)
  * @param p50Ms         users ÷ predicted_rps: the closed model's response time
  * @param rssMb         null when the calibration had no two numbers of users to draw the line through
  * @param expectedError the relative error to expect of predicted_rps
  * @param extrapolated  the CPU binds beyond the calibrated users: expected_error is widened by the last trend
  * @param holdMs        how long a request holds a worker or a connection, as the model takes it
  * @param interval      where predicted_rps should land: ± expected_error
- * @param twoClose      the next ceiling lies within the two ceilings' errors of the binding one: either may bind
  * @param k6Cores       k6's CPU at predicted_rps (null: the calibration did not read it)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-@JsonPropertyOrder({"variant", "at", "predicted_rps", "interval", "binding", "margin", "next", "two_close", "p50_ms",
-        "rss_mb", "expected_error", "extrapolated", "ceilings", "k6_cores", "hold_ms", "calibrated_on", "notes"})
-public record ForecastJson(String variant, Point at, double predictedRps, Interval interval, String binding,
-                           double margin, String next, boolean twoClose, double p50Ms, Double rssMb,
-                           double expectedError, boolean extrapolated, Map<String, Double> ceilings, Double k6Cores,
-                           double holdMs, CalibratedOn calibratedOn, List<String> notes) {
+@JsonPropertyOrder({"variant", "at", "predicted_rps", "interval", "binds", "p50_ms", "rss_mb", "expected_error",
+        "extrapolated", "ceilings", "k6_cores", "hold_ms", "calibrated_on", "notes"})
+public record ForecastJson(String variant, Point at, double predictedRps, Interval interval, @JsonUnwrapped Binds binds,
+                           double p50Ms, Double rssMb, double expectedError, boolean extrapolated,
+                           Map<String, Double> ceilings, Double k6Cores, double holdMs, CalibratedOn calibratedOn,
+                           List<String> notes) {
 
     /** Where the throughput should land. */
     public record Interval(double low, double high) {
+    }
+
+    /**
+     * Which ceiling binds, and how clearly: written among the prediction's own fields, as they always were
+     * ({@code @JsonUnwrapped}).
+     *
+     * @param binding  the binding ceiling's name
+     * @param margin   the next ceiling over the binding one (below {@link Forecast#CLEAR_MARGIN} two ceilings bind
+     *                 nearly together)
+     * @param next     the next ceiling's name
+     * @param twoClose the next ceiling lies within the two ceilings' errors of the binding one: either may bind
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Binds(String binding, double margin, String next, boolean twoClose) {
     }
 
     /**
@@ -83,7 +95,7 @@ public record ForecastJson(String variant, Point at, double predictedRps, Interv
         }
         Point setup = c.setup();
         return new ForecastJson(v.variant(), v.at(), round(f.rps()), new Interval(round(f.low()), round(f.high())),
-                name(f.binding()), round(f.margin()), name(f.next()), f.twoClose(), round(f.p50Ms()),
+                new Binds(name(f.binding()), round(f.margin()), name(f.next()), f.twoClose()), round(f.p50Ms()),
                 f.rssMb() == null ? null : round(f.rssMb()), round(f.expectedError()), f.extrapolated(), ceilings,
                 Double.isNaN(f.k6Cores()) ? null : round(f.k6Cores()), round(f.holdMs()),
                 new CalibratedOn(c.jvm(), c.users(), c.delayMs(), m.delays(), setup.get(Axis.CPUS),

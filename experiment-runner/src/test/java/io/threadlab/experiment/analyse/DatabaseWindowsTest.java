@@ -195,7 +195,7 @@ class DatabaseWindowsTest {
         assertThat(virtuals.database().reads.count()).isGreaterThan(100);
         assertThat(a.group(ThreadKind.WORKER).database().reads.count()).isZero();
         assertThat(a.databasePool().readsInFlight().max()).isEqualTo(VIRTUAL_CONNECTIONS);
-        assertThat(a.pinned().count()).isZero();
+        assertThat(a.virtualThreads().pinned().count()).isZero();
         assertThat(a.databasePool().pinnedThreshold()).isEqualTo("0 ms");
         // A virtual thread waits for a connection unmounted: no park event, whatever the JDK's threshold.
         assertThat(virtuals.parks.count()).isZero();
@@ -298,7 +298,7 @@ class DatabaseWindowsTest {
             pins.pinnedInClassInitialisers(2, Duration.ofMillis(100));
         });
         RecordingAnalysis a = analyzer().analyse(file);
-        assertThat(a.pinned().count()).isPositive();
+        assertThat(a.virtualThreads().pinned().count()).isPositive();
         Verdicts v = Verdicts.of(a);
         assertThat(v.unexpected()).anyMatch(u -> u.contains("pinned their carrier"));
         assertThat(v.findings()).noneMatch(f -> f.startsWith("0 jdk.VirtualThreadPinned"));
@@ -358,12 +358,9 @@ class DatabaseWindowsTest {
 
     /** The analysis with the JVM's quota throttled in {@code throttled} of 100 periods, as a confined run records. */
     private static RecordingAnalysis throttled(RecordingAnalysis a, long throttled) {
-        return new RecordingAnalysis(a.file(), a.start(), a.end(), a.groups(), a.totalSamples(),
-                a.virtualThreadsStarted(), a.virtualThreadsEnded(), a.pinned(), a.pinnedAt(), a.submitFailed(),
-                a.gcPauseMs(), new RecordingAnalysis.Throttling(100, throttled, throttled * 10.0), a.eventCounts(),
-                a.monitorEnterSites(), a.monitorWaitSites(), a.parkSites(), a.workerFutureParks(), a.cpu(),
-                a.cpuMsPerRequest(), a.delayMs(), a.stalls(), a.signals(), a.socketThreshold(), a.jdk(), a.downstream(),
-                a.databasePool(), a.fanOut());
+        return new RecordingAnalysis(a.file(), a.start(), a.end(), a.groups(), a.virtualThreads(), a.gcPauseMs(),
+                new RecordingAnalysis.Throttling(100, throttled, throttled * 10.0), a.eventCounts(), a.waitedAt(),
+                a.cpu(), a.signals(), a.socketThreshold(), a.downstream(), a.databasePool(), a.measured());
     }
 
     private static List<String> mistakes(RecordingAnalysis a) {

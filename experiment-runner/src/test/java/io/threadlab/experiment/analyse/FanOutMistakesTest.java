@@ -83,7 +83,7 @@ class FanOutMistakesTest {
         assertThat(m.group()).isEqualTo("event_loop");
         assertThat(m.event()).isEqualTo("jdk.ThreadPark");
         assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$JoiningLoop.join:");
-        assertThat(number(m, "parks")).isGreaterThanOrEqualTo(Mistakes.MIN_EVENT_LOOP_JOINS);
+        assertThat(number(m, "parks")).isGreaterThanOrEqualTo(EventLoopMistakes.MIN_EVENT_LOOP_JOINS);
         assertThat(number(m, "mean_park_ms")).isGreaterThanOrEqualTo(90); // each waited out its 100 ms
         assertThat(m.evidence()).startsWith("event loops parked waiting on a future ")
                 .contains("CompletableFuture");
@@ -103,9 +103,9 @@ class FanOutMistakesTest {
         assertThat(m.group()).isEqualTo("worker");
         assertThat(m.event()).isEqualTo("jdk.ThreadPark");
         assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$StarvingRequest.await:");
-        assertThat(number(m, "parks")).isGreaterThanOrEqualTo(Mistakes.MIN_STARVED_PARKS);
-        assertThat(number(m, "mean_park_ms")).isGreaterThanOrEqualTo(Mistakes.STARVED_PARK_MS);
-        assertThat(number(m, "reads_per_park")).isLessThan(Mistakes.STARVED_READS_PER_CALL * 3);
+        assertThat(number(m, "parks")).isGreaterThanOrEqualTo(PoolMistakes.MIN_STARVED_PARKS);
+        assertThat(number(m, "mean_park_ms")).isGreaterThanOrEqualTo(PoolMistakes.STARVED_PARK_MS);
+        assertThat(number(m, "reads_per_park")).isLessThan(PoolMistakes.STARVED_READS_PER_CALL * 3);
         assertThat(number(m, "calls_per_request")).isEqualTo(3);
         // the same recording as a window of one call per request: no fan-out, so no fan-out's starvation
         assertThat(names(a.withFanOut(WindowFanOut.ONE))).doesNotContain("fanout-worker-starvation");
@@ -117,11 +117,11 @@ class FanOutMistakesTest {
     void workersWaitingForCallsThatRunAreNoStarvation() {
         RecordingAnalysis a = analyses.get("workers-for-every-call");
         // the request's worker parks on its calls' future here too, as often as the rule asks ...
-        assertThat(a.workerFutureParks().count()).isGreaterThanOrEqualTo(Mistakes.MIN_STARVED_PARKS);
+        assertThat(a.waitedAt().workerFutureParks().count()).isGreaterThanOrEqualTo(PoolMistakes.MIN_STARVED_PARKS);
         // ... but its calls' replies are read, about 3 per park, each park about one delay
         long reads = a.group(ThreadKind.WORKER).delayService().reads.count();
-        assertThat((double) reads / a.workerFutureParks().count())
-                .isGreaterThanOrEqualTo(Mistakes.STARVED_READS_PER_CALL * 3);
+        assertThat((double) reads / a.waitedAt().workerFutureParks().count())
+                .isGreaterThanOrEqualTo(PoolMistakes.STARVED_READS_PER_CALL * 3);
         assertThat(names(a)).doesNotContain("fanout-worker-starvation");
     }
 }

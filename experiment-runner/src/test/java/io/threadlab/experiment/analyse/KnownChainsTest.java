@@ -75,12 +75,12 @@ class KnownChainsTest {
         StallChains.Tally minority = tally(4, RECYCLER_OFFER, 16, List.of("io.threadlab.api.Work.spin:7",
                 "java.lang.Thread.run:1"));
         assertThat(minority.chain()).isEmpty();
-        AnalysisFile.Stall stall = minority.result(new Stalls.Stall(3, 2, 12.5, 2000),
+        RecordedStall stall = minority.result(new Stalls.Stall(3, 2, 12.5, 2000),
                 StallChains.interval(java.time.Instant.parse("2026-11-23T14:00:00Z"), new Stalls.Stall(3, 2, 12.5, 2000)));
         assertThat(stall.chain()).isNull();
         assertThat(stall.samples()).isEqualTo(20);
         assertThat(stall.samplesByGroup()).containsExactly(java.util.Map.entry("worker", 20L));
-        assertThat(stall.topFrames().getFirst()).isEqualTo(new AnalysisFile.StallFrame("worker",
+        assertThat(stall.topFrames().getFirst()).isEqualTo(new RecordedStall.Frame("worker",
                 "io.threadlab.api.Work.spin:7", "io.threadlab.api.Work.spin:7", 16));
         assertThat(stall.topFrames().get(1).leaf()).isEqualTo(JCTOOLS + "BaseMpscLinkedArrayQueue.offer:258");
         assertThat(stall.from()).isEqualTo("2026-11-23T14:00:03Z");

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * mistake from what the recording holds, whatever its name, and flag that mistake alone. (The four correct
  * signatures flag none: ThreadAnalysisTest.) Each window's CPU per request is measured, as the runner's results.json
  * has it. Execution samples come every 20 ms, so each workload runs enough requests at once for the samples that
- * a rule needs (Mistakes.MIN_CPU_SAMPLES, MIN_SYNCHRONIZED_SAMPLES) to be there with a wide margin.
+ * a rule needs (CpuMistakes.MIN_CPU_SAMPLES, MIN_SYNCHRONIZED_SAMPLES) to be there with a wide margin.
  */
 class MistakesTest {
 
@@ -177,7 +177,7 @@ class MistakesTest {
         assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$ConnectionPool.lease:");
         assertThat(number(m, "max_in_flight")).isEqualTo(3); // the pool's 3 connections
         assertThat(number(m, "threads_reading")).isEqualTo(12);
-        assertThat(number(m, "pool_waits")).isGreaterThanOrEqualTo(Mistakes.MIN_POOL_WAITS);
+        assertThat(number(m, "pool_waits")).isGreaterThanOrEqualTo(PoolMistakes.MIN_POOL_WAITS);
         assertThat(decimal(m, "near_max_share")).isGreaterThan(0.5); // a plateau at the cap, not a peak
         assertThat(m.evidence()).contains("at most 3 socket reads from the delay service were in flight at once",
                 "while 12 threads read from it");
@@ -189,8 +189,8 @@ class MistakesTest {
         assertThat(m.group()).isEqualTo("event_loop");
         assertThat(m.event()).isEqualTo("jdk.ExecutionSample");
         assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$CpuWork.hash:");
-        assertThat(decimal(m, "share_of_group_samples")).isGreaterThanOrEqualTo(Mistakes.LAB_SHARE);
-        assertThat(decimal(m, "cpu_ms_per_call")).isGreaterThanOrEqualTo(Mistakes.LAB_MS_PER_CALL);
+        assertThat(decimal(m, "share_of_group_samples")).isGreaterThanOrEqualTo(CpuMistakes.LAB_SHARE);
+        assertThat(decimal(m, "cpu_ms_per_call")).isGreaterThanOrEqualTo(CpuMistakes.LAB_MS_PER_CALL);
     }
 
     @Test
@@ -198,17 +198,17 @@ class MistakesTest {
         Mistakes.Mistake m = flagged("cpu-on-virtual-thread");
         assertThat(m.group()).isEqualTo("virtual");
         assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$CpuWork.hash:");
-        assertThat(decimal(m, "cpu_ms_per_call")).isGreaterThanOrEqualTo(Mistakes.LAB_MS_PER_CALL);
+        assertThat(decimal(m, "cpu_ms_per_call")).isGreaterThanOrEqualTo(CpuMistakes.LAB_MS_PER_CALL);
         assertThat(m.evidence()).contains("the scheduler does not time-slice virtual threads");
         // the same recording as a window of 2 calls per request: its CPU per request is two calls'
         List<Mistakes.Mistake> twoCalls = Verdicts.of(analyses.get("cpu-on-virtual-thread")
                 .withFanOut(new WindowFanOut(2, FanOutMode.PARALLEL))).mistakes();
         java.util.Optional<Mistakes.Mistake> halved = twoCalls.stream()
                 .filter(t -> t.name().equals("cpu-on-virtual-thread")).findFirst();
-        if (decimal(m, "cpu_ms_per_call") / 2 >= Mistakes.LAB_MS_PER_CALL + 0.002) {
+        if (decimal(m, "cpu_ms_per_call") / 2 >= CpuMistakes.LAB_MS_PER_CALL + 0.002) {
             assertThat(decimal(halved.orElseThrow(), "cpu_ms_per_call")).isCloseTo(decimal(m, "cpu_ms_per_call") / 2,
                     org.assertj.core.api.Assertions.within(0.002));
-        } else if (decimal(m, "cpu_ms_per_call") / 2 < Mistakes.LAB_MS_PER_CALL - 0.002) {
+        } else if (decimal(m, "cpu_ms_per_call") / 2 < CpuMistakes.LAB_MS_PER_CALL - 0.002) {
             assertThat(halved).as("half the CPU per call is below the mistake's threshold").isEmpty();
         }
         assertThat(Verdicts.of(analyses.get("cpu-on-virtual-thread").withFanOut(new WindowFanOut(2,
@@ -222,8 +222,9 @@ class MistakesTest {
         RecordingAnalysis a = analyses.get("pinned-class-init");
         assertThat(m.event()).isEqualTo("jdk.VirtualThreadPinned");
         assertThat(m.site()).isEqualTo("io.threadlab.api.ClassInitTemplate.<clinit>"); // one name for every copy
-        assertThat(number(m, "pinned")).isEqualTo(a.pinned().count()).isGreaterThanOrEqualTo(Mistakes.MIN_PINS);
-        assertThat(number(m, "in_class_initialisers")).isEqualTo(a.pinned().count());
+        assertThat(number(m, "pinned")).isEqualTo(a.virtualThreads().pinned().count())
+                .isGreaterThanOrEqualTo(VirtualThreadMistakes.MIN_PINS);
+        assertThat(number(m, "in_class_initialisers")).isEqualTo(a.virtualThreads().pinned().count());
         if (Runtime.version().feature() >= 24) { // the JVM names its reason since JDK 24
             assertThat(a.signals().pinnedReasons()).hasSize(1).allSatisfy((reason, count) -> assertThat(reason)
                     .contains("io.threadlab.api.ClassInitTemplate", "<clinit>").doesNotContain("0x"));
@@ -235,7 +236,7 @@ class MistakesTest {
     @Test
     void thePinningEvidenceNamesTheJdkItsRunRanAndWhatTheRecordingShowed() {
         RecordingAnalysis a = analyses.get("pinned-class-init");
-        long pins = a.pinned().count();
+        long pins = a.virtualThreads().pinned().count();
         Mistakes.Mistake on21 = only(Verdicts.of(a.withJdk("21.0.5")).mistakes(), "pinned-class-init");
         assertThat(on21.evidence()).contains(String.format(Locale.ROOT, "on JDK 21.0.5, blocking inside a class"
                 + " initialiser pinned the carrier: %,d of these pins had a class initialiser on the stack", pins))
@@ -273,8 +274,9 @@ class MistakesTest {
         Mistakes.Mistake m = flagged("synchronized-virtual-thread");
         assertThat(m.harmful()).isFalse();
         assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$Ledger.record:");
-        assertThat(number(m, "synchronized_samples")).isGreaterThanOrEqualTo(Mistakes.MIN_SYNCHRONIZED_SAMPLES);
-        assertThat(analyses.get("synchronized-virtual-thread").pinned().count()).isZero();
+        assertThat(number(m, "synchronized_samples"))
+                .isGreaterThanOrEqualTo(VirtualThreadMistakes.MIN_SYNCHRONIZED_SAMPLES);
+        assertThat(analyses.get("synchronized-virtual-thread").virtualThreads().pinned().count()).isZero();
         assertThat(Verdicts.of(analyses.get("synchronized-virtual-thread")).findings().getFirst())
                 .startsWith("not a mistake on this JDK: synchronized-virtual-thread: ");
         assertThat(ThreadAnalysis.table(List.of(analyses.get("synchronized-virtual-thread"))))
@@ -304,7 +306,7 @@ class MistakesTest {
         assertThat(m.event()).isEqualTo("jdk.NativeMethodSample");
         assertThat(m.site()).startsWith("io.threadlab.api.MistakeWorkloads$NativeWait.block:");
         // 2 threads x 100 calls x 10 ms in native code, sampled every 20 ms
-        assertThat(number(m, "native_samples")).isGreaterThanOrEqualTo(Mistakes.MIN_NATIVE_SAMPLES);
+        assertThat(number(m, "native_samples")).isGreaterThanOrEqualTo(VirtualThreadMistakes.MIN_NATIVE_SAMPLES);
         assertThat(decimal(m, "share_of_virtual_samples")).isGreaterThan(0.5);
         assertThat(m.evidence()).contains("entered through FFM downcall from io.threadlab.api.MistakeWorkloads$NativeWait");
     }
@@ -338,11 +340,13 @@ class MistakesTest {
 
     @Test
     void connectionPoolSitesAreToldFromOtherParks() {
-        assertThat(Mistakes.isConnectionPool("org.apache.http.pool.AbstractConnPool.getPoolEntryBlocking:393")).isTrue();
-        assertThat(Mistakes.isConnectionPool("io.vertx.core.net.impl.pool.SimpleConnectionPool.acquire:12")).isTrue();
-        assertThat(Mistakes.isConnectionPool("org.jboss.threads.EnhancedQueueExecutor$PoolThreadNode.park:2434"))
+        assertThat(PoolMistakes.isConnectionPool("org.apache.http.pool.AbstractConnPool.getPoolEntryBlocking:393"))
+                .isTrue();
+        assertThat(PoolMistakes.isConnectionPool("io.vertx.core.net.impl.pool.SimpleConnectionPool.acquire:12"))
+                .isTrue();
+        assertThat(PoolMistakes.isConnectionPool("org.jboss.threads.EnhancedQueueExecutor$PoolThreadNode.park:2434"))
                 .isFalse();
-        assertThat(Mistakes.isConnectionPool("java.util.concurrent.ForkJoinPool.awaitWork:1893")).isFalse();
-        assertThat(Mistakes.isConnectionPool("(JDK frames only)")).isFalse();
+        assertThat(PoolMistakes.isConnectionPool("java.util.concurrent.ForkJoinPool.awaitWork:1893")).isFalse();
+        assertThat(PoolMistakes.isConnectionPool("(JDK frames only)")).isFalse();
     }
 }

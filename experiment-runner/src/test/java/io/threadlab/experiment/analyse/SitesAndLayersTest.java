@@ -69,7 +69,7 @@ class SitesAndLayersTest {
 
     @Test
     void theContendedMonitorIsNamedWithItsSiteGroupAndNumbers() {
-        WaitSites.Site top = contention.monitorEnterSites().getFirst();
+        WaitSites.Site top = contention.waitedAt().monitorEnterSites().getFirst();
         assertThat(top.on()).isEqualTo(LEDGER);
         assertThat(top.site()).startsWith(LEDGER + ".appendEntry:");
         assertThat(top.group()).isEqualTo("worker");
@@ -86,13 +86,13 @@ class SitesAndLayersTest {
 
     @Test
     void theLockIsNamedAsAParkSite() {
-        WaitSites.Site lock = contention.parkSites().stream().filter(s -> s.site().startsWith(LEDGER + ".settle:"))
-                .findFirst().orElseThrow();
+        WaitSites.Site lock = contention.waitedAt().parkSites().stream()
+                .filter(s -> s.site().startsWith(LEDGER + ".settle:")).findFirst().orElseThrow();
         assertThat(lock.on()).isEqualTo("java.util.concurrent.locks.ReentrantLock$NonfairSync");
         assertThat(lock.group()).isEqualTo("worker");
         assertThat(lock.count()).isBetween(THREADS * ROUNDS / 3, THREADS * ROUNDS);
         assertThat(lock.totalMs()).isGreaterThanOrEqualTo(lock.count() * 1.0);
-        WaitSites.Site top = contention.parkSites().getFirst();
+        WaitSites.Site top = contention.waitedAt().parkSites().getFirst();
         assertThat(Verdicts.of(contention).findings()).contains(String.format(Locale.ROOT, "most parking: %,d parks"
                         + " on %s at %s (%s), %.1f s in total, longest %.1f ms", top.count(), top.on(), top.site(),
                 top.groupLabel(), top.totalMs() / 1000, top.maxMs()));

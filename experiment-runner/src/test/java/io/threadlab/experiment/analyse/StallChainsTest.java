@@ -78,7 +78,7 @@ class StallChainsTest {
     void theStallsSamplesAreThoseOfItsSeconds() throws Exception {
         List<Stalls.Stall> stalls = Stalls.find(List.of(2000.0, 10.0, 2000.0), null);
         assertThat(stalls).singleElement().extracting(Stalls.Stall::firstSecond).isEqualTo(1);
-        AnalysisFile.Stall stall = StallChains.read(recording, stalls, measuredAt).getFirst();
+        RecordedStall stall = StallChains.read(recording, stalls, measuredAt).getFirst();
         assertThat(stall.samples()).as("the samples of its second").isEqualTo(samplesInTheSecond).isPositive();
         // The spinning worker's, but for a stray sample of the test JVM's own threads on a busy machine.
         assertThat(stall.samplesByGroup().get("worker")).isGreaterThanOrEqualTo(stall.samples() * 9 / 10);
@@ -114,7 +114,7 @@ class StallChainsTest {
         Json.write(dir.resolve("results.json"), Map.of("windows", List.of(Map.of(
                 "jfr_file", "jfr/" + recording.getFileName(), "per_second", List.of(2000.0, 10.0, 2000.0)))));
         ThreadAnalysis.Outcome outcome = new ThreadAnalysis(8090).analyse(dir);
-        assertThat(outcome.analyses().getFirst().stalls()).isEmpty();
+        assertThat(outcome.analyses().getFirst().measured().stalls()).isEmpty();
         assertThat(Files.readString(outcome.markdown())).doesNotContain("Throughput stalls");
     }
 

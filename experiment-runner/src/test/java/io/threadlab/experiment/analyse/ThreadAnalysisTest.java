@@ -36,7 +36,7 @@ class ThreadAnalysisTest {
     static final Path EVERY_SOCKET_EVENT_JFC = Path.of("../jfr/threads-every-socket-event.jfc");
     /**
      * Busy enough that execution samples, every 20 ms, catch request code on each variant's threads: 20 samples or
-     * more on the workers (Mistakes.MIN_CPU_SAMPLES, for the reference finding), and ten or more on the event loop
+     * more on the workers (CpuMistakes.MIN_CPU_SAMPLES, for the reference finding), and ten or more on the event loop
      * and on virtual threads, whose request code is light. At most 14 workers: a lane picture shows 14 a group.
      */
     static final Duration WINDOW = Duration.ofMillis(1200);
@@ -207,8 +207,8 @@ class ThreadAnalysisTest {
         assertThat(loops.requestSamples).isPositive();
         assertThat(loops.executionSamples).isGreaterThanOrEqualTo(loops.requestSamples);
         assertThat(a.group(ThreadKind.WORKER).threads).isEmpty();
-        assertThat(a.workerFutureParks().count()).isZero();
-        assertThat(a.virtualThreadsStarted()).isZero();
+        assertThat(a.waitedAt().workerFutureParks().count()).isZero();
+        assertThat(a.virtualThreads().started()).isZero();
         JsonNode loop = json("reactive").get("groups").get("event_loop");
         assertThat(json("reactive").get("verdicts").get(0).asText()).startsWith(String.format(Locale.ROOT,
                 "event loops did the work: %,d execution samples on 1 event-loop threads, 0 of them in the Vert.x/Netty"
@@ -232,11 +232,11 @@ class ThreadAnalysisTest {
         assertThat(Verdicts.of(inItsRun).findings()).contains("no thread waited for the 300 ms: 0 request-code"
                 + " samples on worker threads, 0 socket reads from the delay service on workers, 0 worker parks on a"
                 + " future");
-        assertThat(inItsRun.toRecord(Verdicts.of(inItsRun)).delayMs()).isEqualTo(300);
+        assertThat(RecordingEntry.of(inItsRun, Verdicts.of(inItsRun)).delayMs()).isEqualTo(300);
 
         Path alone = Files.copy(recording, dir.resolve("reactive.jfr"));
         RecordingAnalysis unknown = analysis.analyse(alone).analyses().getFirst();
-        assertThat(unknown.delayMs()).isNull();
+        assertThat(unknown.measured().delayMs()).isNull();
         assertThat(Verdicts.of(unknown).findings()).anyMatch(f -> f.startsWith("no thread waited for the downstream"
                 + " delay: ")).noneMatch(f -> f.contains("10 ms"));
     }
@@ -247,12 +247,12 @@ class ThreadAnalysisTest {
         GroupStats virtuals = a.group(ThreadKind.VIRTUAL);
         // a virtual thread per request, and one per user that made them
         long requests = requestsMade.get("virtual-thread-closed-10-1");
-        assertThat(a.virtualThreadsStarted()).isBetween(mostOf(requests), requests + IN_FLIGHT);
+        assertThat(a.virtualThreads().started()).isBetween(mostOf(requests), requests + IN_FLIGHT);
         assertThat(virtuals.requestSamples).isPositive();
         assertThat((long) virtuals.lifetimes.count()).isBetween(mostOf(requests), requests + IN_FLIGHT);
         assertThat(virtuals.lifetimes.percentile(50)).as("each waits 10 ms for its reply").isGreaterThanOrEqualTo(9.0);
         assertThat(virtuals.delayService().reads.count()).isZero();
-        assertThat(a.pinned().count()).isZero();
+        assertThat(a.virtualThreads().pinned().count()).isZero();
         assertThat(a.group(ThreadKind.CARRIER).threads).isNotEmpty();
         JsonNode json = json("virtual-thread");
         JsonNode lifetimes = json.get("groups").get("virtual").get("lifetimes");
@@ -275,7 +275,7 @@ class ThreadAnalysisTest {
                 "request code ran on executor threads (%d samples), which blocked in 0 socket reads from the delay"
                         + " service of 1 ms or more, the event loops in %,d", workers.requestSamples,
                 a.group(ThreadKind.EVENT_LOOP).delayService().reads.count())).doesNotContain("microseconds");
-        WaitSites.Site waits = a.workerFutureParks();
+        WaitSites.Site waits = a.waitedAt().workerFutureParks();
         assertThat(waits.on()).startsWith("java.util.concurrent.CompletableFuture");
         assertThat(waits.site()).startsWith("io.threadlab.api.SignatureWorkloads$EventLoop.callAndWait:");
         // each request parks its worker until the 10 ms reply, above the recording's 1 ms threshold
@@ -384,8 +384,8 @@ class ThreadAnalysisTest {
             workloads.pinOnce();
         });
         RecordingAnalysis a = new RecordingAnalyzer(workloads.delayPort()).analyse(file);
-        assertThat(a.pinned().count()).isPositive();
-        assertThat(a.pinnedAt().keySet()).anyMatch(frame -> frame.contains("SignatureWorkloads"));
+        assertThat(a.virtualThreads().pinned().count()).isPositive();
+        assertThat(a.virtualThreads().pinnedAt().keySet()).anyMatch(frame -> frame.contains("SignatureWorkloads"));
         assertThat(Verdicts.of(a).unexpected()).anyMatch(u -> u.contains("pinned their carrier"));
         assertThat(ThreadAnalysis.table(List.of(a))).contains("UNEXPECTED");
     }

@@ -31,8 +31,8 @@ class ResultsWriterTest {
         return new WarmUpResult(jvm, "reactive", 1, "boosted", 0.5, 2, true, 40, 20, 3, secondsToPeak,
                 List.of(new WarmUpResult.Level(500, 10, true, "finished", 0.01, 0.02, 4000)),
                 List.of(new CompilerSample(2, 2, 500, 3900, 0, 0, 10, 1000, 5, 1)),
-                Map.of("availableProcessors", 1), Map.of("availableProcessors", 1), List.of(), Map.of(), Map.of(),
-                60);
+                new WarmUpResult.Ergonomics(Map.of("availableProcessors", 1), Map.of("availableProcessors", 1),
+                        List.of(), Map.of(), Map.of()), 60);
     }
 
     @Test

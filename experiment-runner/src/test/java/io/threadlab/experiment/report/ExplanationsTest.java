@@ -147,7 +147,8 @@ class ExplanationsTest {
         assertThat(boosted).contains("its quota was raised to 2.0 CPUs", "before and after the boost");
         WarmUpResult atQuota = new WarmUpResult("imperative-jvm1", "imperative", 1, "at 0.50 CPU from the JVM's"
                 + " start", 0.5, 0.5, true, 80, 0, 0, null, List.of(new WarmUpResult.Level(100, 80, true,
-                "finished", 0.01, 0.0, 1000)), List.of(), Map.of(), Map.of(), List.of(), Map.of(), Map.of(), 40);
+                "finished", 0.01, 0.0, 1000)), List.of(), new WarmUpResult.Ergonomics(Map.of(), Map.of(), List.of(),
+                Map.of(), Map.of()), 40);
         String unboosted = Notes.warmUp(run(windows, List.of(atQuota), Map.of()));
         assertThat(unboosted).contains("without a boost").doesNotContain("raised", "the boost");
     }

@@ -66,7 +66,7 @@ final class SmallRuns {
                                Map<String, Object> after, List<String> changed) {
         return new WarmUpResult(variant + "-jvm1", variant, 1, "boosted to 2.0 CPUs", 0.5, 2.0, finished, 80, 40,
                 3.0, null, List.of(new WarmUpResult.Level(100, 12, finished, finished ? "finished"
-                : "compile queue not empty", 0.01, 0.0, 1000)), List.of(), before, after, changed, Map.of(),
-                Map.of(), 60);
+                : "compile queue not empty", 0.01, 0.0, 1000)), List.of(),
+                new WarmUpResult.Ergonomics(before, after, changed, Map.of(), Map.of()), 60);
     }
 }

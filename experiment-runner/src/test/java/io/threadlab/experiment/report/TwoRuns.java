@@ -214,8 +214,9 @@ final class TwoRuns {
                 + " the compile queue drained, then each level at 0.50 CPU until the compiler was quiet", 0.5, 2.0,
                 !unfinished, unfinished ? 260 : 80, unfinished ? 150 : 40, 3.0, unfinished ? null : 70.0,
                 List.of(top, new WarmUpResult.Level(100, 12, true, "finished", 0.008, -0.01, p.rps()[0])),
-                samples(p.rps()[1]), before, after, unfinished ? List.of("availableProcessors: 1 -> 2") : List.of(),
-                Map.of("JIT compiler", 2), Map.of("JIT compiler", 2), 60);
+                samples(p.rps()[1]), new WarmUpResult.Ergonomics(before, after, unfinished
+                        ? List.of("availableProcessors: 1 -> 2") : List.of(), Map.of("JIT compiler", 2),
+                        Map.of("JIT compiler", 2)), 60);
     }
 
     private static WarmUpResult timeToPeak(String variant, Double secondsToPeak, double peakRate) {
@@ -223,8 +224,8 @@ final class TwoRuns {
                 secondsToPeak != null, 300, 0, 1.5, secondsToPeak,
                 List.of(new WarmUpResult.Level(500, 300, secondsToPeak != null, secondsToPeak != null ? "finished"
                         : "compiler threads used 9.0 % of the quota", 0.01, 0.0, peakRate)),
-                samples(peakRate), Map.of("availableProcessors", 1), Map.of("availableProcessors", 1), List.of(),
-                Map.of(), Map.of(), 60);
+                samples(peakRate), new WarmUpResult.Ergonomics(Map.of("availableProcessors", 1),
+                        Map.of("availableProcessors", 1), List.of(), Map.of(), Map.of()), 60);
     }
 
     private static Map<String, Object> manifest(boolean flaws) {

@@ -1,0 +1,34 @@
+package io.threadlab.experiment.predict;
+
+import io.threadlab.experiment.collect.Json;
+import io.threadlab.experiment.plan.Downstream;
+import io.threadlab.experiment.testing.CalibratedRunFixture;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code predict --json} is read by scripts: its objects keep their fields, order and numbers. round-trip/forecasts
+ * holds what the runner of a7c5449 printed from the calibrated run at three points: every variant at 500 users, the
+ * extrapolation to 2,000 users (with its notes), and a fan-out of 3 calls at 200 users.
+ */
+class ForecastJsonTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @CsvSource({"users-500, 500, ", "users-2000, 2000, ", "fan-out-3, 200, 3"})
+    void theJsonIsWhatItWas(String name, int users, Integer fanOut) throws Exception {
+        CalibratedRun run = CalibratedRun.read(CalibratedRunFixture.calibrated(dir), Downstream.HTTP);
+        CalibratedRun.Answer answer = run.predict(null, new WhatIf(users, null, null, null, null, null, null, fanOut,
+                null));
+        assertThat(Json.MAPPER.writeValueAsString(answer.forecasts().stream().map(ForecastJson::of).toList()))
+                .isEqualTo(Files.readString(Path.of("src/test/resources/round-trip/forecasts", name + ".json")));
+    }
+}
