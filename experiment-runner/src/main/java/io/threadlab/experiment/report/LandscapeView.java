@@ -24,7 +24,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The landscape as the templates show it: every point measured beside what was predicted of it before, how far the
+ * The landscape as its section shows it: every point measured beside what was predicted of it before, how far the
  * predictions missed by ceiling, who wins where, the crossovers, what a request in flight costs, the SLO capacity at
  * each delay, and the seeds' table at its own regime.
  *

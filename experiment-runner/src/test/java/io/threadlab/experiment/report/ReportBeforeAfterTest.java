@@ -68,7 +68,7 @@ class ReportBeforeAfterTest {
     }
 
     /** The run's recorded files, in a directory of its own name: the report's title is that name. */
-    private static Path copyRun(String run, Path to) throws IOException {
+    static Path copyRun(String run, Path to) throws IOException {
         Path from;
         try {
             URL url = ReportBeforeAfterTest.class.getResource("/golden/" + run);
