@@ -88,7 +88,8 @@ final class RegimeMapSection {
 
     /** What bound the winner: its prediction's ceiling, else the CPU where it used its quota; else not known. */
     static String ceiling(Outcome o) {
-        return o.binding().map(Ceiling::label).orElse(o.saturation() >= SATURATED ? Ceiling.CPU.label() : "–");
+        return o.binding().map(Ceiling::label)
+                .orElse(o.readings().saturation() >= SATURATED ? Ceiling.CPU.label() : "–");
     }
 
     private static String text(Cell c, String file) {

@@ -63,7 +63,8 @@ public final class HeldOutAgainst {
                     rate(o.predicted()), (o.ratio() - 1) * 100, rate(o.prediction().orElseThrow().low()) + "–"
                             + rate(o.prediction().orElseThrow().high()), o.covered() ? "yes" : "no",
                     o.binding().map(Ceiling::label).orElse("–"), o.measuredBinding().map(Ceiling::label).orElse("–"),
-                    o.measuredSoundly() ? "" : "  (not judged: " + (o.errors() > 0 ? o.errors() + " errors"
+                    o.measuredSoundly() ? "" : "  (not judged: " + (o.readings().errors() > 0
+                            ? o.readings().errors() + " errors"
                             : o.headroom().map(h -> h.describe()).orElse("k6 not read")) + ")"));
         }
         out.append('\n');

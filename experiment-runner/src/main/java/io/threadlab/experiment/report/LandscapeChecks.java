@@ -173,9 +173,9 @@ final class LandscapeChecks {
         if (cpuBound.isEmpty()) {
             return Check.notMeasured(name, "no point where the CPU was predicted to bind");
         }
-        List<String> idle = cpuBound.stream().filter(o -> o.saturation() < SATURATED).map(o -> String.format(
+        List<String> idle = cpuBound.stream().filter(o -> o.readings().saturation() < SATURATED).map(o -> String.format(
                 Locale.ROOT, "%s at %d ms, %,d users (%.0f %% of its quota)", o.jvm(), o.delayMs(), o.users(),
-                o.saturation() * 100)).toList();
+                o.readings().saturation() * 100)).toList();
         return Check.of(name, idle.isEmpty(), (cpuBound.size() - idle.size()) + " of " + cpuBound.size()
                 + " points" + (idle.isEmpty() ? "" : "; BELOW: " + String.join(", ", idle)
                 + ": something other than the CPU bound them"));
@@ -190,10 +190,10 @@ final class LandscapeChecks {
         }
         // Why, point by point, from what the window recorded: its users' requests still in flight at its end
         List<String> off = known.stream().filter(o -> !o.littleHolds()).map(o -> String.format(Locale.ROOT,
-                "%s at %d ms, %,d users (%,.0f busy: %s)", o.jvm(), o.delayMs(), o.users(), o.littleUsers(),
+                "%s at %d ms, %,d users (%,.0f busy: %s)", o.jvm(), o.delayMs(), o.users(), o.readings().littleUsers(),
                 o.heldUnanswered() ? String.format(Locale.ROOT, "%,d in flight at its end, unanswered, which the"
                         + " mean response time of the answered does not count: the service held its users' requests",
-                        o.inFlight()) : "the load generator did not keep its users busy")).toList();
+                        o.readings().inFlight()) : "the load generator did not keep its users busy")).toList();
         return Check.of(name, off.isEmpty(), off.isEmpty() ? known.size() + " points"
                 : "FAILED at " + String.join(", ", off));
     }

@@ -24,7 +24,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The landscape as the templates show it: every point measured beside what was predicted of it before, how far the
+ * The landscape as its section shows it: every point measured beside what was predicted of it before, how far the
  * predictions missed by ceiling, who wins where, the crossovers, what a request in flight costs, the SLO capacity at
  * each delay, and the seeds' table at its own regime.
  *
@@ -46,12 +46,20 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
     }
 
     /**
-     * @param role     "held out", "calibrated" (the JVM was calibrated here: no test), or "not predicted"
-     * @param off      a held-out point where one ceiling binds and the measurement missed by more than the target
+     * @param role "held out", "calibrated" (the JVM was calibrated here: no test), or "not predicted"
      */
-    record PointRow(String jvm, String colour, int delay, int users, String measured, String predicted,
-                    String binding, String error, String expected, String interval, String inside, boolean off,
+    record PointRow(String jvm, String colour, int delay, int users, String measured, PredictionCells prediction,
                     String role, String saturation, String little, String note) {
+    }
+
+    /**
+     * What was predicted of a point before it was measured, and how the measurement fell against it; "–" throughout
+     * where nothing was predicted.
+     *
+     * @param off a held-out point where one ceiling binds and the measurement missed by more than the target
+     */
+    record PredictionCells(String predicted, String binding, String error, boolean off, String expected,
+                           String interval, String inside) {
     }
 
     /** How far the held-out predictions missed, for one binding ceiling. */
@@ -120,12 +128,14 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
         p.measuredBinding().filter(b -> p.binding().isPresent() && !p.binding().get().equals(b))
                 .ifPresent(b -> notes.add("bound by " + b.label() + " as measured, not " + p.binding().get().label()));
         p.headroom().filter(h -> !h.enough()).ifPresent(h -> notes.add(h.describe()));
-        if (p.countsApart() != null) {
+        Outcome.Readings read = p.readings();
+        if (read.countsApart() != null) {
             // with failures the throughput is k6's count, and the errors keep the point from being judged
-            notes.add(p.countsApart() + (p.errors() == 0 ? "; its throughput is the delay service's count" : ""));
+            notes.add(read.countsApart() + (read.errors() == 0 ? "; its throughput is the delay service's count"
+                    : ""));
         }
-        if (p.errors() > 0) {
-            notes.add(p.errors() + " errors " + p.errorCauses());
+        if (read.errors() > 0) {
+            notes.add(read.errors() + " errors " + read.errorCauses());
         }
         GcGap.explain(p, rows).ifPresent(notes::add);
         MachineGap.explain(p, rows).ifPresent(notes::add);
@@ -133,15 +143,18 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
         String role = p.prediction().isEmpty() ? "not predicted" : p.calibrated() ? "calibrated"
                 : p.ownCalibration() ? "held out" : "held out (from " + p.prediction().get().calibratedOn() + ")";
         return new PointRow(p.jvm(), ChartStyle.hex(p.variant()), p.delayMs(), p.users(), rate(p.measured()),
-                rate(p.predicted()), p.binding().map(Ceiling::label).orElse("–"),
+                predicted(p), role, String.format(Locale.ROOT, "%.0f %%", p.readings().saturation() * 100),
+                p.readings().littleUsers() == null ? "–"
+                        : String.format(Locale.ROOT, "%,.0f", p.readings().littleUsers()), String.join("; ", notes));
+    }
+
+    private static PredictionCells predicted(Outcome p) {
+        return new PredictionCells(rate(p.predicted()), p.binding().map(Ceiling::label).orElse("–"),
                 p.prediction().isEmpty() ? "–" : String.format(Locale.ROOT, "%+.0f %%", (p.ratio() - 1) * 100),
+                p.heldOut() && p.oneCeilingBinds() && !p.withinTolerance(),
                 p.prediction().map(x -> String.format(Locale.ROOT, "±%.0f %%", x.expectedError() * 100)).orElse("–"),
                 p.prediction().map(x -> rate(x.low()) + "–" + rate(x.high())).orElse("–"),
-                p.prediction().isEmpty() ? "–" : p.covered() ? "yes" : "no",
-                p.heldOut() && p.oneCeilingBinds() && !p.withinTolerance(), role,
-                String.format(Locale.ROOT, "%.0f %%", p.saturation() * 100),
-                p.littleUsers() == null ? "–" : String.format(Locale.ROOT, "%,.0f", p.littleUsers()),
-                String.join("; ", notes));
+                p.prediction().isEmpty() ? "–" : p.covered() ? "yes" : "no");
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * The little markdown the gallery's explanations use (paragraphs, **bold**, `code`, *emphasis*), as paragraphs of
- * spans, so that the html template writes the tags and the engine escapes the text.
+ * spans, so that the html fragment (sections/mistakes.html) writes the tags and the engine escapes the text.
  */
 final class MarkdownText {
 

@@ -15,34 +15,43 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The notes that say how to read a table, shared by both templates; the variants and numbers in them are the run's,
- * and an explanation in them is there only where the run's data shows what it explains.
+ * The notes that say how to read a table, each shown by its section in both formats; the variants and numbers in them
+ * are the run's, and an explanation in them is there only where the run's data shows what it explains.
  */
-record Notes(String summary, String ratios, String split, String contention, String warmUp) {
+final class Notes {
 
-    static Notes of(Run run, List<Recorded> recorded) {
+    private Notes() {
+    }
+
+    /** How the summary's medians and intervals were made. */
+    static String summary() {
+        return "Median over repetitions, with the " + Numbers.CONFIDENCE + " interval of the (geometric) mean in"
+                + " brackets, computed on the log scale so it never reaches zero. The JVM start is a level: where JVM"
+                + " starts differed more than their repetitions explain, the interval comes from the spread between"
+                + " JVM means (few degrees of freedom, so wide); otherwise from the spread within them. CV: the"
+                + " throughput's coefficient of variation over all repetitions.";
+    }
+
+    /** What a ratio against the baseline pairs. */
+    static String ratios(Run run) {
+        return "Ratios of the two variants' windows of the same repetition (" + apart(run) + "on the same JVM"
+                + " start index), with the " + Numbers.CONFIDENCE + " interval of their geometric mean; the JVM start"
+                + " is a level, as above. One repetition gives a ratio but no interval.";
+    }
+
+    /** What the control variant splits the baseline's difference from the models into. */
+    static String split() {
         String baseline = Splits.baseline().label();
         String control = Variant.control().map(Variant::label).orElse("the control");
         List<String> models = Splits.models().stream().map(Variant::label).toList();
         String perModel = models.isEmpty() ? control + " / model" : control + " / " + models.getFirst()
                 + (models.size() > 1 ? " (or / " + String.join(", / ", models.subList(1, models.size())) + ")" : "");
-        return new Notes(
-                "Median over repetitions, with the " + Numbers.CONFIDENCE + " interval of the (geometric) mean in brackets, computed on the"
-                        + " log scale so it never reaches zero. The JVM start is a level: where JVM starts differed"
-                        + " more than their repetitions explain, the interval comes from the spread between JVM means"
-                        + " (few degrees of freedom, so wide); otherwise from the spread within them. CV: the"
-                        + " throughput's coefficient of variation over all repetitions.",
-                "Ratios of the two variants' windows of the same repetition (" + apart(run) + "on the same JVM"
-                        + " start index), with the " + Numbers.CONFIDENCE + " interval of their geometric mean; the JVM start is a level, as"
-                        + " above. One repetition gives a ratio but no interval.",
-                "The control variant, " + control + ", runs the " + baseline + " variant's code (a worker thread"
-                        + " blocked per call) on the stack of " + String.join(" and ", models) + " (Quarkus REST and"
-                        + " its Vert.x-based client). So " + baseline + " / " + control + " is what the classic stack"
-                        + " costs at the same threading model, and " + perModel + " is what the threading model"
-                        + " costs on the same stack; the two multiply to the total. The stack's share is its part of"
-                        + " the total on the log scale.",
-                Contention.note(run, recorded),
-                warmUp(run));
+        return "The control variant, " + control + ", runs the " + baseline + " variant's code (a worker thread"
+                + " blocked per call) on the stack of " + String.join(" and ", models) + " (Quarkus REST and"
+                + " its Vert.x-based client). So " + baseline + " / " + control + " is what the classic stack"
+                + " costs at the same threading model, and " + perModel + " is what the threading model"
+                + " costs on the same stack; the two multiply to the total. The stack's share is its part of"
+                + " the total on the log scale.";
     }
 
     /**

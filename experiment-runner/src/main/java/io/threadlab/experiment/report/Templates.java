@@ -20,16 +20,21 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * report.md and report.html, rendered by Qute from the one model. The html escapes every value unless the template
- * says {@code .raw} (the SVGs); the markdown escapes the one character that breaks a table row, the pipe. Other
- * markdown pages of the lab (the findings page) are parsed by the same engine ({@link #markdown(Class, String)}).
+ * The report's templates, parsed by one Qute engine: the sections' fragments ({@code sections/<name>.md} and
+ * {@code .html}), the html page around them, and the prose both formats say. The html escapes every value unless the
+ * template says {@code .raw} (the SVGs); the markdown escapes the one character that breaks a table row, the pipe.
+ * Other markdown pages of the lab (the findings page) are parsed by the same engine ({@link #markdown(Class, String)}).
  */
 public final class Templates {
 
     private static final String MARKDOWN = "text/markdown";
+    private static final Variant MARKDOWN_VARIANT = new Variant(Locale.ROOT, StandardCharsets.UTF_8, MARKDOWN);
+    private static final Variant HTML_VARIANT = Variant.forContentType(Variant.TEXT_HTML);
 
     /** A pipe inside a value would end its table cell; escaped, GitHub shows it as a pipe everywhere. */
     private static final ResultMapper MARKDOWN_ESCAPER = new ResultMapper() {
@@ -45,12 +50,15 @@ public final class Templates {
         }
     };
 
-    /** The prose both templates say, included from one file ({@code prose.txt}) by fragment. */
+    /**
+     * The prose a section says in both formats, included from one file ({@code prose.txt}) by fragment. It has no
+     * variant: it is plain text, which neither escaper changes.
+     */
     private static final TemplateLocator PROSE = id -> "prose".equals(id) ? Optional.of(new TemplateLocator
             .TemplateLocation() {
         @Override
         public Reader read() {
-            return new StringReader(Templates.read("prose.txt"));
+            return new StringReader(Templates.read(Templates.class, "prose.txt"));
         }
 
         @Override
@@ -59,32 +67,33 @@ public final class Templates {
         }
     }) : Optional.empty();
 
+    /**
+     * Strict: an expression that resolves to nothing (a misspelt property, one a section does not have) fails the
+     * rendering instead of printing a blank; the test that renders every fragment relies on it.
+     */
     private static final Engine ENGINE = Engine.builder().addDefaults()
             .addValueResolver(new ReflectionValueResolver()).addValueResolver(ValueResolvers.rawResolver())
             .addResultMapper(new HtmlEscaper(List.of(Variant.TEXT_HTML))).addResultMapper(MARKDOWN_ESCAPER)
-            .addLocator(PROSE).build();
-    private static final Template MD = ENGINE.parse(read("report.md"),
-            new Variant(Locale.ROOT, StandardCharsets.UTF_8, MARKDOWN));
-    private static final Template HTML = ENGINE.parse(read("report.html"), Variant.forContentType(Variant.TEXT_HTML));
+            .addLocator(PROSE).strictRendering(true).build();
+    /** Each fragment parsed once, by its path; a test's fragments are found on the same class path. */
+    private static final Map<String, Template> PARSED = new ConcurrentHashMap<>();
 
     private Templates() {
     }
 
     /** A markdown template beside {@code owner}'s class file, parsed as the report's is. */
     public static Template markdown(Class<?> owner, String name) {
-        return ENGINE.parse(read(owner, name), new Variant(Locale.ROOT, StandardCharsets.UTF_8, MARKDOWN));
+        return ENGINE.parse(read(owner, name), MARKDOWN_VARIANT);
     }
 
-    static String markdown(ReportModel model) {
-        return MD.data("r", model).render();
+    /** A template beside this class by its path ("sections/checks.md", "report.html"), parsed once. */
+    static Template at(String path) {
+        return PARSED.computeIfAbsent(path, p -> parse(read(Templates.class, p), p));
     }
 
-    static String html(ReportModel model) {
-        return HTML.data("r", model).render();
-    }
-
-    private static String read(String name) {
-        return read(Templates.class, name);
+    /** Text parsed as the template at {@code path} would be: markdown or html by its extension. */
+    static Template parse(String text, String path) {
+        return ENGINE.parse(text, path.endsWith(".html") ? HTML_VARIANT : MARKDOWN_VARIANT, path);
     }
 
     private static String read(Class<?> owner, String name) {

@@ -10,7 +10,7 @@ import io.threadlab.experiment.report.landscape.Winners;
 import java.util.Locale;
 
 /**
- * Every threshold the report's prose names, taken from the constant that enforces it: the templates quote these and
+ * Every threshold the report's prose names, taken from the constant that enforces it: the fragments quote these and
  * never type a number, so that a threshold changed in the code changes what the report says of it.
  *
  * @param tolerance      a prediction's target: measured within this share of it ({@link Forecast#TOLERANCE})

@@ -136,7 +136,7 @@ class ExplanationsTest {
         Run far = run(List.of(closed("imperative", 100, 1000).startedAt(start).build(),
                 closed("reactive", 100, 3000).startedAt(start.plusSeconds(300)).build()));
         assertThat(Notes.apart(far)).isEqualTo("measured at most 5 min apart, ");
-        assertThat(Notes.of(far, List.of()).ratios()).doesNotContain("a minute apart");
+        assertThat(Notes.ratios(far)).doesNotContain("a minute apart");
     }
 
     @Test

@@ -25,24 +25,7 @@ class JmcBesideTest {
 
     @Test
     void eachQuestionHasJmcsRuleTheLabsVerdictWhetherTheyAgreeAndWhyNot(@TempDir Path dir) throws IOException {
-        for (String file : List.of("manifest.json", "results.json", "analysis.json")) {
-            try (InputStream in = JmcBesideTest.class.getResourceAsStream(GOLDEN + file)) {
-                Files.copy(in, dir.resolve(file));
-            }
-        }
-        ObjectNode analysis = (ObjectNode) Json.MAPPER.readTree(dir.resolve("analysis.json").toFile());
-        ObjectNode jmc = ((ArrayNode) analysis.withArray("jmc")).addObject();
-        jmc.put("file", "imperative-10ms-closed-100-jfr-1.jfr").put("window", "imperative-10ms-closed-100-jfr-1")
-                .put("seconds", 2.5).put("html", "jfr/imperative-10ms-closed-100-jfr-1.jmc.html");
-        ArrayNode rules = jmc.putArray("rules");
-        rule(rules, "JavaBlocking", "WARNING", 82.0, "Threads were blocked on locks for 724 ms.");
-        rule(rules, "GarbageCollectionInfoRule", "OK", null, "Collections ran.");
-        rule(rules, "GcPauseRatio", "NA", null, "jdk.GCPhasePause is DISABLED but the expected status is ENABLED");
-        rule(rules, "CompareCpu", "WARNING", 90.0, "Other processes used a lot of CPU.");
-        rule(rules, "MethodProfiling", "INFO", 30.0, "A hot method.");
-        Json.write(dir.resolve("analysis.json"), analysis);
-
-        List<JmcBeside.Table> tables = JmcBeside.of(Run.read(dir));
+        List<JmcBeside.Table> tables = JmcBeside.of(Run.read(withJmc(dir)));
         assertThat(tables).singleElement().satisfies(t -> {
             assertThat(t.window()).isEqualTo("imperative-10ms-closed-100-jfr-1");
             assertThat(t.html()).isEqualTo("jfr/imperative-10ms-closed-100-jfr-1.jmc.html");
@@ -68,6 +51,27 @@ class JmcBesideTest {
             assertThat(row(t, "threads waiting on sockets").same()).isEqualTo("–");
             assertThat(t.others()).singleElement().asString().startsWith("INFO MethodProfiling (score 30)");
         });
+    }
+
+    /** The golden 2 × 2 run, with what JMC said of its first recording beside its analysis, copied into dir. */
+    static Path withJmc(Path dir) throws IOException {
+        for (String file : List.of("manifest.json", "results.json", "analysis.json")) {
+            try (InputStream in = JmcBesideTest.class.getResourceAsStream(GOLDEN + file)) {
+                Files.copy(in, dir.resolve(file));
+            }
+        }
+        ObjectNode analysis = (ObjectNode) Json.MAPPER.readTree(dir.resolve("analysis.json").toFile());
+        ObjectNode jmc = ((ArrayNode) analysis.withArray("jmc")).addObject();
+        jmc.put("file", "imperative-10ms-closed-100-jfr-1.jfr").put("window", "imperative-10ms-closed-100-jfr-1")
+                .put("seconds", 2.5).put("html", "jfr/imperative-10ms-closed-100-jfr-1.jmc.html");
+        ArrayNode rules = jmc.putArray("rules");
+        rule(rules, "JavaBlocking", "WARNING", 82.0, "Threads were blocked on locks for 724 ms.");
+        rule(rules, "GarbageCollectionInfoRule", "OK", null, "Collections ran.");
+        rule(rules, "GcPauseRatio", "NA", null, "jdk.GCPhasePause is DISABLED but the expected status is ENABLED");
+        rule(rules, "CompareCpu", "WARNING", 90.0, "Other processes used a lot of CPU.");
+        rule(rules, "MethodProfiling", "INFO", 30.0, "A hot method.");
+        Json.write(dir.resolve("analysis.json"), analysis);
+        return dir;
     }
 
     private static void rule(ArrayNode rules, String id, String severity, Double score, String summary) {

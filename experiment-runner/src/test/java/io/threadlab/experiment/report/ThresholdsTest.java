@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,25 +25,26 @@ class ThresholdsTest {
 
     /** A share, a bound or a ratio written as a number in a template: "15 %", "±10 %", "≥ 5", "1.5×". */
     private static final Pattern TYPED = Pattern.compile("\\d+(\\.\\d+)? %|±\\d|≥ \\d|\\d\\.\\d+×|\\+ \\d+ ms");
-    private static final List<String> TEMPLATES = List.of("/io/threadlab/experiment/report/report.md",
+    /** The html page, the prose, the findings page and every section's two fragments. */
+    private static final List<String> TEMPLATES = Stream.concat(Stream.of(
             "/io/threadlab/experiment/report/report.html", "/io/threadlab/experiment/report/prose.txt",
-            "/io/threadlab/experiment/findings/findings.md");
+            "/io/threadlab/experiment/findings/findings.md"), ReportSections.ALL.stream().flatMap(s -> Stream.of(".md",
+            ".html").map(format -> "/io/threadlab/experiment/report/sections/" + s.name() + format))).toList();
 
     @Test
     void theProseFollowsTheThresholdsItIsGiven(@TempDir Path dir) throws IOException {
         CalibratedRunFixture.calibrated(dir);
-        ReportModel model = ReportModel.of(Run.read(dir));
-        String enforced = Templates.markdown(model);
+        Run run = Run.read(dir);
+        String enforced = Pages.of(ReportContext.of(run, Thresholds.ENFORCED), ReportSections.ALL).markdown();
         assertThat(enforced).contains("within " + pct(Forecast.TOLERANCE) + " of the prediction")
                 .contains("at least " + pct(Thresholds.ENFORCED.busyShare()) + " of its quota");
 
         Thresholds other = new Thresholds(0.2, 1.3, 0.7, 1.08, 0.12, 150, 0.9, 0.02, 0.75, 2.0, 0.9);
-        String quoted = Templates.markdown(model.quoting(other));
-        assertThat(quoted).contains("the target is the measurement within 20 % of the prediction",
+        Pages quoting = Pages.of(ReportContext.of(run, other), ReportSections.ALL);
+        assertThat(quoting.markdown()).contains("the target is the measurement within 20 % of the prediction",
                 "the next is at least 30 % higher", "at least 70 % of its quota")
                 .doesNotContain("the target is the measurement within 15 %");
-        assertThat(Templates.html(model.quoting(other))).contains("within 20 %").contains("the whisker the 90 %"
-                + " interval");
+        assertThat(quoting.html()).contains("within 20 %").contains("the whisker the 90 % interval");
     }
 
     @Test

@@ -36,7 +36,8 @@ public final class GcGap {
      *             point's users in log (the level most like it)
      */
     public static Optional<String> explain(Outcome point, List<WindowResult> rows) {
-        if (!point.heldOut() || point.withinTolerance() || point.gcShare() == null || point.binding().isEmpty()) {
+        if (!point.heldOut() || point.withinTolerance() || point.readings().gcShare() == null
+                || point.binding().isEmpty()) {
             return Optional.empty();
         }
         return switch (point.binding().get()) {
@@ -47,7 +48,7 @@ public final class GcGap {
     }
 
     private static Optional<String> stretchingTheHold(Outcome point) {
-        double share = point.gcShare();
+        double share = point.readings().gcShare();
         double stretched = point.predicted() * (1 - share);
         double off = point.measured() / stretched - 1;
         String numbers = String.format(Locale.ROOT, "GC paused %.0f %% of the window, which holds every request as"
@@ -67,7 +68,7 @@ public final class GcGap {
         }
         WindowResult c = calibration.get();
         double there = c.gc().pauseShare(c.load().windowSeconds());
-        double here = point.gcShare();
+        double here = point.readings().gcShare();
         double more = here - there;
         boolean slower = point.ratio() < 1;
         String shares = String.format(Locale.ROOT, "GC paused %.0f %% of the window, %.0f %% of the calibration's at"

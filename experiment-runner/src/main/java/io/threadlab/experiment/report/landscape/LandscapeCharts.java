@@ -102,10 +102,10 @@ public final class LandscapeCharts {
         int i = 0;
         for (Map.Entry<Integer, List<Outcome>> delay : byDelay(points).entrySet()) {
             Color colour = DELAY_COLOURS[i++ % DELAY_COLOURS.length];
-            List<Outcome> line = delay.getValue().stream().filter(p -> p.p99Ms() > 0).toList();
+            List<Outcome> line = delay.getValue().stream().filter(p -> p.readings().p99Ms() > 0).toList();
             if (!line.isEmpty()) {
                 XYSeries series = chart.addSeries(delay.getKey() + " ms", line.stream().map(p -> (double) p.users())
-                        .toList(), line.stream().map(Outcome::p99Ms).toList());
+                        .toList(), line.stream().map(p -> p.readings().p99Ms()).toList());
                 series.setLineColor(colour);
                 series.setMarkerColor(colour);
             }

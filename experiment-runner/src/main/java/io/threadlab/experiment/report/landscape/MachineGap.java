@@ -23,7 +23,7 @@ public final class MachineGap {
 
     /** @param rows the run's windows: the point's JVM's calibration windows are taken from them */
     public static Optional<String> explain(Outcome point, List<WindowResult> rows) {
-        if (!point.heldOut() || point.withinTolerance() || point.yardstickUs() == null
+        if (!point.heldOut() || point.withinTolerance() || point.readings().yardstickUs() == null
                 || point.binding().orElse(null) != Ceiling.CPU) {
             return Optional.empty();
         }
@@ -33,7 +33,7 @@ public final class MachineGap {
         if (Double.isNaN(calibrated)) {
             return Optional.empty();
         }
-        double machine = point.yardstickUs() / calibrated;
+        double machine = point.readings().yardstickUs() / calibrated;
         String numbers = String.format(Locale.ROOT, "the runner's fixed piece of work took %.2f× its CPU in the"
                 + " calibration", machine);
         boolean slower = point.ratio() < 1;

@@ -18,23 +18,32 @@ import java.util.Optional;
  * over its quota: 1 where the CPU binds, whatever the model said), Little's law (users = throughput × mean response
  * time) and the load generator's headroom.
  *
- * @param at          the point: the JVM's axes and the window's
- * @param calibrated  the JVM was calibrated at these users and this delay: the point is in sample
- * @param littleUsers throughput × mean response time: the users Little's law says were busy (null: unknown)
- * @param inFlight    requests sent and not yet answered at the window's end (null: unknown)
- * @param headroom    the load generator's, by the one rule; empty where the run did not record its machine's CPUs
- * @param gcShare     the share of the window the JVM was paused for its collector (null: not read)
- * @param countsApart k6's count and the downstream's, where they were farther apart than correct counts can be
- *                    ({@link WindowResult#countsAgree}); null where they agreed or there was no second count
- * @param yardstickUs the machine's own speed over the window: CPU-µs of the runner's fixed piece of work (null: not
- *                    timed)
+ * @param at         the point: the JVM's axes and the window's
+ * @param calibrated the JVM was calibrated at these users and this delay: the point is in sample
+ * @param headroom   the load generator's, by the one rule; empty where the run did not record its machine's CPUs
+ * @param readings   what else was read of the window, to judge the measurement by
  */
 public record Outcome(String jvm, String jvmId, String variant, Point at, double measured,
-                      Optional<WindowResult.Prediction> prediction,
-                      boolean calibrated, double saturation, Double littleUsers, Long inFlight,
-                      Optional<Headroom> headroom, long errors,
-                      Map<String, Long> errorCauses, double p99Ms, Double gcShare, String countsApart,
-                      Double yardstickUs) {
+                      Optional<WindowResult.Prediction> prediction, boolean calibrated, Optional<Headroom> headroom,
+                      Readings readings) {
+
+    /**
+     * What was read of the window beside its throughput: each a check of the measurement, or an explanation of a
+     * prediction it missed.
+     *
+     * @param saturation  the CPU the JVM used over its quota
+     * @param littleUsers throughput × mean response time: the users Little's law says were busy (null: unknown)
+     * @param inFlight    requests sent and not yet answered at the window's end (null: unknown)
+     * @param gcShare     the share of the window the JVM was paused for its collector (null: not read)
+     * @param countsApart k6's count and the downstream's, where they were farther apart than correct counts can be
+     *                    ({@link WindowResult#countsAgree}); null where they agreed or there was no second count
+     * @param yardstickUs the machine's own speed over the window: CPU-µs of the runner's fixed piece of work (null:
+     *                    not timed)
+     */
+    public record Readings(double saturation, Double littleUsers, Long inFlight, long errors,
+                           Map<String, Long> errorCauses, double p99Ms, Double gcShare, String countsApart,
+                           Double yardstickUs) {
+    }
 
     /** Little's law is flagged when the busy users differ from the users by more than this. */
     public static final double LITTLE_TOLERANCE = 0.10;
@@ -44,14 +53,15 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
     /** A window of the run as an outcome; {@code calibrated} says whether its JVM was calibrated at its point. */
     public static Outcome of(WindowResult w, boolean calibrated, double machineCores, boolean loadAlone) {
         Double little = w.load().meanMs() == null ? null : w.load().requestsPerSecond() * w.load().meanMs() / 1000;
-        return new Outcome(w.jvmName(), w.jvmId(), w.variant(), w.at(),
-                w.load().requestsPerSecond(),
-                Optional.ofNullable(w.prediction()), calibrated, w.cpu().cpuCores() / w.at().get(Axis.CPUS), little,
-                w.load().inFlight(),
+        return new Outcome(w.jvmName(), w.jvmId(), w.variant(), w.at(), w.load().requestsPerSecond(),
+                Optional.ofNullable(w.prediction()), calibrated,
                 machineCores <= 0 ? Optional.empty() : Optional.of(w.headroom(machineCores, loadAlone)),
-                w.load().errors(), w.load().errorCauses(), w.load().p99Ms() == null ? Double.NaN : w.load().p99Ms(),
-                w.gc() == null ? null : w.gc().pauseShare(w.load().windowSeconds()),
-                Boolean.FALSE.equals(w.countsAgree()) ? w.countsDescribed() : null, w.instruments().yardstickUs());
+                new Readings(w.cpu().cpuCores() / w.at().get(Axis.CPUS), little, w.load().inFlight(),
+                        w.load().errors(), w.load().errorCauses(),
+                        w.load().p99Ms() == null ? Double.NaN : w.load().p99Ms(),
+                        w.gc() == null ? null : w.gc().pauseShare(w.load().windowSeconds()),
+                        Boolean.FALSE.equals(w.countsAgree()) ? w.countsDescribed() : null,
+                        w.instruments().yardstickUs()));
     }
 
     /**
@@ -59,7 +69,7 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
      * k6's count lagging the downstream's does not exclude a point: its throughput is the downstream's count.
      */
     public boolean measuredSoundly() {
-        return errors == 0 && headroom.map(Headroom::enough).orElse(false);
+        return readings.errors() == 0 && headroom.map(Headroom::enough).orElse(false);
     }
 
     public int users() {
@@ -117,7 +127,7 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
      * model's tolerance of it; else none can be named from the measurement.
      */
     public Optional<Ceiling> measuredBinding() {
-        if (saturation >= CPU_BOUND_SHARE) {
+        if (readings.saturation() >= CPU_BOUND_SHARE) {
             return Optional.of(Ceiling.CPU);
         }
         return prediction.flatMap(p -> p.ceilings().entrySet().stream()
@@ -149,10 +159,11 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
      * flight at the window's end, unanswered, which the mean response time (of the answered) does not count.
      */
     public boolean heldUnanswered() {
-        return inFlight != null && inFlight >= (1 - LITTLE_TOLERANCE) * users();
+        return readings.inFlight() != null && readings.inFlight() >= (1 - LITTLE_TOLERANCE) * users();
     }
 
     public Boolean littleHolds() {
-        return littleUsers == null ? null : Math.abs(littleUsers / users() - 1) <= LITTLE_TOLERANCE;
+        return readings.littleUsers() == null ? null
+                : Math.abs(readings.littleUsers() / users() - 1) <= LITTLE_TOLERANCE;
     }
 }

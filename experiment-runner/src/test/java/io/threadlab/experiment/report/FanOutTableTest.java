@@ -20,13 +20,13 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The report's fan-out section, from windows of chosen numbers: only where the run varied the calls. */
-class FanOutSectionTest {
+class FanOutTableTest {
 
     private static final WindowResult.Prediction WORKERS = new WindowResult.Prediction(30, "WORKERS", 2, 330.0, null,
             0.05, false, "t", "imperative-jvm1", Map.of());
 
     /** At 100 ms and 10 users: each variant's req/s and CPU per request at 1, 4 and 16 calls in parallel. */
-    private static List<WindowResult> parallel(double reactiveAt1) {
+    static List<WindowResult> parallel(double reactiveAt1) {
         return List.of(
                 window("imperative", 1, 99, 0.10, 110, null), window("imperative", 4, 80, 0.44, 130, null),
                 window("imperative", 16, 30, 1.70, 400, WORKERS),
@@ -50,18 +50,18 @@ class FanOutSectionTest {
         return new Cell(w.variant(), w.at().only(Axis.Scope.WINDOW), metrics, List.of());
     }
 
-    private static FanOutSection.Table section(List<WindowResult> windows) {
-        return FanOutSection.of(c -> windows.stream().filter(w -> w.variant().equals(c.variant())
+    private static FanOutTable.Table section(List<WindowResult> windows) {
+        return FanOutTable.of(c -> windows.stream().filter(w -> w.variant().equals(c.variant())
                 && w.at().only(Axis.Scope.WINDOW).equals(c.point())).toList(), windows.stream()
-                .map(FanOutSectionTest::cell).toList(), "imperative");
+                .map(FanOutTableTest::cell).toList(), "imperative");
     }
 
     @Test
     void eachVariantAtEachNumberOfCallsWithItsRatioP99CpuPerCallAndDecidingCeiling() {
-        FanOutSection.Table table = section(parallel(90));
+        FanOutTable.Table table = section(parallel(90));
         assertThat(table.rows()).hasSize(9);
-        assertThat(table.rows()).extracting(FanOutSection.Row::calls).containsExactly(1, 1, 1, 4, 4, 4, 16, 16, 16);
-        FanOutSection.Row reactive16 = table.rows().stream().filter(r -> r.variant().equals("reactive")
+        assertThat(table.rows()).extracting(FanOutTable.Row::calls).containsExactly(1, 1, 1, 4, 4, 4, 16, 16, 16);
+        FanOutTable.Row reactive16 = table.rows().stream().filter(r -> r.variant().equals("reactive")
                 && r.calls() == 16).findFirst().orElseThrow();
         assertThat(reactive16.mode()).isEqualTo("parallel");
         assertThat(reactive16.delay()).isEqualTo("100");
@@ -71,7 +71,7 @@ class FanOutSectionTest {
         assertThat(reactive16.p99()).isEqualTo("160.0");
         assertThat(reactive16.cpuPerCall()).isEqualTo("0.080"); // 1.28 / 16
         assertThat(reactive16.ceiling()).isEqualTo("not predicted");
-        FanOutSection.Row imperative16 = table.rows().stream().filter(r -> r.variant().equals("imperative")
+        FanOutTable.Row imperative16 = table.rows().stream().filter(r -> r.variant().equals("imperative")
                 && r.calls() == 16).findFirst().orElseThrow();
         assertThat(imperative16.ceiling()).isEqualTo("workers");
         assertThat(imperative16.ratio()).isEqualTo("1.00×");
@@ -99,7 +99,7 @@ class FanOutSectionTest {
 
     /** The report's markdown from a run of these windows (the golden 2x2 run's manifest beside them). */
     private static String rendered(Path dir, List<WindowResult> windows) throws IOException {
-        try (InputStream in = FanOutSectionTest.class.getResourceAsStream("/golden/run-4fa4b52-2x2/manifest.json")) {
+        try (InputStream in = FanOutTableTest.class.getResourceAsStream("/golden/run-4fa4b52-2x2/manifest.json")) {
             Files.copy(in, dir.resolve("manifest.json"));
         }
         ResultsWriter results = new ResultsWriter(dir);
