@@ -386,7 +386,9 @@ class ExperimentCommandTest {
     }
 
     private static RunManifest manifest(List<String> warnings) {
-        return new RunManifest(RunManifest.FORMAT, true, "completed", "t", "t", null, warnings, null, null, List.of(),
-                Map.of(), Map.of(), null, null, List.of(), null, null, List.of(), null, null, null);
+        return new RunManifest(RunManifest.FORMAT,
+                new RunManifest.Progress(true, "completed", "t", "t", null, warnings),
+                new RunManifest.Conditions(null, null, List.of(), Map.of(), Map.of(), null, null),
+                new RunManifest.AsRun(List.of(), null, null, List.of(), null, null, null));
     }
 }

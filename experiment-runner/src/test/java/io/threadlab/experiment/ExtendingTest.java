@@ -56,9 +56,10 @@ class ExtendingTest {
     }
 
     private static RunManifest earlier(PlanFacts plan) {
-        return new RunManifest(2, true, "completed", "t", "t", null, List.of(), LAB, null, List.of(), Map.of(),
-                Map.of("quarkus.thread-pool.max-threads", 200), null, plan, List.of(), null, null, List.of(), null,
-                null, null);
+        return new RunManifest(2, new RunManifest.Progress(true, "completed", "t", "t", null, List.of()),
+                new RunManifest.Conditions(LAB, null, List.of(), Map.of(), Map.of("quarkus.thread-pool.max-threads", 200),
+                        null, plan),
+                new RunManifest.AsRun(List.of(), null, null, List.of(), null, null, null));
     }
 
     @Test
