@@ -146,7 +146,8 @@ public final class CapacityModel {
                 quota, overhead, measured, Line.fit(levels.stream().map(l -> new double[] {l.users(), l.rssMb()})
                 .toList()), downstream, first.at().get(Axis.DB_CPUS), FanOutCalibration.NONE,
                 LoadCost.fit(calibration), Double.NaN);
-        return new Fit(Optional.of(model.with(FanOutCalibration.of(calibration, levels, quota, model))), null);
+        return new Fit(Optional.of(model.with(FanOutCalibration.of(calibration, levels,
+                SATURATED_SHARE * quota, model::cost))), null);
     }
 
     private CapacityModel with(FanOutCalibration calibrated) {
@@ -182,7 +183,7 @@ public final class CapacityModel {
         // every call a request has out counts: the curve's calls in flight are the downstream's
         CpuCurve.Cost cost = curve.at(waiting, rpsCpu * callSeconds * calls.calls(), outside); // one call's cost
         double requestCpuMs = fanOut.requestCpuMs(cost.cpuMs(), calls);
-        cost = fanOut.widen(cost, calls, users, waiting, this, notes, requestCpuMs);
+        cost = fanOut.widen(cost, calls, users, waiting, this::cost, notes, requestCpuMs);
         double holdSeconds = Math.max(delay + overheadMs, 0.05) / 1000;
         double requestSeconds = calls.parallel() ? holdSeconds : calls.calls() * holdSeconds;
         Map<Ceiling, Double> ceilings = new EnumMap<>(Ceiling.class);
