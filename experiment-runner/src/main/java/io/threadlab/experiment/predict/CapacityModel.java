@@ -44,7 +44,7 @@ import java.util.Optional;
  * two's errors of it, the forecast says two ceilings bind nearly together. The latency is the closed model's (users ÷
  * throughput); the memory a straight line in the users through the calibration's RSS.
  */
-public final class CapacityModel {
+public final class CapacityModel implements ForecastNotes.Model {
 
     /** The least relative error any prediction claims: windows of one JVM differ by about this much. */
     static final double LEAST_ERROR = CpuCurve.LEAST_ERROR;
@@ -270,7 +270,7 @@ public final class CapacityModel {
         return curve.at(inJvm, inFlight, outside);
     }
 
-    int mostUsers() {
+    public int mostUsers() {
         return levels.stream().mapToInt(Level::users).max().orElseThrow();
     }
 
@@ -362,11 +362,11 @@ public final class CapacityModel {
     }
 
     /** k6's CPU, its upkeep and per request, and the delay service's per call, as the calibration measured them. */
-    LoadCost load() {
+    public LoadCost load() {
         return load;
     }
 
-    double machineCores() {
+    public double machineCores() {
         return machineCores;
     }
 
@@ -374,7 +374,7 @@ public final class CapacityModel {
         return threads;
     }
 
-    CpuCurve curve() {
+    public CpuCurve curve() {
         return curve;
     }
 
