@@ -18,21 +18,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import static io.threadlab.experiment.PlannedRun.run;
+import static io.threadlab.experiment.PlannedRun.windows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code --fan-out} and {@code --fan-out-mode}: axes of run and map, their windows' names and requests, bad input. */
 class FanOutPlanTest {
-
-    private static List<Window> windows(ExperimentPlan plan) {
-        return plan.schedule().steps().stream().filter(s -> s instanceof Step.Measure).map(s -> ((Step.Measure) s)
-                .window()).toList();
-    }
-
-    private static ExperimentPlan run(String... args) {
-        RunCommand run = new RunCommand();
-        new CommandLine(run).parseArgs(args);
-        return run.plan();
-    }
 
     @Test
     void withoutFanOutTheWindowsAreTodaysGetApiAndNamedAsBefore() {
