@@ -44,10 +44,12 @@ final class Extending {
         same(differences, "variants", then.variants(), plan.variants());
         same(differences, "users (--levels)", then.closedModelVus(), plan.closedModelVus());
         same(differences, "delays (--delay-ms)", then.delaysMs(), plan.delaysMs());
-        same(differences, "--window", then.windowSeconds(), plan.windowSeconds());
-        same(differences, "--settle", then.settleSeconds(), plan.settleSeconds());
-        same(differences, "--settle-max", then.settleMaxSeconds(), plan.settleMaxSeconds());
-        same(differences, "--repetitions", then.repetitionsPerJvm(), plan.repetitionsPerJvm());
+        same(differences, "--window", then.sampling().windowSeconds(), plan.sampling().windowSeconds());
+        same(differences, "--settle", then.sampling().settleSeconds(), plan.sampling().settleSeconds());
+        same(differences, "--settle-max", then.sampling().settleMaxSeconds(),
+                plan.sampling().settleMaxSeconds());
+        same(differences, "--repetitions", then.sampling().repetitionsPerJvm(),
+                plan.sampling().repetitionsPerJvm());
         same(differences, "the warm-up", then.warmUp(), plan.warmUp());
         same(differences, "recorded twins (--no-jfr)", then.jfrWindows(), plan.jfrWindows());
         same(differences, "--load-cpus", then.loadCpus(), plan.loadCpus());

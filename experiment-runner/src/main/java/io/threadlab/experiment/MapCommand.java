@@ -61,7 +61,7 @@ final class MapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return ExperimentCommand.execute(plan(), options, recorded && !options.noJfr);
+        return Pipeline.execute(plan(), options, recorded && !options.noJfr);
     }
 
     ExperimentPlan plan() {

@@ -160,7 +160,7 @@ final class PlanAxes {
         List<Integer> calls = given.valuesOrDefault(Axis.FAN_OUT);
         List<FanOutMode> modes = given.valuesOrDefault(Axis.FAN_OUT_MODE).stream().distinct().toList();
         if (calls.equals(List.of(1)) && given.has(Axis.FAN_OUT_MODE) && !modes.equals(List.of(FanOutMode.PARALLEL))) {
-            throw new IllegalArgumentException("--fan-out-mode " + PipelineOptions.csv(modes.stream()
+            throw new IllegalArgumentException("--fan-out-mode " + String.join(",", modes.stream()
                     .map(FanOutMode::label).toList()) + " needs --fan-out above 1: one call is one call in either mode");
         }
         return calls.equals(List.of(1)) ? grid : grid.and(Axis.FAN_OUT, calls).and(Axis.FAN_OUT_MODE, modes);

@@ -310,7 +310,7 @@ final class Rig implements StepLoop.Performer {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a directory for the database's ready file", e);
         }
-        LabDatabase started = LabDatabase.start(engine, java, plan.database(), databaseWork,
+        LabDatabase started = LabDatabase.start(engine, java::database, plan.database(), databaseWork,
                 dir.resolve("logs/database.log"));
         manifest.database(started.facts());
         console.say("PostgreSQL " + started.facts().get("version") + " ready after "

@@ -112,7 +112,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         ExperimentPlan plan = plan();
         if (extend == null) {
-            return ExperimentCommand.execute(plan, options, !options.noJfr);
+            return Pipeline.execute(plan, options, !options.noJfr);
         }
         RunRecord earlier;
         try {
@@ -125,7 +125,7 @@ final class RunCommand implements Callable<Integer> {
                         Path.of(System.getProperty("java.home")), K6.locate(labHome.resolve(".tools")).version(),
                         "delay-service"), PlanFacts.of(plan, plan.schedule(), WindowRunner.openModelMaxUsers(plan)),
                 plan.knobs().serviceSettings(JavaCommand.delayUrl(), LabDatabase.url()));
-        return ExperimentCommand.execute(plan, options, !options.noJfr, earlier);
+        return Pipeline.execute(plan, options, !options.noJfr, earlier);
     }
 
     ExperimentPlan plan() {

@@ -4,18 +4,18 @@ import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.DbAccess;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Point;
-import io.threadlab.experiment.plan.Step;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.plan.WindowId;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import static io.threadlab.experiment.PlannedRun.run;
+import static io.threadlab.experiment.PlannedRun.windows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -23,17 +23,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * parameter of the page's request): its windows' requests and names, its calibration apart, and what it refuses.
  */
 class DbAccessPlanTest {
-
-    private static List<Window> windows(ExperimentPlan plan) {
-        return plan.schedule().steps().stream().filter(s -> s instanceof Step.Measure).map(s -> ((Step.Measure) s)
-                .window()).toList();
-    }
-
-    private static ExperimentPlan run(String... args) {
-        RunCommand run = new RunCommand();
-        new CommandLine(run).parseArgs(args);
-        return run.plan();
-    }
 
     @Test
     void withoutItTheDatabasesWindowsAreTodays() {

@@ -377,16 +377,18 @@ class ExperimentCommandTest {
     void aRunThatWentOnWithoutSomePointsExitsThree() {
         RunManifest whole = manifest(List.of("k6 used 80 % of its CPU at 500 users"));
         RunManifest lost = manifest(List.of(RunManifest.POINT_LOST + "reactive-d10-u3000-jvm1-rep1: no answer: k6"));
-        assertThat(ExperimentCommand.exitCode(whole, 0, 0)).isZero();
-        assertThat(ExperimentCommand.exitCode(lost, 0, 0)).isEqualTo(ExperimentCommand.POINTS_LOST);
+        assertThat(Pipeline.exitCode(whole, 0, 0)).isZero();
+        assertThat(Pipeline.exitCode(lost, 0, 0)).isEqualTo(Pipeline.POINTS_LOST);
         assertThat(lost.lostPoints()).containsExactly("reactive-d10-u3000-jvm1-rep1: no answer: k6");
         // a report or analysis that could not be written is the failure to say first
-        assertThat(ExperimentCommand.exitCode(lost, 0, 1)).isEqualTo(1);
-        assertThat(ExperimentCommand.exitCode(whole, 1, 0)).isEqualTo(1);
+        assertThat(Pipeline.exitCode(lost, 0, 1)).isEqualTo(1);
+        assertThat(Pipeline.exitCode(whole, 1, 0)).isEqualTo(1);
     }
 
     private static RunManifest manifest(List<String> warnings) {
-        return new RunManifest(RunManifest.FORMAT, true, "completed", "t", "t", null, warnings, null, null, List.of(),
-                Map.of(), Map.of(), null, null, List.of(), null, null, List.of(), null, null, null);
+        return new RunManifest(RunManifest.FORMAT,
+                new RunManifest.Progress(true, "completed", "t", "t", null, warnings),
+                new RunManifest.Conditions(null, null, List.of(), Map.of(), Map.of(), null, null),
+                new RunManifest.AsRun(List.of(), null, null, List.of(), null, null, null));
     }
 }

@@ -50,15 +50,18 @@ class ExtendingTest {
             "k6 v1.8.1", "Linux", "CPU", 2, 24000);
 
     private static PlanFacts plan(List<Integer> users, int window) {
-        return new PlanFacts("run", List.of("imperative", "reactive"), users, List.of(10), window, 3, 40, 2, 2, 4,
-                Map.of("boostCpus", 2.0), List.of(250), List.of(), 6, 1000, true, false, Map.of(), Map.of(), Map.of(), "",
-                List.of(), null, "shared", null, null, null);
+        return new PlanFacts("run", List.of("imperative", "reactive"), users, List.of(10),
+                new PlanFacts.Sampling(window, 3, 40, 2, 2, 4), Map.of("boostCpus", 2.0),
+                new PlanFacts.OpenModel(List.of(250), List.of(), 6, 1000), true, false,
+                new PlanFacts.VariantRoles(Map.of(), Map.of(), Map.of()), new PlanFacts.Conduct("", List.of(), null),
+                "shared", null, null, null);
     }
 
     private static RunManifest earlier(PlanFacts plan) {
-        return new RunManifest(2, true, "completed", "t", "t", null, List.of(), LAB, null, List.of(), Map.of(),
-                Map.of("quarkus.thread-pool.max-threads", 200), null, plan, List.of(), null, null, List.of(), null,
-                null, null);
+        return new RunManifest(2, new RunManifest.Progress(true, "completed", "t", "t", null, List.of()),
+                new RunManifest.Conditions(LAB, null, List.of(), Map.of(),
+                        Map.of("quarkus.thread-pool.max-threads", 200), null, plan),
+                new RunManifest.AsRun(List.of(), null, null, List.of(), null, null, null));
     }
 
     @Test

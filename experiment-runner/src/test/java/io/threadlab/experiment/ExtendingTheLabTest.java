@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import static io.threadlab.experiment.PlannedRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -37,12 +38,6 @@ class ExtendingTheLabTest {
 
     @TempDir
     Path dir;
-
-    private static ExperimentPlan run(String... args) {
-        RunCommand run = new RunCommand();
-        new CommandLine(run).parseArgs(args);
-        return run.plan();
-    }
 
     @Test
     void aNewAxisReachesTheOptionsThePlanTheCsvAndTheReport() throws IOException {

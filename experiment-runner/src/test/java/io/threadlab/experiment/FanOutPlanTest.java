@@ -18,21 +18,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import static io.threadlab.experiment.PlannedRun.run;
+import static io.threadlab.experiment.PlannedRun.windows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code --fan-out} and {@code --fan-out-mode}: axes of run and map, their windows' names and requests, bad input. */
 class FanOutPlanTest {
-
-    private static List<Window> windows(ExperimentPlan plan) {
-        return plan.schedule().steps().stream().filter(s -> s instanceof Step.Measure).map(s -> ((Step.Measure) s)
-                .window()).toList();
-    }
-
-    private static ExperimentPlan run(String... args) {
-        RunCommand run = new RunCommand();
-        new CommandLine(run).parseArgs(args);
-        return run.plan();
-    }
 
     @Test
     void withoutFanOutTheWindowsAreTodaysGetApiAndNamedAsBefore() {
@@ -81,11 +72,13 @@ class FanOutPlanTest {
         MapCommand map = new MapCommand();
         new CommandLine(map).parseArgs("--levels", "100", "--delay-ms", "10");
         PlanFacts facts = PlanFacts.of(map.plan(), map.plan().schedule(), 0);
-        assertThat(facts.openModelShares()).containsExactly(0.25, 0.5, 0.75, 0.9, 1.0);
-        assertThat(facts.openModelRates()).isEmpty();
+        assertThat(facts.openModel().openModelShares()).containsExactly(0.25, 0.5, 0.75, 0.9, 1.0);
+        assertThat(facts.openModel().openModelRates()).isEmpty();
         new CommandLine(map = new MapCommand()).parseArgs("--open-shares", "0.5,1.2");
-        assertThat(PlanFacts.of(map.plan(), map.plan().schedule(), 0).openModelShares()).containsExactly(0.5, 1.2);
-        assertThat(PlanFacts.of(run("--no-calibration"), run("--no-calibration").schedule(), 0).openModelShares())
+        assertThat(PlanFacts.of(map.plan(), map.plan().schedule(), 0).openModel().openModelShares())
+                .containsExactly(0.5, 1.2);
+        assertThat(PlanFacts.of(run("--no-calibration"), run("--no-calibration").schedule(), 0).openModel()
+                .openModelShares())
                 .isEmpty();
     }
 

@@ -1,15 +1,10 @@
 package io.threadlab.api;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.util.List;
-import java.util.Map;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.is;
@@ -23,20 +18,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * ?access= is a 400.
  */
 @QuarkusTest
-@TestProfile(DatabaseDownTest.NothingListening.class)
+@TestProfile(NothingListening.class)
 class DatabaseDownTest {
-
-    /** Points the datasource at a loopback port that was free a moment ago: connections are refused. */
-    public static class NothingListening implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            try (ServerSocket socket = new ServerSocket(0)) {
-                return Map.of("lab.db.url", "postgresql://127.0.0.1:" + socket.getLocalPort() + "/lab");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    }
 
     @Test
     void theServiceIsReadyWithoutItsDatabase() {

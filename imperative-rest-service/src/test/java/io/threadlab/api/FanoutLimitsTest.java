@@ -4,7 +4,6 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -16,7 +15,6 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -36,24 +34,13 @@ import static org.junit.jupiter.api.Assertions.fail;
  * again.
  */
 @QuarkusTest
-@TestProfile(FanoutLimitsTest.FourWorkers.class)
+@TestProfile(FourWorkers.class)
 @QuarkusTestResource(DelayServiceStub.class)
 class FanoutLimitsTest {
 
-    static final int WORKERS = 4;
+    static final int WORKERS = FourWorkers.WORKERS;
     /** Each request's calls: fewer than the workers, so that one request alone could never starve the pool. */
     static final int CALLS = 3;
-
-    public static class FourWorkers implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            // Workers are the subject: connections get room. A request waits for its calls 1 s + 2 s at most.
-            return Map.of("quarkus.thread-pool.max-threads", String.valueOf(WORKERS),
-                    "quarkus.rest-client.delay.connection-pool-size", "64",
-                    "quarkus.rest-client.delay.connect-timeout", "1000",
-                    "quarkus.rest-client.delay.read-timeout", "2000");
-        }
-    }
 
     @DelayServiceStub.InjectDelayService
     WireMockServer delayService;

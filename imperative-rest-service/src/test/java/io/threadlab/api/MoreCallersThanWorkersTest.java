@@ -4,7 +4,6 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +12,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -29,19 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * caller deadlocked for good once every worker waited for a reply).
  */
 @QuarkusTest
-@TestProfile(MoreCallersThanWorkersTest.FourWorkers.class)
+@TestProfile(FourWorkers.class)
 @QuarkusTestResource(DelayServiceStub.class)
 class MoreCallersThanWorkersTest {
-
-    public static class FourWorkers implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            // Workers are the subject: connections and the read timeout get room, unlike the other tests' tight ones.
-            return Map.of("quarkus.thread-pool.max-threads", "4",
-                    "quarkus.rest-client.delay.connection-pool-size", "50",
-                    "quarkus.rest-client.delay.read-timeout", "5000");
-        }
-    }
 
     @DelayServiceStub.InjectDelayService
     WireMockServer delayService;

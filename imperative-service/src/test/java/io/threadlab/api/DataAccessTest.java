@@ -24,7 +24,7 @@ class DataAccessTest {
     @ParameterizedTest
     @ValueSource(strings = {"jpa", "ORM", "hibernate", "jdbc,orm"})
     void anUnknownAccessIsRefused(String access) {
-        Response response = assertThrows(BadAccessRequest.class, () -> DataAccess.requested(access)).getResponse();
+        Response response = assertThrows(BadRequest.class, () -> DataAccess.requested(access)).getResponse();
         assertEquals(400, response.getStatus());
         Map<?, ?> body = (Map<?, ?>) response.getEntity();
         assertEquals("access must be jdbc or orm", body.get("error"));

@@ -53,7 +53,7 @@ class FanoutRequestsTest {
     }
 
     private static Map<?, ?> refusal(Runnable parse) {
-        Response response = assertThrows(BadFanoutRequest.class, parse::run).getResponse();
+        Response response = assertThrows(BadRequest.class, parse::run).getResponse();
         assertEquals(400, response.getStatus());
         return (Map<?, ?>) response.getEntity();
     }

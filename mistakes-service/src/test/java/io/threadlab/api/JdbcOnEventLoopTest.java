@@ -1,10 +1,10 @@
 package io.threadlab.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.threadlab.database.PostgresServer;
 import org.junit.jupiter.api.AfterEach;
@@ -18,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -40,23 +39,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 @RealPostgres
-@TestProfile(JdbcOnEventLoopTest.OneEventLoop.class)
-@QuarkusTestResource(value = LabPostgres.class, restrictToAnnotatedClass = true)
+@TestProfile(OneEventLoopOnTheDatabase.class)
+@WithTestResource(value = LabPostgres.class, scope = TestResourceScope.MATCHING_RESOURCES)
 class JdbcOnEventLoopTest {
 
     static final String EVENT_LOOP = "vert.x-eventloop-thread-\\d+";
 
     /** The variants' ArticleResourceTest.ARTICLES_SHA256: the same query code makes the same JSON. */
     static final String ARTICLES_SHA256 = "51bb296c339e055a9e664b41fe466d9b6ab03c643a585469683562dfbf18c681";
-
-    public static class OneEventLoop implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            // One event loop (a 0.5-CPU container has two), so that what one request does to the others shows with
-            // two requests; and room for a query past Vert.x's blocked-thread warning.
-            return Map.of("quarkus.vertx.event-loops-pool-size", "1", "lab.db.statement-timeout-ms", "10000");
-        }
-    }
 
     @LabPostgres.InjectServer
     PostgresServer database;

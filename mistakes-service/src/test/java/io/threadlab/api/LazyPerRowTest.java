@@ -1,9 +1,9 @@
 package io.threadlab.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.threadlab.api.orm.LazyPerRowRepository;
 import jakarta.inject.Inject;
@@ -23,22 +23,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * N+1 through Hibernate ORM: the variants' JSON, from a worker, in a statement per article and per author after the
  * articles' own query, where the same service's page as the variants read it sends three. Counted in the SQL Hibernate
- * logged for each first page (FirstPageSql), in a service of its own (the test profile) so that both are this class's.
+ * logged for each first page (FirstPageSql), in a service shared only with JdbcOnEventLoopTest, which reads no page
+ * through Hibernate, so that both are this class's.
  */
 @QuarkusTest
 @RealPostgres
-@TestProfile(LazyPerRowTest.FirstPagesThroughHibernate.class)
-@QuarkusTestResource(value = LabPostgres.class, restrictToAnnotatedClass = true)
+@TestProfile(OneEventLoopOnTheDatabase.class)
+@WithTestResource(value = LabPostgres.class, scope = TestResourceScope.MATCHING_RESOURCES)
 class LazyPerRowTest {
 
     static final String WORKER = "executor-thread-\\d+";
 
     /** The variants' ArticleResourceTest.ARTICLES_SHA256: the same rows make the same JSON. */
     static final String ARTICLES_SHA256 = "51bb296c339e055a9e664b41fe466d9b6ab03c643a585469683562dfbf18c681";
-
-    /** No setting of its own: a service started for this class, which has read no page through Hibernate yet. */
-    public static class FirstPagesThroughHibernate implements QuarkusTestProfile {
-    }
 
     @Inject
     FirstPageSql firstPageSql;

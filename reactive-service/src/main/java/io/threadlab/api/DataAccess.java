@@ -61,7 +61,7 @@ public enum DataAccess {
                 return kind;
             }
         }
-        throw new BadAccessRequest("access must be " + String.join(" or ", Stream.of(values())
+        throw new BadRequest("access must be " + String.join(" or ", Stream.of(values())
                 .map(DataAccess::label).toList()), "access=" + access + " was given");
     }
 

@@ -1,10 +1,10 @@
 package io.threadlab.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.threadlab.database.PostgresServer;
 import jakarta.inject.Inject;
@@ -44,28 +44,18 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * {@code GET /api/articles?access=orm}: the same page through Hibernate, on the variant's own threads (as
  * ArticleResourceTest expects them): the JDBC path's bytes, its server-side wait and its errors, in the three
- * statements orm.PageQueries sends, logged once. A service of its own (the test profile), so that its first page
- * through Hibernate is this class's. Skipped, with the reason, in a build without Hibernate (the reactive service on
- * Quarkus 3.27, whose 501 DatabaseDownTest checks).
+ * statements orm.PageQueries sends, logged once. Its service (RealDatabaseProfile) is shared only with classes that
+ * never read through Hibernate, so that its first page through Hibernate is this class's. Skipped, with the reason,
+ * in a build without Hibernate (the reactive service on Quarkus 3.27, whose 501 DatabaseDownTest checks).
  */
 @QuarkusTest
 @RealPostgres
-@TestProfile(OrmArticlesTest.FirstPageThroughHibernate.class)
-@QuarkusTestResource(value = LabPostgres.class, restrictToAnnotatedClass = true)
+@TestProfile(RealDatabaseProfile.class)
+@WithTestResource(value = LabPostgres.class, scope = TestResourceScope.MATCHING_RESOURCES)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OrmArticlesTest {
 
     static final String ORM = "/api/articles?access=orm";
-
-    /** A service started for this class, which has read no page through Hibernate yet. */
-    public static class FirstPageThroughHibernate implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            // One event loop: the reactive variant's two first pages run on the same thread, as they may in any run,
-            // and only their Vert.x contexts tell them apart.
-            return Map.of("quarkus.vertx.event-loops-pool-size", "1");
-        }
-    }
 
     @LabPostgres.InjectServer
     PostgresServer database;

@@ -50,11 +50,11 @@ public class FanoutRequests {
         return calls;
     }
 
-    private BadFanoutRequest badCalls(String raw) {
+    private BadRequest badCalls(String raw) {
         String why = maxCalls <= connectionPool ? "lab.fanout.max-calls is " + maxCalls
                 : "the delay client's connection pool holds " + connectionPool + " (lab.fanout.max-calls is "
                 + maxCalls + ")";
-        return new BadFanoutRequest("n must be an integer from 1 to " + limit(), "n=" + raw + " was given; " + why);
+        return new BadRequest("n must be an integer from 1 to " + limit(), "n=" + raw + " was given; " + why);
     }
 
     private static Fanout.Mode mode(String raw) {
@@ -66,6 +66,6 @@ public class FanoutRequests {
                 return mode;
             }
         }
-        throw new BadFanoutRequest("mode must be parallel or sequential", "mode=" + raw + " was given");
+        throw new BadRequest("mode must be parallel or sequential", "mode=" + raw + " was given");
     }
 }

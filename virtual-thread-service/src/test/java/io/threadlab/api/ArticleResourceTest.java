@@ -1,8 +1,10 @@
 package io.threadlab.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import io.threadlab.database.PostgresServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
 @RealPostgres
-@QuarkusTestResource(value = LabPostgres.class, restrictToAnnotatedClass = true)
+@TestProfile(RealDatabaseProfile.class)
+@WithTestResource(value = LabPostgres.class, scope = TestResourceScope.MATCHING_RESOURCES)
 class ArticleResourceTest {
 
     // The lesson of this variant: each request runs on a virtual thread.

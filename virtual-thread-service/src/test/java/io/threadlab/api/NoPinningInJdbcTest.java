@@ -1,7 +1,9 @@
 package io.threadlab.api;
 
-import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -20,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 @QuarkusTest
 @RealPostgres
-@QuarkusTestResource(value = LabPostgres.class, restrictToAnnotatedClass = true)
+@TestProfile(RealDatabaseProfile.class)
+@WithTestResource(value = LabPostgres.class, scope = TestResourceScope.MATCHING_RESOURCES)
 class NoPinningInJdbcTest {
 
     @Test

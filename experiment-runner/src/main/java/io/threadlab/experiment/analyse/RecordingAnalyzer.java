@@ -54,13 +54,6 @@ public final class RecordingAnalyzer {
         this(delayPort, NO_PORT);
     }
 
-    /** A recording that cannot be analysed: unreadable, truncated, or without the events the analysis needs. */
-    public static final class UnusableRecording extends Exception {
-        UnusableRecording(Path file, String why, Throwable cause) {
-            super(file + ": " + why, cause);
-        }
-    }
-
     public RecordingAnalysis analyse(Path file) throws UnusableRecording {
         return analyse(file, databasePort, null);
     }

@@ -88,7 +88,7 @@ public final class ThreadAnalysis {
                 }
                 analyses.add(a);
                 jmc.add(jmcRules().evaluate(recording, a.window(), jmcPage(recording), outDir));
-            } catch (RecordingAnalyzer.UnusableRecording e) {
+            } catch (UnusableRecording e) {
                 failures.add(e.getMessage()); // named once: JMC's rules are run on the recordings the lab could read
             }
         }

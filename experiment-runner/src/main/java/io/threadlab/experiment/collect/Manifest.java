@@ -144,10 +144,12 @@ public final class Manifest {
     }
 
     public synchronized RunManifest snapshot() {
-        return new RunManifest(RunManifest.FORMAT, finished && "completed".equals(status), status, startedAt,
-                finishedAt, failure, warnings, lab, confinement, jvmFlags, settingsFile, knobs, jfrSettings, plan,
-                asRun, containers, precision, extensions, database, new java.util.LinkedHashMap<>(timeSpent),
-                placement);
+        return new RunManifest(RunManifest.FORMAT,
+                new RunManifest.Progress(finished && "completed".equals(status), status, startedAt, finishedAt, failure,
+                        warnings),
+                new RunManifest.Conditions(lab, confinement, jvmFlags, settingsFile, knobs, jfrSettings, plan),
+                new RunManifest.AsRun(asRun, containers, precision, extensions, database,
+                        new java.util.LinkedHashMap<>(timeSpent), placement));
     }
 
     private void write() {

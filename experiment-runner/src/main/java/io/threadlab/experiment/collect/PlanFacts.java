@@ -1,6 +1,7 @@
 package io.threadlab.experiment.collect;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
@@ -32,28 +33,61 @@ import java.util.Map;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record PlanFacts(String mode, List<String> variants, List<Integer> closedModelVus, List<Integer> delaysMs,
-                        int windowSeconds, int settleSeconds, int settleMaxSeconds, int jvmStarts,
-                        int repetitionsPerJvm, int repetitions, Map<String, Object> warmUp,
-                        List<Integer> openModelRates, List<Double> openModelShares, int openModelStepSeconds,
-                        int openModelMaxVus,
-                        boolean jfrWindows, boolean timeToPeak, Map<String, String> mistakes,
-                        Map<String, Object> variantOverrides, Map<String, String> roles, String jvms,
-                        List<Map<String, Object>> schedule, Map<String, Object> precision, String loadCpus,
+                        @JsonUnwrapped Sampling sampling, Map<String, Object> warmUp,
+                        @JsonUnwrapped OpenModel openModel, boolean jfrWindows, boolean timeToPeak,
+                        @JsonUnwrapped VariantRoles variantRoles, @JsonUnwrapped Conduct conduct, String loadCpus,
                         List<String> downstreams, Map<String, Object> fanOut, Map<String, Object> calibration) {
 
     public PlanFacts {
         variants = variants == null ? List.of() : List.copyOf(variants);
         closedModelVus = closedModelVus == null ? List.of() : List.copyOf(closedModelVus);
         delaysMs = delaysMs == null ? List.of() : List.copyOf(delaysMs);
-        openModelRates = openModelRates == null ? List.of() : List.copyOf(openModelRates);
-        openModelShares = openModelShares == null ? List.of() : List.copyOf(openModelShares); // none before 2026-11-27
-        mistakes = mistakes == null ? Map.of() : mistakes;
-        variantOverrides = variantOverrides == null ? Map.of() : variantOverrides;
-        roles = roles == null ? Map.of() : roles;
-        schedule = schedule == null ? List.of() : List.copyOf(schedule);
         warmUp = warmUp == null ? Map.of() : warmUp;
         loadCpus = loadCpus == null ? "shared" : loadCpus; // a run from before the choice existed shared the CPUs
         downstreams = downstreams == null ? List.of("http") : List.copyOf(downstreams); // before the database
+    }
+
+    /** How each point is sampled: the window, the settling before it, the JVM starts and the repetitions. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Sampling(int windowSeconds, int settleSeconds, int settleMaxSeconds, int jvmStarts,
+                           int repetitionsPerJvm, int repetitions) {
+    }
+
+    /** The open model's steps: rates (a run), shares of the closed peak (a map), each step's seconds, most users. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record OpenModel(List<Integer> openModelRates, List<Double> openModelShares, int openModelStepSeconds,
+                            int openModelMaxVus) {
+
+        public OpenModel {
+            openModelRates = openModelRates == null ? List.of() : List.copyOf(openModelRates);
+            // none before 2026-11-27
+            openModelShares = openModelShares == null ? List.of() : List.copyOf(openModelShares);
+        }
+    }
+
+    /** What each variant is there for: the mistakes and what they spoil, a variant's own settings, every role. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record VariantRoles(Map<String, String> mistakes, Map<String, Object> variantOverrides,
+                               Map<String, String> roles) {
+
+        public VariantRoles {
+            mistakes = mistakes == null ? Map.of() : mistakes;
+            variantOverrides = variantOverrides == null ? Map.of() : variantOverrides;
+            roles = roles == null ? Map.of() : roles;
+        }
+    }
+
+    /** How the run goes: the JVMs side by side or in rounds, every step planned, and precision on demand's goal. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Conduct(String jvms, List<Map<String, Object>> schedule, Map<String, Object> precision) {
+
+        public Conduct {
+            schedule = schedule == null ? List.of() : List.copyOf(schedule);
+        }
     }
 
     /** The manifest's form of a plan and its schedule. */
@@ -87,11 +121,13 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
                 + " alternate between JVM starts"
                 : "JVM starts in rounds (one container per service at a time); repetitions rotate the variant order";
         return new PlanFacts(plan.mode().name().toLowerCase(), plan.variants().stream().map(Variant::label).toList(),
-                plan.levels(), plan.delays(), plan.timing().windowSeconds(), plan.timing().settleSeconds(),
-                plan.timing().settleMaxSeconds(), plan.jvmStarts(), plan.repetitionsPerJvm(), plan.repetitions(),
-                warmUp, plan.open().rates(), plan.open().shares(), plan.open().stepSeconds(), openMaxVus, plan.jfrWindows(),
-                plan.timeToPeak(), mistakes, overrides, roles, jvms, schedule.describe(), null,
-                plan.placement().name().toLowerCase(Locale.ROOT), plan.grid().values(Axis.DOWNSTREAM).isEmpty()
+                plan.levels(), plan.delays(), new Sampling(plan.timing().windowSeconds(),
+                        plan.timing().settleSeconds(), plan.timing().settleMaxSeconds(), plan.jvmStarts(),
+                        plan.repetitionsPerJvm(), plan.repetitions()),
+                warmUp, new OpenModel(plan.open().rates(), plan.open().shares(), plan.open().stepSeconds(), openMaxVus),
+                plan.jfrWindows(), plan.timeToPeak(), new VariantRoles(mistakes, overrides, roles),
+                new Conduct(jvms, schedule.describe(), null), plan.placement().name().toLowerCase(Locale.ROOT),
+                plan.grid().values(Axis.DOWNSTREAM).isEmpty()
                         ? List.of("http")
                         : plan.grid().values(Axis.DOWNSTREAM).stream().map(Downstream::label).toList(), fanOut(plan),
                 calibration(plan));

@@ -37,7 +37,7 @@ enum Kind {
         if (plan == null) {
             return OTHER_RUN;
         }
-        if (!plan.mistakes().isEmpty()) {
+        if (!plan.variantRoles().mistakes().isEmpty()) {
             return MISTAKES;
         }
         if (fansOut(plan.fanOut())) {

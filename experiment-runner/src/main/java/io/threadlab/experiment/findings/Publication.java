@@ -139,7 +139,7 @@ public final class Publication {
      * that as its cost, which its card shows; a model's or a reference's lost point leaves the run partial.
      */
     private static List<String> lostBeyondMistakes(RunManifest manifest) {
-        Set<String> mistakes = manifest.plan() == null ? Set.of() : manifest.plan().mistakes().keySet();
+        Set<String> mistakes = manifest.plan() == null ? Set.of() : manifest.plan().variantRoles().mistakes().keySet();
         return manifest.lostPoints().stream().filter(w -> WindowId.parse(w.substring(0, Math.max(0, w.indexOf(": "))))
                 .map(WindowId::variant).filter(mistakes::contains).isEmpty()).toList();
     }

@@ -41,7 +41,7 @@ public record Calibration(int windowSeconds, int tries, List<Stage> stages) {
      * 0.091-0.101 ms at 100 and 500 users minutes later. The most a plan may ask for, and what a run and a map ask for;
      * a step's ceiling allows for all of them.
      */
-    public static final int TRIES = 3;
+    public static final int TRIES = Defaults.CALIBRATION_TRIES;
 
     /** One delay, measured once per level. */
     public Calibration(List<Integer> levels, int delayMs, int windowSeconds) {

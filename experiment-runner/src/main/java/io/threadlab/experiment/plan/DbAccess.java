@@ -33,12 +33,4 @@ public enum DbAccess {
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
-
-    /** What it is on a variant of {@code threads}: on the event loop, the reactive client or Hibernate Reactive. */
-    public String on(Variant.Threads threads) {
-        if (threads == Variant.Threads.EVENT_LOOP) {
-            return this == JDBC ? "the reactive PG client" : "Hibernate Reactive with Panache";
-        }
-        return this == JDBC ? "JDBC through Agroal" : "Hibernate ORM with Panache";
-    }
 }

@@ -85,6 +85,8 @@ public record Defaults(String levels, String delays, int windowSeconds, int sett
     public static final String QUICK_CALIBRATION_LEVELS = "700,150,10";
     public static final int CALIBRATION_WINDOW = 4;
     public static final int QUICK_CALIBRATION_WINDOW = 3;
+    /** A run's and a map's calibration tries: the most a plan may ask for (why: {@link Calibration#TRIES}). */
+    public static final int CALIBRATION_TRIES = 3;
     /** A quick run's compiler never finishes: measuring its calibration again would buy nothing. */
     public static final int QUICK_CALIBRATION_TRIES = 1;
 
@@ -115,16 +117,16 @@ public record Defaults(String levels, String delays, int windowSeconds, int sett
 
     public static final Defaults RUN = new Defaults(LEVELS, null, WINDOW, SETTLE, SETTLE_MAX, JVM_STARTS, REPETITIONS,
             BOOST_MAX, LEVEL_MAX, OPEN_RATES, "", OPEN_STEP, new Calibrating(CALIBRATION_LEVELS,
-            CALIBRATION_MORE_DELAYS, CALIBRATION_WINDOW, Calibration.TRIES), BUDGET);
+            CALIBRATION_MORE_DELAYS, CALIBRATION_WINDOW, CALIBRATION_TRIES), BUDGET);
     public static final Defaults QUICK = new Defaults(LEVELS, null, QUICK_WINDOW, QUICK_SETTLE, QUICK_SETTLE_MAX, 1, 1,
             QUICK_BOOST_MAX, QUICK_LEVEL_MAX, QUICK_OPEN_RATES, "", QUICK_OPEN_STEP, new Calibrating(
             QUICK_CALIBRATION_LEVELS, "", QUICK_CALIBRATION_WINDOW, QUICK_CALIBRATION_TRIES), "");
     public static final Defaults MISTAKES = new Defaults(LEVELS, null, WINDOW, SETTLE, SETTLE_MAX, MISTAKES_JVM_STARTS,
             MISTAKES_REPETITIONS, BOOST_MAX, LEVEL_MAX, MISTAKES_OPEN_RATES, "", OPEN_STEP, new Calibrating("", "",
-            CALIBRATION_WINDOW, Calibration.TRIES), "");
+            CALIBRATION_WINDOW, CALIBRATION_TRIES), "");
     public static final Defaults MAP = new Defaults(MAP_LEVELS, MAP_DELAYS, MAP_WINDOW, MAP_SETTLE, MAP_SETTLE_MAX, 1,
             1, BOOST_MAX, MAP_LEVEL_MAX, "", MAP_OPEN_SHARES, MAP_OPEN_STEP, new Calibrating(MAP_CALIBRATION_LEVELS,
-            CALIBRATION_MORE_DELAYS, MAP_CALIBRATION_WINDOW, Calibration.TRIES), "");
+            CALIBRATION_MORE_DELAYS, MAP_CALIBRATION_WINDOW, CALIBRATION_TRIES), "");
     public static final Defaults QUICK_MAP = new Defaults("20,200", "1,100", QUICK_WINDOW, QUICK_SETTLE,
             QUICK_SETTLE_MAX, 1, 1, QUICK_BOOST_MAX, QUICK_LEVEL_MAX, "", "0.5,1.0", QUICK_OPEN_STEP, new Calibrating(
             "400,150,40", "", QUICK_CALIBRATION_WINDOW, QUICK_CALIBRATION_TRIES), "");

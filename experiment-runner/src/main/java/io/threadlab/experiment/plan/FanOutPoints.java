@@ -12,17 +12,7 @@ import java.util.stream.Stream;
  * can be driven at, what a fanning JVM is calibrated at besides one call, and what the plan flags before it starts.
  * It reads the plan's parts (its grid, knobs and calibration), never the plan itself.
  */
-final class FanOutPoints {
-
-    private final Grid grid;
-    private final Knobs knobs;
-    private final Calibration calibration;
-
-    FanOutPoints(Grid grid, Knobs knobs, Calibration calibration) {
-        this.grid = grid;
-        this.knobs = knobs;
-        this.calibration = calibration;
-    }
+record FanOutPoints(Grid grid, Knobs knobs, Calibration calibration) {
 
     /**
      * The fan-out a service will do: from 1 to {@link #MAX_FAN_OUT} calls, and never more than the delay client's

@@ -44,7 +44,7 @@ import java.util.Optional;
  * two's errors of it, the forecast says two ceilings bind nearly together. The latency is the closed model's (users ÷
  * throughput); the memory a straight line in the users through the calibration's RSS.
  */
-public final class CapacityModel {
+public final class CapacityModel implements ForecastNotes.Model {
 
     /** The least relative error any prediction claims: windows of one JVM differ by about this much. */
     static final double LEAST_ERROR = CpuCurve.LEAST_ERROR;
@@ -146,7 +146,8 @@ public final class CapacityModel {
                 quota, overhead, measured, Line.fit(levels.stream().map(l -> new double[] {l.users(), l.rssMb()})
                 .toList()), downstream, first.at().get(Axis.DB_CPUS), FanOutCalibration.NONE,
                 LoadCost.fit(calibration), Double.NaN);
-        return new Fit(Optional.of(model.with(FanOutCalibration.of(calibration, levels, quota, model))), null);
+        return new Fit(Optional.of(model.with(FanOutCalibration.of(calibration, levels,
+                SATURATED_SHARE * quota, model::cost))), null);
     }
 
     private CapacityModel with(FanOutCalibration calibrated) {
@@ -182,7 +183,7 @@ public final class CapacityModel {
         // every call a request has out counts: the curve's calls in flight are the downstream's
         CpuCurve.Cost cost = curve.at(waiting, rpsCpu * callSeconds * calls.calls(), outside); // one call's cost
         double requestCpuMs = fanOut.requestCpuMs(cost.cpuMs(), calls);
-        cost = fanOut.widen(cost, calls, users, waiting, this, notes, requestCpuMs);
+        cost = fanOut.widen(cost, calls, users, waiting, this::cost, notes, requestCpuMs);
         double holdSeconds = Math.max(delay + overheadMs, 0.05) / 1000;
         double requestSeconds = calls.parallel() ? holdSeconds : calls.calls() * holdSeconds;
         Map<Ceiling, Double> ceilings = new EnumMap<>(Ceiling.class);
@@ -269,7 +270,7 @@ public final class CapacityModel {
         return curve.at(inJvm, inFlight, outside);
     }
 
-    int mostUsers() {
+    public int mostUsers() {
         return levels.stream().mapToInt(Level::users).max().orElseThrow();
     }
 
@@ -361,11 +362,11 @@ public final class CapacityModel {
     }
 
     /** k6's CPU, its upkeep and per request, and the delay service's per call, as the calibration measured them. */
-    LoadCost load() {
+    public LoadCost load() {
         return load;
     }
 
-    double machineCores() {
+    public double machineCores() {
         return machineCores;
     }
 
@@ -373,7 +374,7 @@ public final class CapacityModel {
         return threads;
     }
 
-    CpuCurve curve() {
+    public CpuCurve curve() {
         return curve;
     }
 

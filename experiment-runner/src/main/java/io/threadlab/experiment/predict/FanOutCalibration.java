@@ -35,6 +35,12 @@ public final class FanOutCalibration {
         }
     }
 
+    /** One call's cost as the model takes it, at requests waiting in the JVM and calls out (the model's own). */
+    @FunctionalInterface
+    interface OneCallCost {
+        CpuCurve.Cost cost(double inJvm, double inFlight, boolean outside);
+    }
+
     static final FanOutCalibration NONE = new FanOutCalibration(Map.of());
 
     private final Map<FanOutMode, FanOutLevel> byMode;
@@ -43,9 +49,12 @@ public final class FanOutCalibration {
         this.byMode = byMode;
     }
 
-    /** From the calibration's fan-out windows, against the one-call levels and the curve of {@code model}. */
-    static FanOutCalibration of(List<WindowResult> calibration, List<Level> oneCall, double quota,
-                                CapacityModel model) {
+    /**
+     * From the calibration's fan-out windows, against the one-call levels and the curve of {@code model};
+     * {@code saturatedCores}: the CPU at which a level saturates the quota, where one call's cost is the model's.
+     */
+    static FanOutCalibration of(List<WindowResult> calibration, List<Level> oneCall, double saturatedCores,
+                                OneCallCost model) {
         Map<FanOutMode, FanOutLevel> out = new EnumMap<>(FanOutMode.class);
         List<WindowResult> fanning = calibration.stream().filter(r -> Level.calls(r) > 1 && r.users() != null
                 && r.cpu().medianMsPerRequest() > 0 && r.load().requestsPerSecond() > 0).toList();
@@ -57,7 +66,7 @@ public final class FanOutCalibration {
                                         && Level.calls(r) == Level.calls(most) && r.users().equals(most.users()))
                                         .toList();
                                 boolean saturatedThere = Level.mean(same, r -> r.cpu().cpuCores())
-                                        >= CapacityModel.SATURATED_SHARE * quota;
+                                        >= saturatedCores;
                                 double waiting = Level.mean(same, Level::inJvm);
                                 double inFlight = Level.mean(same, Level::inFlight);
                                 out.put(mode, new FanOutLevel(mode, Level.calls(most), most.users(), waiting,
@@ -84,7 +93,7 @@ public final class FanOutCalibration {
      * calibrated, widened per e-fold of calls; and each further call's cost, taken at the calibration's users and
      * held flat, widened by as much as one call's moved between there and here.
      */
-    CpuCurve.Cost widen(CpuCurve.Cost cost, FanOut fanOut, int users, double waiting, CapacityModel model,
+    CpuCurve.Cost widen(CpuCurve.Cost cost, FanOut fanOut, int users, double waiting, OneCallCost model,
                         List<String> notes, double requestCpuMs) {
         if (fanOut.calls() == 1) {
             return cost;

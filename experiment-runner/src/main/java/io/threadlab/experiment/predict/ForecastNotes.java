@@ -11,6 +11,31 @@ final class ForecastNotes {
                  double rps, FanOut calls) {
     }
 
+    /** What the notes read of the model: its curve, quota and calibration, and what it measured or assumed. */
+    interface Model {
+        CpuCurve curve();
+
+        double quota();
+
+        boolean saturated();
+
+        boolean overheadMeasured();
+
+        double overheadMs();
+
+        int mostUsers();
+
+        LoadCost load();
+
+        double machineCores();
+
+        List<Integer> delays();
+
+        boolean callsElasticityMeasured();
+
+        double callsElasticity();
+    }
+
     private ForecastNotes() {
     }
 
@@ -19,7 +44,7 @@ final class ForecastNotes {
      * @param gap           how far above the binding one it lies, as a share
      * @param combinedError the two ceilings' errors together: within it, either may bind
      */
-    static void say(List<String> notes, CapacityModel m, Point p, Ceiling binding, Ceiling next, double gap,
+    static void say(List<String> notes, Model m, Point p, Ceiling binding, Ceiling next, double gap,
                     double combinedError) {
         boolean cpuBound = binding == Ceiling.CPU;
         CpuCurve curve = m.curve();
@@ -77,7 +102,7 @@ final class ForecastNotes {
     }
 
     /** How the calls in flight were taken: measured at several delays, or held to the one calibrated. */
-    private static String calls(CapacityModel m, Point p) {
+    private static String calls(Model m, Point p) {
         String delays = delays(m.delays());
         if (m.callsElasticityMeasured()) {
             return String.format(Locale.ROOT, "calibrated at %s: a request's CPU moves %+.0f %% per doubling of the"

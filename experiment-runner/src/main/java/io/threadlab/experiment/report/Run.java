@@ -71,8 +71,9 @@ final class Run {
     }
 
     PlanFacts plan() {
-        return record.manifest().plan() != null ? record.manifest().plan() : new PlanFacts(null, null, null, null, 0,
-                0, 0, 0, 0, 0, null, null, null, 0, 0, false, false, null, null, null, null, null, null, null, null, null,
+        return record.manifest().plan() != null ? record.manifest().plan() : new PlanFacts(null, null, null, null,
+                new PlanFacts.Sampling(0, 0, 0, 0, 0, 0), null, new PlanFacts.OpenModel(null, null, 0, 0), false, false,
+                new PlanFacts.VariantRoles(null, null, null), new PlanFacts.Conduct(null, null, null), null, null, null,
                 null);
     }
 
@@ -206,12 +207,12 @@ final class Run {
 
     /** Each mistake of the gallery, with the label of what it spoils. */
     Map<String, String> mistakes() {
-        return plan().mistakes();
+        return plan().variantRoles().mistakes();
     }
 
     /** The manifest's role of a variant, else the one {@link Variant} gives it; empty for a label neither knows. */
     Optional<Variant.Role> role(String label) {
-        String role = plan().roles().get(label);
+        String role = plan().variantRoles().roles().get(label);
         return role != null ? Optional.of(Variant.Role.valueOf(role)) : Variant.find(label).map(Variant::role);
     }
 

@@ -45,8 +45,9 @@ final class Setup {
                         : "was confined too", origin.loadAlone() ? "k6 ran on another machine (below)"
                         : load(plan.loadCpus()), String.join(" ", run.manifest().jvmFlags()),
                 compiler, knobs(run.manifest().knobs()), String.join(", ", plan.closedModelVus().stream()
-                        .map(String::valueOf).toList()), plan.windowSeconds(), plan.settleSeconds(), jvmStarts(run),
-                plan.repetitionsPerJvm(), run.warmUps().isEmpty() ? "none recorded" : run.warmUps().getFirst()
+                        .map(String::valueOf).toList()), plan.sampling().windowSeconds(),
+                plan.sampling().settleSeconds(), jvmStarts(run), plan.sampling().repetitionsPerJvm(),
+                run.warmUps().isEmpty() ? "none recorded" : run.warmUps().getFirst()
                         .strategy(), abbreviate(lab.gitSha()), lab.gitDirty() ? " (with uncommitted changes)" : "")
                 + database(run.manifest().database()) + origin.sentences()
                 + (run.manifest().scheduleAsRun().isEmpty() ? ""
@@ -73,7 +74,7 @@ final class Setup {
 
     /** The JVM starts measured, and how many precision on demand or an extension added to the plan's. */
     private static String jvmStarts(Run run) {
-        int planned = run.plan().jvmStarts();
+        int planned = run.plan().sampling().jvmStarts();
         int measured = run.windows().stream().mapToInt(WindowResult::jvm).max().orElse(planned);
         if (measured <= planned) {
             return planned + " JVM starts per variant";

@@ -100,22 +100,14 @@ public final class ComposeEngine implements Engine {
      * database downstream (else its service, in profile "database", is not started, and .env's values stand).
      */
     static Map<String, String> environment(Knobs knobs, int delayMs, Database database) {
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("LAB_CPUS", String.valueOf(knobs.cpuQuota()));
-        env.put("LAB_HEAP", knobs.heap());
-        env.put("LAB_GC", knobs.gc());
+        Map<String, String> env = new LinkedHashMap<>(knobs.composeVariables()); // the pool's with the database
         env.put("LAB_DELAY_MS", String.valueOf(delayMs));
-        env.put("LAB_CONNECTION_POOL_SIZE", String.valueOf(knobs.connectionPoolSize()));
-        env.put("LAB_CONNECT_TIMEOUT_MS", String.valueOf(knobs.connectTimeoutMs()));
-        env.put("LAB_READ_TIMEOUT_MS", String.valueOf(knobs.readTimeoutMs()));
-        env.put("LAB_WORKER_POOL_MAX", String.valueOf(knobs.workerPoolMax()));
         env.put("LAB_RECORD_FROM_START", ""); // set and empty: no continuous recording (see compose.yaml)
         if (database != null) {
             env.put("LAB_DB_CPUS", String.valueOf(database.cpus()));
             env.put("LAB_DB_MAX_CONNECTIONS", String.valueOf(database.maxConnections()));
             env.put("LAB_DB_SHARED_BUFFERS", database.sharedBuffers());
             env.put("LAB_DB_FSYNC", database.fsync() ? "on" : "off");
-            env.put("LAB_DB_POOL_SIZE", String.valueOf(knobs.databasePool().size()));
         }
         return env;
     }

@@ -57,15 +57,21 @@ public final class LabDatabase implements AutoCloseable {
         return "postgresql://127.0.0.1:" + PORT + "/lab";
     }
 
+    /** The command line that serves it at {@code port}, writes {@code ready} once it is, logs to {@code serverLog}. */
+    @FunctionalInterface
+    public interface Command {
+        List<String> serve(Database database, int port, Path ready, Path serverLog);
+    }
+
     /**
      * Starts it, loads its data and waits until it is ready. {@code work} is a directory of the run's own outside the
      * results, for the ready file; the log (the server's and serve's) goes to {@code log}.
      */
-    public static LabDatabase start(Engine engine, JavaCommand java, Database database, Path work, Path log) {
+    public static LabDatabase start(Engine engine, Command command, Database database, Path work, Path log) {
         Path ready = work.resolve("database.ready");
         long begin = System.nanoTime();
         ServiceProcess process = engine.start(SERVICE, PORT, SERVICE, OptionalDouble.of(database.cpus()),
-                java.database(database, PORT, ready, log.resolveSibling("postgres.log")), log);
+                command.serve(database, PORT, ready, log.resolveSibling("postgres.log")), log);
         try {
             Connection control = awaitReady(process, engine.name().equals("local") ? ready : null);
             Map<String, Object> facts = facts(control, database, Duration.ofNanos(System.nanoTime() - begin));

@@ -58,7 +58,7 @@ public final class AnalysisBenchmark {
                     (lanes - analysed) / 1e9, (lanes - start) / 1e9);
             System.out.printf("peak heap: %.0f MB (sum of the heap pools' peaks, an upper bound) with -Xmx %.0f MB%n",
                     peakHeap / 1048576.0, Runtime.getRuntime().maxMemory() / 1048576.0);
-        } catch (IOException | RecordingAnalyzer.UnusableRecording e) {
+        } catch (IOException | UnusableRecording e) {
             System.err.println("benchmark failed: " + e.getMessage());
             System.exit(1);
         } finally {

@@ -509,7 +509,7 @@ class ThreadAnalysisTest {
             recording.dump(file);
         }
         assertThatThrownBy(() -> new RecordingAnalyzer(8090).analyse(file))
-                .isInstanceOf(RecordingAnalyzer.UnusableRecording.class)
+                .isInstanceOf(UnusableRecording.class)
                 .hasMessageContaining("bare.jfr").hasMessageContaining("jdk.ExecutionSample")
                 .hasMessageContaining("threads.jfc");
 

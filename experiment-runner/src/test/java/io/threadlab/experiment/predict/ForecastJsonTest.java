@@ -1,7 +1,6 @@
 package io.threadlab.experiment.predict;
 
 import io.threadlab.experiment.collect.Json;
-import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.testing.CalibratedRunFixture;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +24,7 @@ class ForecastJsonTest {
     @ParameterizedTest
     @CsvSource({"users-500, 500, ", "users-2000, 2000, ", "fan-out-3, 200, 3"})
     void theJsonIsWhatItWas(String name, int users, Integer fanOut) throws Exception {
-        CalibratedRun run = CalibratedRun.read(CalibratedRunFixture.calibrated(dir), Downstream.HTTP);
+        CalibratedRun run = CalibratedRun.read(CalibratedRunFixture.calibrated(dir));
         CalibratedRun.Answer answer = run.predict(null, new WhatIf(users, null, null, null, null, null, null, fanOut,
                 null));
         assertThat(Json.MAPPER.writeValueAsString(answer.forecasts().stream().map(ForecastJson::of).toList()))

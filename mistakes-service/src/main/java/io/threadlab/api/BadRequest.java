@@ -8,13 +8,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A fan-out request the service will not make: HTTP 400 with the JSON body of every other error,
- * {@code {"error", "cause"}}, here what is allowed and what was given. It carries its own response, which JAX-RS
- * sends as it is (DownstreamFailureMapper passes JAX-RS's own answers on unchanged).
+ * A request the service will not serve as asked (a fan-out it will not make, a data access it does not know): HTTP 400
+ * with the JSON body of every other error, {@code {"error", "cause"}}, here what is allowed and what was given. It
+ * carries its own response, which JAX-RS sends as it is (DownstreamFailureMapper passes JAX-RS's own answers on
+ * unchanged).
  */
-public class BadFanoutRequest extends WebApplicationException {
+public class BadRequest extends WebApplicationException {
 
-    public BadFanoutRequest(String error, String cause) {
+    public BadRequest(String error, String cause) {
         super(error, Response.status(Response.Status.BAD_REQUEST).type(MediaType.APPLICATION_JSON)
                 .entity(body(error, cause)).build());
     }

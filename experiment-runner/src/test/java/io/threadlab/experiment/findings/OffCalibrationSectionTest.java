@@ -1,0 +1,81 @@
+package io.threadlab.experiment.findings;
+
+import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.predict.CalibratedRun;
+import io.threadlab.experiment.report.HeldOutAgainst;
+import io.threadlab.experiment.report.landscape.Outcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The published run that calibrated nothing, predicted from the default run published before it on its platform:
+ * the rows and counts are predict --against's, and a run on another platform, or with no default before it, is not
+ * predicted at all.
+ */
+class OffCalibrationSectionTest {
+
+    private static final Path FINDINGS = Path.of("..", "findings").toAbsolutePath().normalize();
+    private static final String DEFAULT = "default-2";
+    private static final String HELD_OUT = "heldout-2";
+
+    @TempDir
+    Path findings;
+
+    private void publish(String name, String quarkus) throws IOException {
+        Path dir = Files.createDirectories(findings.resolve(name));
+        for (String file : List.of("manifest.json", "results.json", "analysis.json")) {
+            Path from = FINDINGS.resolve(name).resolve(file);
+            if (Files.exists(from)) {
+                String text = Files.readString(from);
+                Files.writeString(dir.resolve(file), file.equals("manifest.json") && quarkus != null
+                        ? text.replaceFirst("\"quarkus_version\" : \"[^\"]*\"", "\"quarkus_version\" : \"" + quarkus
+                        + "\"") : text);
+            }
+        }
+    }
+
+    @Test
+    void everyClosedWindowOfTheHeldOutRunIsPredictedFromTheDefaultRunsCalibration() throws Exception {
+        publish(DEFAULT, null);
+        publish(HELD_OUT, null);
+
+        List<OffCalibrationSection.Run> runs = OffCalibrationSection.of(PublishedRun.readAll(findings));
+
+        HeldOutAgainst expected = HeldOutAgainst.of(CalibratedRun.read(findings.resolve(DEFAULT)),
+                RunRecord.read(findings.resolve(HELD_OUT)));
+        assertThat(runs).singleElement().satisfies(run -> {
+            assertThat(run.run()).contains(HELD_OUT);
+            assertThat(run.from()).contains(DEFAULT);
+            assertThat(run.rows()).hasSize(expected.outcomes().size()).isNotEmpty();
+            assertThat(run.rows()).extracting(OffCalibrationSection.Row::variant)
+                    .containsExactlyElementsOf(expected.outcomes().stream().map(Outcome::variant).toList());
+            List<Outcome> judged = expected.outcomes().stream().filter(Outcome::judged).toList();
+            assertThat(strip(run.within())).isEqualTo(judged.isEmpty() ? "none judged"
+                    : judged.stream().filter(Outcome::withinTolerance).count() + " of " + judged.size());
+        });
+    }
+
+    @Test
+    void aRunOnAnotherPlatformIsNotPredictedFromThisDefault() throws IOException {
+        publish(DEFAULT, "3.27.2-elsewhere");
+        publish(HELD_OUT, null);
+        assertThat(OffCalibrationSection.of(PublishedRun.readAll(findings))).isEmpty();
+    }
+
+    @Test
+    void theDefaultRunItselfIsNotHeldOut() throws IOException {
+        publish(DEFAULT, null);
+        assertThat(OffCalibrationSection.of(PublishedRun.readAll(findings))).isEmpty();
+    }
+
+    private static String strip(String cited) {
+        return cited.replaceAll("\\[([^]]*)\\]\\([^)]*\\)", "$1");
+    }
+}
