@@ -1,6 +1,7 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.WorkKind;
 import io.threadlab.experiment.plan.DbAccess;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Point;
@@ -49,7 +50,7 @@ class DbAccessPlanTest {
         // each kind of work its own calibration: the plain client's, and Hibernate's
         List<Window> calibration = windows(plan).stream().filter(w -> w.id().role() == WindowId.Role.CALIBRATION)
                 .toList();
-        assertThat(calibration).extracting(w -> Axis.kindLabel(Axis.kind(w.at()))).containsExactly("db", "db",
+        assertThat(calibration).extracting(w -> WorkKind.label(WorkKind.of(w.at()))).containsExactly("db", "db",
                 "db-orm", "db-orm");
         assertThat(calibration).extracting(Window::path).containsExactly("/api/articles", "/api/articles",
                 "/api/articles?access=orm", "/api/articles?access=orm");

@@ -120,7 +120,7 @@ public sealed interface Step {
 
     record Measure(Window window) implements Step {
         public String kind() {
-            return window.calibration() ? "calibration" : window.recorded() ? "recorded window"
+            return window.calibration() ? "calibration" : window.burst() ? "burst" : window.recorded() ? "recorded window"
                     : window.users() == null ? "open model" : "window";
         }
 
