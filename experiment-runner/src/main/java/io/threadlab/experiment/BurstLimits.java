@@ -54,7 +54,8 @@ final class BurstLimits {
     /** The ports of the ephemeral range ("32768 60999": 28,232); 0 where unreadable. */
     static long ephemeralPorts(Path range) {
         try {
-            String[] bounds = Files.readString(range).trim().split("\\s+");
+            // readAllLines, not readString: a file of /proc says it has no size, and readString read one byte of it
+            String[] bounds = String.join(" ", Files.readAllLines(range)).trim().split("\\s+");
             return Long.parseLong(bounds[1]) - Long.parseLong(bounds[0]) + 1;
         } catch (IOException | RuntimeException e) {
             return 0;

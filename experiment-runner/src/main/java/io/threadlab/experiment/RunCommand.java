@@ -154,8 +154,9 @@ final class RunCommand implements Callable<Integer> {
         if (burst) {
             List<Integer> requests = axes.requests() != null ? axes.requests() : List.of(Burst.SEED_REQUESTS);
             requireABurst(axes, knobs, requests);
+            // seed 004's waits; a quick burst, .env's delay alone
             grid = axes.burstGrid(requests, axes.delays() != null ? axes.delays()
-                    : Defaults.integers(defaults.delays()));
+                    : quick ? axes.delaysOrDefault() : Defaults.integers(Defaults.BURST_DELAYS));
         } else if (axes.has(Axis.REQUESTS)) {
             throw new IllegalArgumentException("--requests sets a burst's size: it needs --shape burst");
         } else {

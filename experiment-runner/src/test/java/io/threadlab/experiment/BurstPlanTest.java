@@ -46,10 +46,15 @@ class BurstPlanTest {
         assertThat(parsed.at().get(Axis.REQUESTS)).isEqualTo(10_000);
         assertThat(parsed.at().get(Axis.DELAY_MS)).isEqualTo(50);
         assertThat(parsed.scenario()).isEqualTo("burst-10000");
-        // warmed up at closed load before anything fires, and calibrated: the CPU ceiling of each burst
+        // warmed up at closed load before anything fires (the calibration's most users, above the burst's own
+        // warm-up users), and calibrated: the CPU ceiling of each burst
         assertThat(plan.schedule().steps()).filteredOn(s -> s instanceof Step.WarmUp).hasSize(3)
-                .allSatisfy(s -> assertThat(((Step.WarmUp) s).levels()).containsExactly(
+                .allSatisfy(s -> assertThat(((Step.WarmUp) s).levels()).singleElement().asInstanceOf(
+                        org.assertj.core.api.InstanceOfAssertFactories.INTEGER).isGreaterThanOrEqualTo(
                         ExperimentPlan.BURST_WARM_UP_USERS));
+        assertThat(run("--shape", "burst", "--no-calibration").schedule().steps())
+                .filteredOn(s -> s instanceof Step.WarmUp).allSatisfy(s -> assertThat(((Step.WarmUp) s).levels())
+                        .containsExactly(ExperimentPlan.BURST_WARM_UP_USERS));
         assertThat(windows(plan)).filteredOn(Window::calibration).isNotEmpty()
                 .allSatisfy(w -> assertThat(w.users()).isNotNull());
         assertThat(plan.schedule().steps()).filteredOn(s -> s instanceof Step.Measure m && m.window().burst())

@@ -5,6 +5,7 @@ import io.threadlab.experiment.plan.WorkKind;
 import io.threadlab.experiment.plan.DbAccess;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.plan.Step;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.plan.WindowId;
@@ -57,6 +58,24 @@ class DbAccessPlanTest {
         // the event loop's own names for the same two kinds are the same kinds
         assertThat(run("--downstream", "db", "--db-access", "reactive-client,hibernate-reactive", "--no-calibration")
                 .grid().values(Axis.DB_ACCESS)).containsExactly(DbAccess.JDBC, DbAccess.ORM);
+    }
+
+    @Test
+    void eachJvmIsWarmedUpOnEveryKindOfWorkItMeasuresBeforeAnyIsMeasured() {
+        ExperimentPlan plan = run("--downstream", "db", "--db-access", "jdbc,orm", "--delay-ms", "0", "--levels",
+                "500", "--variants", "reactive", "--jvm-starts", "2", "--budget", "off", "--no-open-model",
+                "--no-jfr", "--no-calibration");
+        List<Step> steps = plan.schedule().steps();
+        for (int start = 1; start <= 2; start++) {
+            int jvm = start;
+            List<Step.WarmUp> warmUps = steps.stream().filter(s -> s instanceof Step.WarmUp w && w.jvm().start() == jvm)
+                    .map(s -> (Step.WarmUp) s).toList();
+            assertThat(warmUps).extracting(Step.WarmUp::path).containsExactly("/api/articles",
+                    "/api/articles?access=orm");
+            int lastWarmUp = steps.indexOf(warmUps.getLast());
+            assertThat(steps.subList(0, lastWarmUp)).as("nothing of JVM start " + jvm + " measured before both")
+                    .noneMatch(s -> s instanceof Step.Measure m && m.window().jvm().start() == jvm);
+        }
     }
 
     @Test

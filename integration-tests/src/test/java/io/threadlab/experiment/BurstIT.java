@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A burst for real, in miniature: the packaged imperative variant, warmed up and calibrated briefly, then 400 requests
- * fired at once by k6/burst.js, twice (the recorded twin). Asserts what a burst must record (its time to the last
+ * fired at once by k6/burst.js at 200 ms (two waves of the 200 workers), twice (the recorded twin). Asserts what a burst must record (its time to the last
  * answer, its prediction, the calls held at the delay service, k6's memory) and that it leaves nothing running; not
  * its numbers.
  */
@@ -33,7 +33,7 @@ class BurstIT {
     void aMiniatureBurstRecordsItsTimeItsPredictionAndItsQueueAndLeavesNothingRunning() throws IOException {
         assumeTrue(K6.obtainable(Path.of("../.tools")), "needs k6 on PATH, or Go to build it (go install go.k6.io/k6)");
         int exit = ExperimentCommand.execute("run", "--shape", "burst", "--quick", "--variants", "imperative",
-                "--requests", String.valueOf(REQUESTS), "--delay-ms", "20", "--window", "2", "--settle-max", "1",
+                "--requests", String.valueOf(REQUESTS), "--delay-ms", "200", "--window", "2", "--settle-max", "1",
                 "--warmup-boost-max", "2", "--warmup-level-max", "4", "--calibration-levels", "20,5",
                 "--output", output.toString());
         Path run;
@@ -48,7 +48,7 @@ class BurstIT {
         List<JsonNode> bursts = StreamSupport.stream(Json.MAPPER.readTree(run.resolve("results.json").toFile())
                 .get("windows").spliterator(), false).filter(r -> r.has("burst")).toList();
         assertThat(bursts).extracting(r -> r.get("window").get("id").asText())
-                .containsExactly("imperative-20ms-burst-400-1", "imperative-20ms-burst-400-jfr-1");
+                .containsExactly("imperative-200ms-burst-400-1", "imperative-200ms-burst-400-jfr-1");
         for (JsonNode row : bursts) {
             JsonNode burst = row.get("burst");
             assertThat(row.get("load").get("requests").asLong()).as(row.toString()).isEqualTo(REQUESTS);
@@ -66,7 +66,7 @@ class BurstIT {
             assertThat(burst.get("k6_peak_rss_mb").asDouble()).as(row.toString()).isPositive();
             assertThat(row.get("at").get("burst_requests").asInt()).isEqualTo(REQUESTS);
         }
-        assertThat(run.resolve("jfr/imperative-20ms-burst-400-jfr-1.jfr")).isNotEmptyFile();
+        assertThat(run.resolve("jfr/imperative-200ms-burst-400-jfr-1.jfr")).isNotEmptyFile();
         assertThat(Files.readString(run.resolve("report.md"))).contains("## The burst", "imperative (JFR)");
         assertThat(Files.readAllLines(run.resolve("results.csv")).getFirst()).contains("burst_requests",
                 "time_to_last_answer_ms");

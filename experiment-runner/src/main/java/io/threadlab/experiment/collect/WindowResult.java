@@ -262,7 +262,8 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
      * its connections), k6's peak memory, and the time predicted before it fired with the ceiling that set it.
      *
      * @param bindingSlots    the workers or connections the binding ceiling counts (null: the CPU's, or none)
-     * @param cpuShareOfQuota the variant's CPU from the common start to the last answer, as a share of its quota
+     * @param cpuShareOfQuota the variant's CPU between the window's edges (just before the common start, k6's end), as
+     *                        a share of its quota
      * @param k6Cores         k6's CPU over the same time, in cores
      * @param ceilingsMs the time each ceiling allows, by name (workers, connections, cpu), as predicted
      * @param samples    each sample's {@code [ms since the common start, calls the delay service answered since the

@@ -80,7 +80,7 @@ final class BurstWindow {
             long giveUp = startAt + burst.ceilingSeconds() * 1000L;
             for (int tick = 1; k6.isAlive() && System.currentTimeMillis() < giveUp; tick++) {
                 long at = System.currentTimeMillis();
-                String text = delayService.tryGet("/q/metrics", Duration.ofMillis(Burst.SAMPLE_MILLIS * 5))
+                String text = delayService.tryGet("/q/metrics", Duration.ofMillis(Burst.SAMPLE_MILLIS * 10))
                         .orElse("");
                 if (!text.isEmpty() && at >= startAt) {
                     double held = heldCalls(text);
@@ -92,7 +92,7 @@ final class BurstWindow {
                     peakRssMb = Math.max(peakRssMb, peakRssMb(k6.pid()));
                 }
                 requireAlive.accept(jvm);
-                if (tick % 25 == 0 && !samples.isEmpty()) { // every 5 s
+                if (tick % 50 == 0 && !samples.isEmpty()) { // every 5 s
                     console.status(String.format(Locale.ROOT, "%s burst: %.0f s, %.0f of %,d calls answered",
                             jvm.jvm(), (at - startAt) / 1000.0, samples.getLast().get(1), burst.requests()), false);
                 }
@@ -109,12 +109,12 @@ final class BurstWindow {
             if (b == null) {
                 throw new Lost("k6/burst.js wrote no burst figures; see " + k6.log(), null);
             }
-            // the CPU over the burst itself: the edges hold it, less the lead's 0.3 s and k6's end, both near idle
-            Double seconds = b.timeToLastAnswerMs() == null || b.timeToLastAnswerMs() <= 0 ? null
-                    : b.timeToLastAnswerMs() / 1000;
-            Double cpuShare = seconds == null ? null
-                    : after.cpu().minus(before.cpu()).cpuSeconds() / seconds / quota;
-            Double k6Cores = seconds == null ? null : after.k6().minus(before.k6()).cpuSeconds() / seconds;
+            // over the window between the edges: from just before the common start to k6's end, which holds the
+            // burst; over the burst's own time alone, the CPU k6 and the variant spent before and after it would
+            // count as the burst's (137 % of a quota, once)
+            double seconds = (after.nanos() - before.nanos()) / 1e9;
+            Double cpuShare = seconds > 0 ? after.cpu().minus(before.cpu()).cpuSeconds() / seconds / quota : null;
+            Double k6Cores = seconds > 0 ? after.k6().minus(before.k6()).cpuSeconds() / seconds : null;
             WindowResult.BurstFigures figures = new WindowResult.BurstFigures((int) b.senders(),
                     b.timeToLastAnswerMs(), b.maxFireLagMs(), b.lateSenders(), b.preopenFailed(), peakHeld, slots,
                     cpuShare, k6Cores, rssRead && peakRssMb > 0 ? peakRssMb : null, forecast.predictedMs(),

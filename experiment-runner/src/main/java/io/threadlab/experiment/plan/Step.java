@@ -83,7 +83,7 @@ public sealed interface Step {
          * request (the calls per request and mode of {@code at}).
          */
         public String path() {
-            String oneCall = jvm.variant().path(downstream());
+            String oneCall = jvm.variant().path(at.without(Axis.FAN_OUT).without(Axis.FAN_OUT_MODE));
             return oneCall != null ? oneCall : jvm.variant().path(at);
         }
 

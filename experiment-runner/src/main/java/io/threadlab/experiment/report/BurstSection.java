@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Burst;
 import io.threadlab.experiment.plan.Variant;
 
 import java.util.ArrayList;
@@ -19,9 +20,10 @@ import java.util.stream.Collectors;
  *
  * @param rows       the bursts, by delay, then variant; empty in any other run: no section
  * @param requests   the bursts' sizes, in words
- * @param thresholds for the tolerance
+ * @param sampleMillis how often the delay service's calls in progress were read
+ * @param thresholds   for the tolerance
  */
-record BurstSection(List<Row> rows, String requests, Thresholds thresholds) {
+record BurstSection(List<Row> rows, String requests, int sampleMillis, Thresholds thresholds) {
 
     /** One burst, as the table shows it; {@code recorded} marks the twin taken with the detailed JFR settings. */
     record Row(int delay, String variant, String colour, int requests, boolean recorded, String lastAnswer,
@@ -44,7 +46,7 @@ record BurstSection(List<Row> rows, String requests, Thresholds thresholds) {
         List<Row> rows = bursts.stream().map(w -> row(w, c.thresholds().tolerance())).toList();
         String requests = bursts.stream().map(WindowResult::requests).distinct()
                 .map(n -> String.format(Locale.ROOT, "%,d", n)).collect(Collectors.joining(", "));
-        return new BurstSection(rows, requests, c.thresholds());
+        return new BurstSection(rows, requests, Burst.SAMPLE_MILLIS, c.thresholds());
     }
 
     private static int order(String variant) {
@@ -74,7 +76,7 @@ record BurstSection(List<Row> rows, String requests, Thresholds thresholds) {
         List<String> why = new ArrayList<>();
         if (gap > 0 && b.cpuShareOfQuota() != null && b.cpuShareOfQuota() >= CPU_BUSY
                 && !"CPU".equals(b.predictedBinding())) {
-            why.add(String.format(Locale.ROOT, "the variant used %s of its CPU quota over the burst: the CPU bound"
+            why.add(String.format(Locale.ROOT, "the variant used %s of its CPU quota over the burst's window: the CPU bound"
                     + " beside the %s", Numbers.pct(b.cpuShareOfQuota()), b.predictedBinding()));
         }
         if (gap > 0 && b.k6Cores() != null && b.k6Cores() >= K6_BUSY) {

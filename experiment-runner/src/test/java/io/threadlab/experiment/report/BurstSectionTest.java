@@ -40,7 +40,7 @@ class BurstSectionTest {
     void aLongerBurstIsExplainedByWhatItsReadingsShowAndNothingElse() {
         List<String> why = BurstSection.row(burst(4000, 2500.0, "workers", 200, 120, 0.97, 0.8, 1), TOLERANCE).why();
         assertThat(why).hasSize(4);
-        assertThat(why.get(0)).contains("97 % of its CPU quota");
+        assertThat(why.get(0)).contains("97.0 % of its CPU quota");
         assertThat(why.get(1)).contains("k6 used 0.80 CPU");
         assertThat(why.get(2)).contains("at most 120 calls", "the workers count 200");
         assertThat(why.get(3)).contains("1 of k6's 4 senders fired late");
