@@ -86,19 +86,33 @@ export function causeOf(res) {
   return 'network';
 }
 
+// Counts a failed answer under its cause (lab_error_<cause>); nothing for a 200. For scripts that send on their own
+// (burst.js's http.batch) rather than through callApi.
+export function countError(res) {
+  const cause = causeOf(res);
+  if (cause) errors[cause].add(1);
+  return cause;
+}
+
 export function callApi() {
   sent.add(1);
   const res = http.get(`${BASE_URL}${API_PATH}`, { timeout: TIMEOUT, responseType: 'none' });
   if (HISTOGRAM) latency[bucketOf(res.timings.duration)].add(1);
   latencyTotal.add(res.timings.duration);
   done.add(1);
-  const cause = causeOf(res);
-  if (cause) errors[cause].add(1);
+  countError(res);
 }
 
-// With a settle phase, the statistics are those of the "measure" scenario only (a tagged sub-metric).
+// With a settle phase, the statistics are those of the "measure" scenario only (a tagged sub-metric); a script may
+// name another (burst.js: its burst's requests, not the ones that opened the connections). k6 keeps a sub-metric
+// only where a threshold names it.
+let measured = '{scenario:measure}';
+export function measureOnly(selector) {
+  measured = selector;
+}
+
 function metric(data, name) {
-  return data.metrics[`${name}{scenario:measure}`] || data.metrics[name];
+  return data.metrics[`${name}${measured}`] || data.metrics[name];
 }
 
 function trend(data, name, stat) {

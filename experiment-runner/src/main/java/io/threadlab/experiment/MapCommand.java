@@ -68,6 +68,10 @@ final class MapCommand implements Callable<Integer> {
         options.requireEngine();
         Defaults defaults = quick ? Defaults.QUICK_MAP : Defaults.MAP;
         PlanAxes axes = options.axes();
+        if (axes.has(Axis.REQUESTS)) {
+            throw new IllegalArgumentException("--requests: the map draws the closed model's regimes; a burst is"
+                    + " ./experiment run --shape burst");
+        }
         List<Integer> users = axes.users(Defaults.integers(defaults.levels())).stream().sorted().toList();
         // By default the pool never caps the users, nor their parallel calls: the most users × the most calls.
         int top = users.getLast() * axes.mostCalls();

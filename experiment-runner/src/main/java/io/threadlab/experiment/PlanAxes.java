@@ -24,8 +24,8 @@ final class PlanAxes {
     /** The axes whose values the lab takes as the JVMs' setup, but which set no variant: the database's own. */
     private static final List<Axis<?>> DATABASE_OWN = List.of(Axis.DB_CPUS, Axis.DB_MAX_CONNECTIONS);
     /** The window axes the grid nests by rules of their own, the rest follow, innermost. */
-    private static final List<Axis<?>> OWN_NESTING = List.of(Axis.USERS, Axis.DOWNSTREAM, Axis.DELAY_MS,
-            Axis.FAN_OUT, Axis.FAN_OUT_MODE);
+    private static final List<Axis<?>> OWN_NESTING = List.of(Axis.USERS, Axis.REQUESTS, Axis.DOWNSTREAM,
+            Axis.DELAY_MS, Axis.FAN_OUT, Axis.FAN_OUT_MODE);
 
     private final AxisOptions given;
     private final boolean map;
@@ -128,6 +128,29 @@ final class PlanAxes {
             }
         }
         return grid;
+    }
+
+    /**
+     * A burst's grid: the bursts' sizes outermost, then the axes as {@link #grid} nests them (no users). The map takes
+     * none ({@link MapCommand}).
+     */
+    Grid burstGrid(List<Integer> requests, List<Integer> delays) {
+        Grid grid = Grid.of().and(Axis.REQUESTS, requests);
+        Grid rest = grid(List.of(), delays);
+        for (Axis<?> axis : rest.axes()) {
+            grid = and(grid, axis, rest.values(axis));
+        }
+        return grid;
+    }
+
+    /** The bursts' sizes given (--requests), or null. */
+    List<Integer> requests() {
+        return given.values(Axis.REQUESTS);
+    }
+
+    /** Whether the command line gave {@code axis} a value. */
+    boolean has(Axis<?> axis) {
+        return given.has(axis);
     }
 
     /** The users given, or the command's own. */

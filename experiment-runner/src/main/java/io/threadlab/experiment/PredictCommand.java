@@ -5,7 +5,9 @@ import io.threadlab.experiment.collect.Json;
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.report.HeldOutAgainst;
 import io.threadlab.experiment.plan.Defaults;
+import io.threadlab.experiment.predict.BurstForecast;
 import io.threadlab.experiment.predict.CalibratedRun;
+import io.threadlab.experiment.predict.VariantForecast;
 import io.threadlab.experiment.predict.CannotPredict;
 import io.threadlab.experiment.predict.ForecastJson;
 import io.threadlab.experiment.predict.ForecastTable;
@@ -14,6 +16,7 @@ import io.threadlab.experiment.plan.DbAccess;
 import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.WorkKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -94,13 +97,23 @@ public final class PredictCommand implements Callable<Integer> {
         }
         // a bad value: usage error, exit 2
         AxisOptions point = AxisOptions.given(spec, AxisOptions.Command.PREDICT);
-        WhatIf whatIf = new WhatIf(point.value(Axis.USERS), point.value(Axis.DELAY_MS), point.value(Axis.CPUS),
+        Integer requests = point.value(Axis.REQUESTS);
+        if (requests != null && point.has(Axis.USERS)) {
+            throw new IllegalArgumentException("--requests asks about a burst of that many requests at once, --users"
+                    + " about the closed model's users: one or the other");
+        }
+        // a burst is predicted as the closed model at as many users as it has requests, drained at its ceiling
+        WhatIf whatIf = new WhatIf(requests != null ? requests : point.value(Axis.USERS), point.value(Axis.DELAY_MS), point.value(Axis.CPUS),
                 point.value(Axis.WORKER_MAX), point.value(Axis.POOL_SIZE), point.value(Axis.DB_POOL_SIZE),
                 point.value(Axis.DB_CPUS), point.value(Axis.FAN_OUT), point.value(Axis.FAN_OUT_MODE));
         Point kind = kind(point);
         try {
             CalibratedRun run = CalibratedRun.read(from, kind);
             CalibratedRun.Answer answer = run.predict(variants, whatIf);
+            if (requests != null) {
+                System.out.print(burst(run, answer, requests));
+                return 0;
+            }
             if (json) {
                 answer.leftOut().forEach(l -> System.err.println("experiment predict: left out: " + l));
                 System.out.println(Json.MAPPER.writeValueAsString(answer.forecasts().stream().map(ForecastJson::of)
@@ -119,6 +132,33 @@ public final class PredictCommand implements Callable<Integer> {
     }
 
     /**
+     * --requests: each variant's time to the last answer of a burst, its binding ceiling and every ceiling's time
+     * (as a JSON array with --json).
+     */
+    private String burst(CalibratedRun run, CalibratedRun.Answer answer, int requests) throws JsonProcessingException {
+        List<java.util.Map<String, Object>> rows = new java.util.ArrayList<>();
+        StringBuilder text = new StringBuilder(String.format(java.util.Locale.ROOT, "A burst of %,d requests at once,"
+                + " predicted from the calibrations in %s: the requests over what the binding ceiling allows per"
+                + " second%n%n", requests, run.dir()));
+        for (VariantForecast asked : answer.forecasts()) {
+            BurstForecast f = BurstForecast.of(asked, requests);
+            java.util.Map<String, Object> row = new java.util.LinkedHashMap<>();
+            row.put("variant", asked.variant());
+            row.put("burst_requests", requests);
+            row.put("delay_ms", asked.at().get(Axis.DELAY_MS));
+            row.put("predicted_ms", f.predictedMs());
+            row.put("binding", f.binding());
+            row.put("expected_error", f.expectedError());
+            row.put("ceilings_ms", f.ceilingsMs());
+            rows.add(row);
+            text.append(String.format(java.util.Locale.ROOT, "%-16s %s ±%.0f %% at %d ms%n", asked.variant(),
+                    f.describe(), f.expectedError() * 100, asked.at().get(Axis.DELAY_MS)));
+        }
+        answer.leftOut().forEach(l -> text.append("left out: ").append(l).append(System.lineSeparator()));
+        return json ? Json.MAPPER.writeValueAsString(rows) + System.lineSeparator() : text.toString();
+    }
+
+    /**
      * Which calibration: the delay service's unless --downstream names the database's (and --db-access how it was
      * read).
      */
@@ -128,7 +168,7 @@ public final class PredictCommand implements Callable<Integer> {
         if (access == DbAccess.ORM && downstream != Downstream.DB) {
             throw new IllegalArgumentException("--db-access orm reads the database's page: add --downstream db");
         }
-        return Axis.kind(Point.of(Axis.DOWNSTREAM, downstream != null ? downstream : Downstream.HTTP)
+        return WorkKind.of(Point.of(Axis.DOWNSTREAM, downstream != null ? downstream : Downstream.HTTP)
                 .with(Axis.DB_ACCESS, access));
     }
 

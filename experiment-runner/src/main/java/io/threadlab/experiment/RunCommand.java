@@ -4,6 +4,7 @@ import io.threadlab.experiment.collect.PlanFacts;
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.load.K6;
 import io.threadlab.experiment.load.WindowRunner;
+import io.threadlab.experiment.plan.Burst;
 import io.threadlab.experiment.plan.PrecisionGoal;
 import io.threadlab.experiment.start.JavaCommand;
 import io.threadlab.experiment.start.LabDatabase;
@@ -56,6 +57,11 @@ final class RunCommand implements Callable<Integer> {
             + "variant it spoils (default for it: " + Defaults.MISTAKES_JVM_STARTS + " JVM start, "
             + Defaults.MISTAKES_REPETITIONS + " repetitions).")
     boolean mistakes;
+
+    @Option(names = "--shape", paramLabel = "SHAPE", description = "closed: the closed model's users (--levels), with"
+            + " the open model's steps; burst: seed 004's burst, --requests fired at once at each delay (default delays"
+            + " for it: " + Defaults.BURST_DELAYS + " ms), and the time until the last answer (default: closed).")
+    String shape = "closed";
 
     @Option(names = "--jvm-starts", paramLabel = "N", description = "JVM starts per variant: the JVM start is a "
             + "source of variance of its own (default: " + Defaults.JVM_STARTS + "; quick: 1).")
@@ -137,13 +143,25 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--mistakes chooses its own variants; use either it or --variants");
         }
         options.requireEngine();
-        Defaults defaults = defaults();
+        boolean burst = Burst.Shape.parse(shape) == Burst.Shape.BURST;
+        Defaults defaults = defaults(burst);
         PlanAxes axes = options.axes();
         Knobs knobs = axes.knobs(null, options.confineDelayService);
-        OpenModel open = noOpenModel ? OpenModel.NONE : new OpenModel(openRates != null ? openRates
+        OpenModel open = noOpenModel || burst ? OpenModel.NONE : new OpenModel(openRates != null ? openRates
                 : Defaults.integers(defaults.openRates()), List.of(),
                 PipelineOptions.or(openStepSeconds, defaults.openStepSeconds()));
-        Grid grid = axes.grid(axes.users(Defaults.integers(defaults.levels())), axes.delaysOrDefault());
+        Grid grid;
+        if (burst) {
+            List<Integer> requests = axes.requests() != null ? axes.requests() : List.of(Burst.SEED_REQUESTS);
+            requireABurst(axes, knobs, requests);
+            // seed 004's waits; a quick burst, .env's delay alone
+            grid = axes.burstGrid(requests, axes.delays() != null ? axes.delays()
+                    : quick ? axes.delaysOrDefault() : Defaults.integers(Defaults.BURST_DELAYS));
+        } else if (axes.has(Axis.REQUESTS)) {
+            throw new IllegalArgumentException("--requests sets a burst's size: it needs --shape burst");
+        } else {
+            grid = axes.grid(axes.users(Defaults.integers(defaults.levels())), axes.delaysOrDefault());
+        }
         List<Variant> chosen = mistakes ? Variant.mistakesWithTheirReferences(grid) : options.chosenVariants();
         return new ExperimentPlan(ExperimentPlan.Mode.RUN, chosen, List.of(), grid, options.timing(defaults),
                 new ExperimentPlan.Repeats(PipelineOptions.or(jvmStarts, defaults.jvmStarts()),
@@ -153,8 +171,39 @@ final class RunCommand implements Callable<Integer> {
                 knobs, goal(defaults), options.placement(), options.calibration(defaults));
     }
 
-    private Defaults defaults() {
-        return quick ? Defaults.QUICK : mistakes ? Defaults.MISTAKES : Defaults.RUN;
+    private Defaults defaults(boolean burst) {
+        return quick ? Defaults.QUICK : mistakes ? Defaults.MISTAKES : burst ? Defaults.BURST : Defaults.RUN;
+    }
+
+    /**
+     * What a burst refuses before anything starts: the closed model's and the open model's flags, what it is not
+     * built for (the database, the fan-out, the gallery), and a burst larger than this machine's limits
+     * ({@link BurstLimits}).
+     */
+    private void requireABurst(PlanAxes axes, Knobs knobs, List<Integer> requests) {
+        List<String> refused = new java.util.ArrayList<>();
+        if (axes.has(Axis.USERS)) {
+            refused.add("--levels (the closed model's users)");
+        }
+        if (openRates != null || openStepSeconds != null) {
+            refused.add("--open-rates and --open-step (the open model's)");
+        }
+        if (mistakes || timeToPeak || precision != null || extend != null
+                || budget != null && !budget.equalsIgnoreCase("off")) {
+            refused.add("--mistakes, --time-to-peak, --precision, --budget and --extend (the closed model's)");
+        }
+        if (axes.usesDatabase()) {
+            refused.add("--downstream db (a burst waits on the delay service, as seed 004's did; not built for the"
+                    + " database)");
+        }
+        if (axes.mostCalls() > 1) {
+            refused.add("--fan-out (a burst's request makes one call; not built for more)");
+        }
+        if (!refused.isEmpty()) {
+            throw new IllegalArgumentException("--shape burst fires --requests at once at each delay; it does not take "
+                    + String.join(", ", refused));
+        }
+        requests.forEach(n -> BurstLimits.require(n, knobs.connectionPoolSize()));
     }
 
     /**

@@ -1,9 +1,11 @@
 package io.threadlab.experiment;
 
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.WorkKind;
 import io.threadlab.experiment.plan.DbAccess;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.plan.Step;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.plan.WindowId;
@@ -49,13 +51,31 @@ class DbAccessPlanTest {
         // each kind of work its own calibration: the plain client's, and Hibernate's
         List<Window> calibration = windows(plan).stream().filter(w -> w.id().role() == WindowId.Role.CALIBRATION)
                 .toList();
-        assertThat(calibration).extracting(w -> Axis.kindLabel(Axis.kind(w.at()))).containsExactly("db", "db",
+        assertThat(calibration).extracting(w -> WorkKind.label(WorkKind.of(w.at()))).containsExactly("db", "db",
                 "db-orm", "db-orm");
         assertThat(calibration).extracting(Window::path).containsExactly("/api/articles", "/api/articles",
                 "/api/articles?access=orm", "/api/articles?access=orm");
         // the event loop's own names for the same two kinds are the same kinds
         assertThat(run("--downstream", "db", "--db-access", "reactive-client,hibernate-reactive", "--no-calibration")
                 .grid().values(Axis.DB_ACCESS)).containsExactly(DbAccess.JDBC, DbAccess.ORM);
+    }
+
+    @Test
+    void eachJvmIsWarmedUpOnEveryKindOfWorkItMeasuresBeforeAnyIsMeasured() {
+        ExperimentPlan plan = run("--downstream", "db", "--db-access", "jdbc,orm", "--delay-ms", "0", "--levels",
+                "500", "--variants", "reactive", "--jvm-starts", "2", "--budget", "off", "--no-open-model",
+                "--no-jfr", "--no-calibration");
+        List<Step> steps = plan.schedule().steps();
+        for (int start = 1; start <= 2; start++) {
+            int jvm = start;
+            List<Step.WarmUp> warmUps = steps.stream().filter(s -> s instanceof Step.WarmUp w && w.jvm().start() == jvm)
+                    .map(s -> (Step.WarmUp) s).toList();
+            assertThat(warmUps).extracting(Step.WarmUp::path).containsExactly("/api/articles",
+                    "/api/articles?access=orm");
+            int lastWarmUp = steps.indexOf(warmUps.getLast());
+            assertThat(steps.subList(0, lastWarmUp)).as("nothing of JVM start " + jvm + " measured before both")
+                    .noneMatch(s -> s instanceof Step.Measure m && m.window().jvm().start() == jvm);
+        }
     }
 
     @Test

@@ -52,7 +52,7 @@ class ExtendingTest {
     private static PlanFacts plan(List<Integer> users, int window) {
         return new PlanFacts("run", List.of("imperative", "reactive"), users, List.of(10),
                 new PlanFacts.Sampling(window, 3, 40, 2, 2, 4), Map.of("boostCpus", 2.0),
-                new PlanFacts.OpenModel(List.of(250), List.of(), 6, 1000), true, false,
+                new PlanFacts.Shapes(List.of(250), List.of(), 6, 1000), true, false,
                 new PlanFacts.VariantRoles(Map.of(), Map.of(), Map.of()), new PlanFacts.Conduct("", List.of(), null),
                 "shared", null, null, null);
     }

@@ -2,6 +2,7 @@ package io.threadlab.experiment;
 
 import io.threadlab.experiment.collect.ResultsWriter;
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Accepts;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Point;
@@ -34,7 +35,7 @@ class ExtendingTheLabTest {
     /** A window axis the services would read from each request's query: {@code ?toy=N}. */
     static final Axis<Integer> TOY = Axis.named("toy_size", Axis.Scope.WINDOW, Integer.class, Integer::valueOf)
             .flag("--toy-size", "N", "A toy's size, in toys.").fallback(1).quiet(1).query("toy")
-            .accepts(Axis.Accepts.between(1, 9, "toy sizes from 1 to 9")).id("-toy", "", "\\d").build();
+            .accepts(Accepts.between(1, 9, "toy sizes from 1 to 9")).id("-toy", "", "\\d").build();
 
     @TempDir
     Path dir;

@@ -72,12 +72,12 @@ class FanOutPlanTest {
         MapCommand map = new MapCommand();
         new CommandLine(map).parseArgs("--levels", "100", "--delay-ms", "10");
         PlanFacts facts = PlanFacts.of(map.plan(), map.plan().schedule(), 0);
-        assertThat(facts.openModel().openModelShares()).containsExactly(0.25, 0.5, 0.75, 0.9, 1.0);
-        assertThat(facts.openModel().openModelRates()).isEmpty();
+        assertThat(facts.shapes().openModelShares()).containsExactly(0.25, 0.5, 0.75, 0.9, 1.0);
+        assertThat(facts.shapes().openModelRates()).isEmpty();
         new CommandLine(map = new MapCommand()).parseArgs("--open-shares", "0.5,1.2");
-        assertThat(PlanFacts.of(map.plan(), map.plan().schedule(), 0).openModel().openModelShares())
+        assertThat(PlanFacts.of(map.plan(), map.plan().schedule(), 0).shapes().openModelShares())
                 .containsExactly(0.5, 1.2);
-        assertThat(PlanFacts.of(run("--no-calibration"), run("--no-calibration").schedule(), 0).openModel()
+        assertThat(PlanFacts.of(run("--no-calibration"), run("--no-calibration").schedule(), 0).shapes()
                 .openModelShares())
                 .isEmpty();
     }

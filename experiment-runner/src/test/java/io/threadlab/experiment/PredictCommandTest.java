@@ -65,6 +65,34 @@ class PredictCommandTest {
     }
 
     @Test
+    void aBurstIsPredictedAsItsRequestsOverTheBindingCeilingOfAsManyUsers() throws Exception {
+        CalibratedRunFixture.calibrated(dir);
+        Outcome outcome = execute("predict", "--from", dir.toString(), "--requests", "10000", "--delay-ms", "50");
+        assertThat(outcome.exit()).as(outcome.err()).isZero();
+        assertThat(outcome.out()).startsWith("A burst of 10,000 requests at once, predicted from the calibrations in "
+                + dir).containsPattern("imperative +[\\d,]+ ms \\(workers; ").containsPattern("reactive +[\\d,]+ ms \\(");
+        Outcome json = execute("predict", "--from", dir.toString(), "--requests", "10000", "--delay-ms", "50",
+                "--json");
+        com.fasterxml.jackson.databind.JsonNode rows = io.threadlab.experiment.collect.Json.MAPPER.readTree(json.out());
+        for (com.fasterxml.jackson.databind.JsonNode row : rows) {
+            // the binding ceiling is the longest: its time is the prediction
+            double longest = 0;
+            for (com.fasterxml.jackson.databind.JsonNode ms : row.get("ceilings_ms")) {
+                longest = Math.max(longest, ms.asDouble());
+            }
+            assertThat(row.get("predicted_ms").asDouble()).as(row.toString()).isEqualTo(longest);
+            assertThat(row.get("ceilings_ms").get(row.get("binding").asText()).asDouble()).isEqualTo(longest);
+            assertThat(row.get("burst_requests").asInt()).isEqualTo(10_000);
+        }
+        // the workers' ceiling is the pool's waves at least: 10,000 ÷ 200 × the 50 ms wait
+        assertThat(rows).filteredOn(r -> r.get("variant").asText().equals("imperative")).singleElement()
+                .satisfies(r -> assertThat(r.get("ceilings_ms").get("workers").asDouble()).isGreaterThanOrEqualTo(2500));
+        Outcome both = execute("predict", "--from", dir.toString(), "--requests", "10000", "--users", "10");
+        assertThat(both.exit()).isEqualTo(2);
+        assertThat(both.err()).contains("one or the other");
+    }
+
+    @Test
     void theTableHasARowPerCalibratedVariantWithItsCeilingsAndSaysWhoseCalibrationItIs() {
         CalibratedRunFixture.calibrated(dir);
         Outcome outcome = execute("predict", "--from", dir.toString(), "--users", "500");

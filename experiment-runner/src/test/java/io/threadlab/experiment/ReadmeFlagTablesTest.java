@@ -77,6 +77,9 @@ class ReadmeFlagTablesTest {
             // the plan holds it only where the time to peak is measured: the option's own
             entry("--time-to-peak-max", p -> ((RunCommand) p.command()).timeToPeakMax),
             entry("--open-rates", p -> p.plan().open().rates()),
+            // the closed model's unless asked; a burst's size, where the run is one
+            entry("--shape", p -> ((RunCommand) p.command()).shape),
+            entry("--requests", p -> PlannedRun.run("--shape", "burst").bursts()),
             entry("--open-shares", p -> p.plan().open().shares()),
             entry("--open-step", p -> p.plan().open().stepSeconds()),
             entry("--jfr-settings", p -> LAB.relativize(p.options().jfrSettings(LAB))),

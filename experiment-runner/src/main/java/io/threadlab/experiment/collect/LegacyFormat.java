@@ -91,7 +91,8 @@ final class LegacyFormat {
                 for (RecordComponent field : group.getType().getRecordComponents()) {
                     move(flat, SNAKE.translate(field.getName()), fields);
                 }
-                if (group.getType() == WindowResult.Prediction.class) {
+                if (group.getType() == WindowResult.Prediction.class
+                        || group.getType() == WindowResult.BurstFigures.class) {
                     w.remove(groupName); // no earlier runner made one
                 }
             } else {

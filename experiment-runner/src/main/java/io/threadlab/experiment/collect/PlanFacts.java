@@ -1,6 +1,7 @@
 package io.threadlab.experiment.collect;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -34,7 +35,7 @@ import java.util.Map;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record PlanFacts(String mode, List<String> variants, List<Integer> closedModelVus, List<Integer> delaysMs,
                         @JsonUnwrapped Sampling sampling, Map<String, Object> warmUp,
-                        @JsonUnwrapped OpenModel openModel, boolean jfrWindows, boolean timeToPeak,
+                        @JsonUnwrapped Shapes shapes, boolean jfrWindows, boolean timeToPeak,
                         @JsonUnwrapped VariantRoles variantRoles, @JsonUnwrapped Conduct conduct, String loadCpus,
                         List<String> downstreams, Map<String, Object> fanOut, Map<String, Object> calibration) {
 
@@ -54,13 +55,23 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
                            int repetitionsPerJvm, int repetitions) {
     }
 
-    /** The open model's steps: rates (a run), shares of the closed peak (a map), each step's seconds, most users. */
+    /**
+     * The load's shapes beside the closed model: the open model's steps (rates in a run, shares of the closed peak in
+     * a map, each step's seconds, most users), and a burst's knobs (its sizes, senders, k6's patience, how often the
+     * delay service was sampled; null: no burst).
+     */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record OpenModel(List<Integer> openModelRates, List<Double> openModelShares, int openModelStepSeconds,
-                            int openModelMaxVus) {
+    public record Shapes(List<Integer> openModelRates, List<Double> openModelShares, int openModelStepSeconds,
+                         int openModelMaxVus, @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> burst) {
 
-        public OpenModel {
+        /** The open model's steps, and no burst. */
+        public Shapes(List<Integer> openModelRates, List<Double> openModelShares, int openModelStepSeconds,
+                      int openModelMaxVus) {
+            this(openModelRates, openModelShares, openModelStepSeconds, openModelMaxVus, null);
+        }
+
+        public Shapes {
             openModelRates = openModelRates == null ? List.of() : List.copyOf(openModelRates);
             // none before 2026-11-27
             openModelShares = openModelShares == null ? List.of() : List.copyOf(openModelShares);
@@ -124,13 +135,28 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
                 plan.levels(), plan.delays(), new Sampling(plan.timing().windowSeconds(),
                         plan.timing().settleSeconds(), plan.timing().settleMaxSeconds(), plan.jvmStarts(),
                         plan.repetitionsPerJvm(), plan.repetitions()),
-                warmUp, new OpenModel(plan.open().rates(), plan.open().shares(), plan.open().stepSeconds(), openMaxVus),
+                warmUp, new Shapes(plan.open().rates(), plan.open().shares(), plan.open().stepSeconds(), openMaxVus,
+                        burst(plan)),
                 plan.jfrWindows(), plan.timeToPeak(), new VariantRoles(mistakes, overrides, roles),
                 new Conduct(jvms, schedule.describe(), null), plan.placement().name().toLowerCase(Locale.ROOT),
                 plan.grid().values(Axis.DOWNSTREAM).isEmpty()
                         ? List.of("http")
                         : plan.grid().values(Axis.DOWNSTREAM).stream().map(Downstream::label).toList(), fanOut(plan),
                 calibration(plan));
+    }
+
+    private static Map<String, Object> burst(ExperimentPlan plan) {
+        if (!plan.burst()) {
+            return null;
+        }
+        Map<String, Object> burst = new LinkedHashMap<>();
+        burst.put("requests", plan.bursts());
+        burst.put("senders", io.threadlab.experiment.plan.Burst.SENDERS);
+        burst.put("timeout_seconds", io.threadlab.experiment.plan.Burst.TIMEOUT_SECONDS);
+        burst.put("warm_up_users", plan.topLevel());
+        burst.put("delay_service_sampled_every_ms", io.threadlab.experiment.plan.Burst.SAMPLE_MILLIS);
+        burst.put("script", "k6/burst.js");
+        return burst;
     }
 
     private static Map<String, Object> calibration(ExperimentPlan plan) {

@@ -24,10 +24,28 @@ import java.util.Map;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory memory, Instruments instruments,
                            Compiler compiler, Gc gc, Map<String, Map<String, Number>> threadGroups,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) Prediction prediction) {
+                           @JsonInclude(JsonInclude.Include.NON_NULL) Prediction prediction,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) BurstFigures burst) {
 
     public WindowResult {
         threadGroups = threadGroups == null ? Map.of() : threadGroups;
+    }
+
+    /** A window of the closed or the open model: no burst. */
+    public WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory memory, Instruments instruments,
+                        Compiler compiler, Gc gc, Map<String, Map<String, Number>> threadGroups, Prediction prediction) {
+        this(window, at, load, cpu, memory, instruments, compiler, gc, threadGroups, prediction, null);
+    }
+
+    /** This window with the prediction made before it. */
+    public WindowResult predicted(Prediction made) {
+        return new WindowResult(window, at, load, cpu, memory, instruments, compiler, gc, threadGroups, made, burst);
+    }
+
+    /** This window with what its burst measured. */
+    public WindowResult withBurst(BurstFigures figures) {
+        return new WindowResult(window, at, load, cpu, memory, instruments, compiler, gc, threadGroups, prediction,
+                figures);
     }
 
     /**
@@ -236,6 +254,40 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
         }
     }
 
+    /**
+     * What a burst measured ({@code --shape burst}), beside the load's figures (its failures by cause, its latencies):
+     * the time from the common start to the last answer (k6's, the latest of its senders), how late the senders fired,
+     * the most calls the variant had at the delay service at once (sampled there every
+     * {@code plan.Burst.SAMPLE_MILLIS}, at no cost to the variant: the concurrency its model reached, its workers or
+     * its connections), k6's peak memory, and the time predicted before it fired with the ceiling that set it.
+     *
+     * @param bindingSlots    the workers or connections the binding ceiling counts (null: the CPU's, or none)
+     * @param cpuShareOfQuota the variant's CPU between the window's edges (just before the common start, k6's end), as
+     *                        a share of its quota
+     * @param k6Cores         k6's CPU over the same time, in cores
+     * @param ceilingsMs the time each ceiling allows, by name (workers, connections, cpu), as predicted
+     * @param samples    each sample's {@code [ms since the common start, calls the delay service answered since the
+     *                   burst began, calls it held]}
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BurstFigures(int senders, Double timeToLastAnswerMs, Double maxFireLagMs,
+                               long lateSenders, long preopenFailed, Double peakDownstreamInFlight,
+                               Integer bindingSlots, Double cpuShareOfQuota, Double k6Cores,
+                               Double k6PeakRssMb, Double predictedMs, String predictedBinding,
+                               Map<String, Double> ceilingsMs, List<List<Double>> samples) {
+        public BurstFigures {
+            ceilingsMs = ceilingsMs == null ? Map.of() : ceilingsMs;
+            samples = samples == null ? List.of() : samples;
+        }
+
+        /** The measured time against the predicted one: +0.10 is 10 % longer than predicted; null if either is. */
+        public Double gap() {
+            return timeToLastAnswerMs == null || predictedMs == null || predictedMs <= 0 ? null
+                    : timeToLastAnswerMs / predictedMs - 1;
+        }
+    }
+
     // The keys of a window, as every table and statistic asks for them.
 
     public String variant() {
@@ -262,7 +314,12 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
         return window.calibration();
     }
 
-    /** The closed model's users (null for the open model). */
+    /** The burst's requests (null but for a burst). */
+    public Integer requests() {
+        return at.get(Axis.REQUESTS);
+    }
+
+    /** The closed model's users (null for the open model and the burst). */
     public Integer users() {
         return at.get(Axis.USERS);
     }

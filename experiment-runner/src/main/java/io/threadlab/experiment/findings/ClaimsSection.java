@@ -51,7 +51,7 @@ final class ClaimsSection {
                     : ", RSS " + Cite.link(Cite.times(c.publishedRss()), CLAIMS_SOURCE));
             return new Claim(Cite.link(c.source(), CLAIMS_SOURCE), Cite.link(c.claim(), CLAIMS_SOURCE),
                     c.comparison() + " at "
-                    + regime(c), theirs, ours.get(e.getKey()), c.howToMeasure());
+                    + c.regime(), theirs, ours.get(e.getKey()), c.howToMeasure());
         }).toList();
         return new Section(rows, seeds(runs), SeedTable.DELAY_MS + " ms, " + String.format(Locale.ROOT, "%,d users",
                 SeedTable.USERS));
@@ -62,10 +62,6 @@ final class ClaimsSection {
         return Ratios.cited(c.ours(), run.results()) + rss + " in " + Cite.link(run.name(), run.report());
     }
 
-    private static String regime(RunFacts.ClaimFact c) {
-        return (c.database() ? "the database, " : "") + c.delayMs() + " ms" + (c.users() == null ? ""
-                : String.format(Locale.ROOT, ", %,d users", c.users()));
-    }
 
     /** The seeds' rows, with every published run's JVM that matches each. */
     private static List<SeedRow> seeds(List<PublishedRun> runs) {

@@ -36,7 +36,7 @@ public final class FindingsPage {
     record Model(String published, List<RunsIndex.Row> runs, RegimeMapSection.Section map,
                  HeadlineSection.Section headline, List<OffCalibrationSection.Run> offCalibration,
                  ClaimsSection.Section claims, List<DatabaseSection.Run> database,
-                 List<FanOutFindings.Run> fanOut, List<MistakesSection.Run> mistakes,
+                 List<FanOutFindings.Run> fanOut, List<BurstFindings.Run> burst, List<MistakesSection.Run> mistakes,
                  PlatformsSection.Section platforms, String headlinePicture,
                  String startsPicture, String mapPicture) {
     }
@@ -61,6 +61,7 @@ public final class FindingsPage {
         }
         Model model = new Model(Cite.link(String.valueOf(runs.size()), PublishedRun.FROM_DOCS), RunsIndex.of(runs), map, headline, OffCalibrationSection.of(runs), ClaimsSection.of(runs),
                 DatabaseSection.of(only(runs, Kind.DATABASE)), FanOutFindings.of(only(runs, Kind.FAN_OUT)),
+                BurstFindings.of(only(runs, Kind.BURST)),
                 MistakesSection.of(only(runs, Kind.MISTAKES)), PlatformsSection.of(defaults),
                 picture(files, HEADLINE_PICTURE),
                 picture(files, STARTS_PICTURE), picture(files, MAP_PICTURE));

@@ -20,6 +20,7 @@ enum Kind {
     DATABASE("database"),
     FAN_OUT("fan-out"),
     MISTAKES("mistakes gallery"),
+    BURST("burst"),
     OTHER_RUN("run");
 
     private final String label;
@@ -39,6 +40,9 @@ enum Kind {
         }
         if (!plan.variantRoles().mistakes().isEmpty()) {
             return MISTAKES;
+        }
+        if (plan.shapes().burst() != null) {
+            return BURST;
         }
         if (fansOut(plan.fanOut())) {
             return FAN_OUT;

@@ -25,7 +25,17 @@ public record K6Summary(String variant, String scenario,
                         long errors,
                         @JsonProperty("error_causes") java.util.Map<String, Long> errorCauses,
                         @JsonProperty("dropped_iterations") long droppedIterations,
-                        List<OpenStep> steps) {
+                        List<OpenStep> steps,
+                        Burst burst) {
+
+    /** What k6/burst.js adds: its burst's own figures (null from the other scripts). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Burst(long requests, long senders, long sent,
+                        @JsonProperty("time_to_last_answer_ms") Double timeToLastAnswerMs,
+                        @JsonProperty("max_fire_lag_ms") Double maxFireLagMs,
+                        @JsonProperty("late_senders") long lateSenders,
+                        @JsonProperty("preopen_failed") long preopenFailed) {
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, false);

@@ -152,6 +152,24 @@ public final class Loads {
         return run;
     }
 
+    /**
+     * A burst (k6/burst.js): its requests fired at once at {@code startAtMillis} (epoch ms, the runner's clock, which
+     * k6 shares wherever it runs), each on a connection its sender opened before; after the running closed load, if
+     * any, has drained, so that the burst meets a JVM with nothing in flight.
+     */
+    public K6Run burst(RunningJvm jvm, String path, io.threadlab.experiment.plan.Burst burst, long startAtMillis,
+                       String name) {
+        end();
+        Map<String, String> env = base(jvm, path);
+        env.put("REQUESTS", String.valueOf(burst.requests()));
+        env.put("SENDERS", String.valueOf(burst.senders()));
+        env.put("START_AT", String.valueOf(startAtMillis));
+        env.put("TIMEOUT", burst.timeoutSeconds() + "s");
+        K6Run run = start("burst.js", env, name);
+        onStart.accept(run.pid());
+        return run;
+    }
+
     private Map<String, String> base(RunningJvm jvm, String path) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("BASE_URL", jvm.baseUrl());

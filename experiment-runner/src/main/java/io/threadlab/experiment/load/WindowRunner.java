@@ -6,12 +6,16 @@ import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.confine.Confinement;
 import io.threadlab.experiment.confine.CpuSets;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Burst;
 import io.threadlab.experiment.plan.Calibration;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Headroom;
 import io.threadlab.experiment.plan.Knobs;
+import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.WarmUpPolicy;
 import io.threadlab.experiment.plan.Window;
+import io.threadlab.experiment.predict.BurstForecast;
 import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.predict.Predictions;
 import io.threadlab.experiment.process.ServiceProcess;
@@ -54,6 +58,7 @@ public final class WindowRunner {
     private final boolean loadAlone;
     private final ClosedWindow closed;
     private final OpenWindow open;
+    private final BurstWindow burst;
     /** The highest closed-model throughput of each JVM at each delay, for open-model steps given as shares of it. */
     private final Map<String, Double> closedPeak = new HashMap<>();
     /** The fewest CPU-µs the machine's yardstick took in a window so far: the machine at its fastest in this run. */
@@ -82,6 +87,7 @@ public final class WindowRunner {
         Settle settle = new Settle(console, this::requireAlive);
         this.closed = new ClosedWindow(loads, settle, edges, console, this::requireAlive);
         this.open = new OpenWindow(loads, settle, edges, console, this::requireAlive, this::warn);
+        this.burst = new BurstWindow(loads, edges, delayService, console, this::requireAlive);
     }
 
     /**
@@ -96,6 +102,9 @@ public final class WindowRunner {
     /** The window's row, or empty when the window was lost (an open model whose k6 did not end). */
     public Optional<WindowResult> measure(RunningJvm jvm, Window window) {
         Knobs knobs = plan.knobsOf(window.jvm());
+        if (window.load() instanceof Burst b) {
+            return measureBurst(jvm, window, b, knobs);
+        }
         // a point of the closed model, as it is: not a calibration, not the recording's twin, not the open model
         Optional<Forecast> forecast = window.calibration() || window.recorded() || window.users() == null
                 ? Optional.empty()
@@ -160,8 +169,7 @@ public final class WindowRunner {
                     Calibration.COMPILER_WAITING_SHARE * 100, attempt + 1, plan.calibration().tries()));
         }
         if (forecast.isPresent()) {
-            row = new WindowResult(row.window(), row.at(), row.load(), row.cpu(), row.memory(), row.instruments(),
-                    row.compiler(), row.gc(), row.threadGroups(), forecast.get().asRecorded(predictedAt));
+            row = row.predicted(forecast.get().asRecorded(predictedAt));
         }
         if (!measured.settled().answeredEveryUser() && window.users() != null) {
             warn(String.format(Locale.ROOT, "%s: not every one of its %d users was answered in the %.0f s before it;"
@@ -175,6 +183,67 @@ public final class WindowRunner {
         } else if (window.users() != null && !window.recorded()) {
             closedPeak.merge(window.jvm().id() + "@" + window.delayMs(), row.load().requestsPerSecond(), Math::max);
         }
+        return Optional.of(row);
+    }
+
+    /**
+     * A burst: predicted before it fires (the capacity model at as many users as it has requests, where the JVM was
+     * calibrated; else the pools' ceilings alone), fired, and written as its row with what it measured.
+     */
+    private Optional<WindowResult> measureBurst(RunningJvm jvm, Window window, Burst load, Knobs knobs) {
+        Point closedAt = knobs.asPoint().and(window.at().without(Axis.REQUESTS)).with(Axis.USERS, load.requests());
+        BurstForecast forecast = BurstForecast.of(predictions.before(window.jvm(), closedAt), load.requests(),
+                window.delayMs(), window.variant().threads(), knobs.workerPoolMax(), knobs.connectionPoolSize());
+        console.say(String.format(Locale.ROOT, "%s %s: predicted %s", window.jvm(), window.id(),
+                forecast.describe()));
+        Path jfr = dir.resolve("jfr/" + window.id() + ".jfr");
+        if (window.recorded()) {
+            recorder.start(jvm.service(), jfr);
+        }
+        if (waits.set(window.downstream(), window.delayMs()) | window.recorded()) {
+            loads.changed();
+        }
+        boolean separate = plan.placement().separate(window.number(), plan.jvmStarts());
+        if (cpuSets != null && cpuSets.apply(separate ? CpuSets.Mode.SEPARATE : CpuSets.Mode.SHARED)) {
+            loads.changed();
+        }
+        String startedAt = Instant.now().toString();
+        BurstWindow.Result measured;
+        try {
+            measured = burst.measure(jvm, window, load, forecast, forecast.slots(knobs.workerPoolMax(),
+                    knobs.connectionPoolSize()), knobs.cpuQuota());
+        } catch (BurstWindow.Lost e) {
+            warn(RunManifest.POINT_LOST + window.id() + ": " + e.getMessage());
+            return Optional.empty();
+        } finally {
+            if (window.recorded()) {
+                recorder.stop(jvm.service(), jfr);
+            }
+        }
+        Measured m = measured.measured();
+        WindowResult row = WindowFigures.of(new WindowFigures.Context(window, knobs, confinement.limits(), startedAt,
+                separate, plan.database()), m.before(), m.after(), m.load(), m.perSecond(), m.cpuPerSecond(),
+                m.settled()).withBurst(measured.burst());
+        WindowResult.BurstFigures b = row.burst();
+        console.say(String.format(Locale.ROOT, "%s %s: last answer after %s ms%s, %d errors%s, at most %.0f calls at"
+                        + " the delay service, %.0f %% of its CPU quota (k6 %.2f CPU)%s", window.jvm(), window.id(),
+                b.timeToLastAnswerMs() == null ? "-" : String.format(Locale.ROOT, "%,.0f", b.timeToLastAnswerMs()),
+                b.gap() == null ? "" : String.format(Locale.ROOT, " (predicted %,.0f, %+.0f %%)", b.predictedMs(),
+                        b.gap() * 100), row.load().errors(), row.load().errorCauses().isEmpty() ? ""
+                        : " " + row.load().errorCauses(), b.peakDownstreamInFlight(),
+                b.cpuShareOfQuota() == null ? Double.NaN : b.cpuShareOfQuota() * 100,
+                b.k6Cores() == null ? Double.NaN : b.k6Cores(),
+                b.k6PeakRssMb() == null ? "" : String.format(Locale.ROOT, ", k6 peak %,.0f MB", b.k6PeakRssMb())));
+        if (b.lateSenders() > 0) {
+            warn(String.format(Locale.ROOT, "%s: %d of k6's %d senders fired more than 50 ms after the common start"
+                    + " (at most %.0f ms): the burst was not all at once", window.id(), b.lateSenders(), b.senders(),
+                    b.maxFireLagMs()));
+        }
+        if (b.preopenFailed() > 0) {
+            warn(String.format(Locale.ROOT, "%s: %d of its connections could not be opened before the burst; those"
+                    + " requests opened theirs in it", window.id(), b.preopenFailed()));
+        }
+        results.add(row);
         return Optional.of(row);
     }
 

@@ -58,29 +58,6 @@ public final class Axis<T extends Comparable<T>> {
     }
 
     /**
-     * The values the axis accepts, whatever the command: {@code rule} says them in words, for the message that
-     * refuses another ("--worker-max must be 1 or more, was 0").
-     */
-    public record Accepts<T>(java.util.function.Predicate<T> test, String rule) {
-
-        public static Accepts<Integer> atLeast(int least) {
-            return new Accepts<>(v -> v >= least, least + " or more");
-        }
-
-        public static Accepts<Integer> between(int least, int most, String rule) {
-            return new Accepts<>(v -> v >= least && v <= most, rule);
-        }
-
-        public static Accepts<Double> aboveZero(String example) {
-            return new Accepts<>(v -> v > 0 && !v.isInfinite(), "a quota above 0 (e.g. " + example + ")");
-        }
-
-        public static <E> Accepts<E> any() {
-            return new Accepts<>(v -> true, "");
-        }
-    }
-
-    /**
      * How a window's name shows the axis.
      *
      * @param prefix what a window's name writes before the value ("-cpu" in {@code imperative-cpu0.25-...})
@@ -102,7 +79,7 @@ public final class Axis<T extends Comparable<T>> {
         public static final Effect RUNNER = new Effect(null, null);
     }
 
-    private Axis(Builder<T> b) {
+    Axis(AxisBuilder<T> b) {
         this.name = b.name;
         this.scope = b.scope;
         this.type = b.type;
@@ -118,9 +95,9 @@ public final class Axis<T extends Comparable<T>> {
     }
 
     /** Starts the declaration of an axis named {@code name} (results.json's and the CSV's name for it). */
-    public static <T extends Comparable<T>> Builder<T> named(String name, Scope scope, Class<T> type,
+    public static <T extends Comparable<T>> AxisBuilder<T> named(String name, Scope scope, Class<T> type,
                                                              Function<String, T> reader) {
-        return new Builder<>(name, scope, type, reader);
+        return new AxisBuilder<>(name, scope, type, reader);
     }
 
     /** The most calls one fan-out request may make: the services' {@code lab.fanout.max-calls}. */
@@ -133,6 +110,16 @@ public final class Axis<T extends Comparable<T>> {
             .flag("--levels", "USERS", "Closed-model load levels, in concurrent users.").pointFlag("--users")
             .accepts(Accepts.atLeast(1)).id("closed-", "", "\\d+").words(v -> String.format(Locale.ROOT,
                     "%,d users", v)).build();
+    /**
+     * The burst's size ({@code --shape burst}): that many requests fired at once, each on a connection of its own
+     * (k6/burst.js), and the time until the last is answered. A window has either users or requests: the closed
+     * model's or the burst's scenario.
+     */
+    public static final Axis<Integer> REQUESTS = named("burst_requests", Scope.WINDOW, Integer.class, Integer::valueOf)
+            .flag("--requests", "N", "The burst's size, with --shape burst: that many requests fired at once, each on a"
+                    + " connection of its own.").accepts(Accepts.between(1, Burst.MOST_REQUESTS,
+                    "requests from 1 to " + Burst.MOST_REQUESTS)).id("burst-", "", "\\d+")
+            .words(v -> String.format(Locale.ROOT, "%,d requests at once", v)).build();
     /** The downstream's wait, in milliseconds: what the delay service is told before each window. */
     public static final Axis<Integer> DELAY_MS = named("delay_ms", Scope.WINDOW, Integer.class, Integer::valueOf)
             .flag("--delay-ms", "MS", "The downstream's wait, in ms: the delay service is told it before each window"
@@ -226,7 +213,7 @@ public final class Axis<T extends Comparable<T>> {
             .fromEnv("LAB_DB_MAX_CONNECTIONS").accepts(Accepts.atLeast(1)).build();
 
     private static final List<Axis<?>> DECLARED = List.of(CPUS, WORKER_MAX, POOL_SIZE, DB_POOL_SIZE, DB_CPUS,
-            DOWNSTREAM, DELAY_MS, FAN_OUT, FAN_OUT_MODE, DB_ACCESS, USERS, HEAP, GC, CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS,
+            DOWNSTREAM, DELAY_MS, FAN_OUT, FAN_OUT_MODE, DB_ACCESS, USERS, REQUESTS, HEAP, GC, CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS,
             DB_MAX_CONNECTIONS);
     /** Axes declared elsewhere ({@link #register}), after the lab's own. */
     private static final List<Axis<?>> REGISTERED = new CopyOnWriteArrayList<>();
@@ -234,8 +221,8 @@ public final class Axis<T extends Comparable<T>> {
     private static volatile List<Axis<?>> all = order();
 
     /**
-     * Every axis, in the order names and tables give them: the JVM's first, then the window's (users last), then the
-     * run's knobs; registered axes after the lab's own of their scope.
+     * Every axis, in the order names and tables give them: the JVM's first, then the window's (the scenario's, users
+     * or requests, last), then the run's knobs; registered axes after the lab's own of their scope.
      */
     public static List<Axis<?>> all() {
         return all;
@@ -244,10 +231,11 @@ public final class Axis<T extends Comparable<T>> {
     private static List<Axis<?>> order() {
         List<Axis<?>> ordered = new java.util.ArrayList<>();
         for (Scope scope : List.of(Scope.JVM, Scope.WINDOW, Scope.RUN)) {
-            DECLARED.stream().filter(a -> a.scope == scope && a != USERS).forEach(ordered::add);
+            DECLARED.stream().filter(a -> a.scope == scope && !a.scenario()).forEach(ordered::add);
             REGISTERED.stream().filter(a -> a.scope == scope).forEach(ordered::add);
             if (scope == Scope.WINDOW) {
                 ordered.add(USERS);
+                ordered.add(REQUESTS);
             }
         }
         return List.copyOf(ordered);
@@ -377,29 +365,14 @@ public final class Axis<T extends Comparable<T>> {
         return naming.prefix() + text(value) + naming.suffix();
     }
 
-    /**
-     * The kind of work a point asks for: its values on the axes calibrated apart, those at their quiet value left
-     * out ({@link Point#NONE}: the delay service's one call, as the lab has always calibrated).
-     */
-    public static Point kind(Point at) {
-        Point kind = Point.NONE;
-        for (Axis<?> axis : all()) {
-            if (axis.calibratedApart && at.has(axis) && !axis.quiet(at.get(axis))) {
-                kind = kind.and(at.only(axis));
-            }
-        }
-        return kind;
+    /** Whether each value is work of its own kind, calibrated apart ({@link WorkKind}). */
+    public boolean calibratedApart() {
+        return calibratedApart;
     }
 
-    /** A kind's label, as the predictions key their models: "http", "db", "db-orm". */
-    public static String kindLabel(Point kind) {
-        StringBuilder label = new StringBuilder(kind.has(DOWNSTREAM) ? kind.get(DOWNSTREAM).label() : "http");
-        for (Axis<?> axis : kind.axes()) {
-            if (axis != DOWNSTREAM) {
-                label.append('-').append(axis.json(kind.get(axis)));
-            }
-        }
-        return label.toString();
+    /** Whether the axis is a window's scenario (the closed model's users, the burst's requests), named last. */
+    public boolean scenario() {
+        return this == USERS || this == REQUESTS;
     }
 
     /** Whether a window's name leaves this value out. */
@@ -410,118 +383,5 @@ public final class Axis<T extends Comparable<T>> {
     @Override
     public String toString() {
         return name;
-    }
-
-    /** An axis' declaration, one property at a time. */
-    public static final class Builder<T extends Comparable<T>> {
-        private final String name;
-        private final Scope scope;
-        private final Class<T> type;
-        private final Function<String, T> reader;
-        private String flag;
-        private String pointFlag;
-        private String label;
-        private String help;
-        private String predictNote;
-        private Accepts<T> accepts;
-        private String idPrefix;
-        private String idSuffix = "";
-        private String idDigits;
-        private T quiet;
-        private String quarkusProperty;
-        private String query;
-        private String envKey;
-        private T fallback;
-        private Function<T, String> words;
-        private boolean calibratedApart;
-
-        private Builder(String name, Scope scope, Class<T> type, Function<String, T> reader) {
-            this.name = name;
-            this.scope = scope;
-            this.type = type;
-            this.reader = reader;
-        }
-
-        public Builder<T> flag(String flag, String label, String help) {
-            this.flag = flag;
-            this.label = label;
-            this.help = help;
-            return this;
-        }
-
-        /** predict's flag, where it differs from run's. */
-        public Builder<T> pointFlag(String pointFlag) {
-            this.pointFlag = pointFlag;
-            return this;
-        }
-
-        public Builder<T> predictNote(String note) {
-            this.predictNote = note;
-            return this;
-        }
-
-        public Builder<T> accepts(Accepts<T> accepts) {
-            this.accepts = accepts;
-            return this;
-        }
-
-        /** How a window's name writes a value: {@code prefix + value + suffix}, the value matching {@code digits}. */
-        public Builder<T> id(String prefix, String suffix, String digits) {
-            this.idPrefix = prefix;
-            this.idSuffix = suffix;
-            this.idDigits = digits;
-            return this;
-        }
-
-        /** The value a window's name leaves out. */
-        public Builder<T> quiet(T value) {
-            this.quiet = value;
-            return this;
-        }
-
-        public Builder<T> quarkus(String property) {
-            this.quarkusProperty = property;
-            return this;
-        }
-
-        /** A window axis the services read from each request's query, as {@code ?parameter=value}. */
-        public Builder<T> query(String parameter) {
-            this.query = parameter;
-            return this;
-        }
-
-        public Builder<T> fromEnv(String key) {
-            this.envKey = key;
-            return this;
-        }
-
-        public Builder<T> fallback(T value) {
-            this.fallback = value;
-            return this;
-        }
-
-        public Builder<T> words(Function<T, String> words) {
-            this.words = words;
-            return this;
-        }
-
-        /**
-         * Each value is work of its own kind (what the requests wait on, and how): the capacity model calibrates each
-         * apart, and a window is predicted from its own kind's calibration.
-         */
-        public Builder<T> calibratedApart() {
-            this.calibratedApart = true;
-            return this;
-        }
-
-        public Axis<T> build() {
-            if (flag == null || accepts == null) {
-                throw new IllegalStateException("axis " + name + ": a flag and the values it accepts, at least");
-            }
-            if (scope != Scope.RUN && idPrefix == null) {
-                throw new IllegalStateException("axis " + name + ": a dimension needs its part of a window's name");
-            }
-            return new Axis<>(this);
-        }
     }
 }

@@ -131,6 +131,16 @@ public record Defaults(String levels, String delays, int windowSeconds, int sett
             QUICK_SETTLE_MAX, 1, 1, QUICK_BOOST_MAX, QUICK_LEVEL_MAX, "", "0.5,1.0", QUICK_OPEN_STEP, new Calibrating(
             "400,150,40", "", QUICK_CALIBRATION_WINDOW, QUICK_CALIBRATION_TRIES), "");
 
+    /** Seed 004's waits: the burst's delays unless given. */
+    public static final String BURST_DELAYS = "0,50,100,200,500,1000";
+    /**
+     * A burst run: seed 004's waits, one JVM start of each variant (a burst is one number per wait and model, the time
+     * to its last answer; more JVM starts are --jvm-starts), calibrated as a run is, for the CPU ceiling of each burst.
+     */
+    public static final Defaults BURST = new Defaults("", BURST_DELAYS, WINDOW, SETTLE, SETTLE_MAX, 1, 1, BOOST_MAX,
+            LEVEL_MAX, "", "", OPEN_STEP, new Calibrating(CALIBRATION_LEVELS, CALIBRATION_MORE_DELAYS,
+            CALIBRATION_WINDOW, CALIBRATION_TRIES), "");
+
     public static List<Integer> integers(String csv) {
         return csv == null || csv.isBlank() ? List.of()
                 : Arrays.stream(csv.split(",")).map(String::trim).map(Integer::valueOf).toList();

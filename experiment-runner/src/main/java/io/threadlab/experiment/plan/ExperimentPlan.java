@@ -51,10 +51,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         if (variants.isEmpty()) {
             throw new IllegalArgumentException("at least one variant");
         }
-        if (grid.values(Axis.USERS).isEmpty() || levelsOf(grid).stream().anyMatch(l -> l < 1 || l > 10_000)) {
-            throw new IllegalArgumentException("--levels must be user counts from 1 to 10000, was "
-                    + grid.values(Axis.USERS));
-        }
+        Burst.requireScenario(grid, open.any() || toPeak != null || precision.active() || mode != Mode.RUN);
         if (grid.values(Axis.DELAY_MS).isEmpty() || grid.values(Axis.DELAY_MS).stream()
                 .anyMatch(d -> d < 0 || d > 60_000)) {
             throw new IllegalArgumentException("--delay-ms must be delays from 0 to 60000 ms, was "
@@ -96,7 +93,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
             }
         }
         FanOutPoints.require(grid, knobs, setups, variants);
-        requireDbAccess(grid, variants);
+        DbAccess.require(grid, variants);
         if (precision.active() && precision.maxJvmStarts() < repeats.jvmStarts()) {
             throw new IllegalArgumentException("--max-jvm-starts must be at least --jvm-starts (" + repeats.jvmStarts()
                     + ")");
@@ -108,13 +105,19 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
     /** The most calls one fan-out request may make: the services' {@code lab.fanout.max-calls}. */
     public static final int MAX_FAN_OUT = Axis.MAX_FAN_OUT;
 
-    private static List<Integer> levelsOf(Grid grid) {
+    /** The closed model's users, in the grid's order; none in a burst. */
+    public List<Integer> levels() {
         return grid.values(Axis.USERS);
     }
 
-    /** The closed model's users, in the grid's order. */
-    public List<Integer> levels() {
-        return grid.values(Axis.USERS);
+    /** The bursts' sizes, in the grid's order; none but in a burst. */
+    public List<Integer> bursts() {
+        return grid.values(Axis.REQUESTS);
+    }
+
+    /** Whether the run fires bursts ({@link Burst}) rather than the closed model's users. */
+    public boolean burst() {
+        return !bursts().isEmpty();
     }
 
     /** The downstream delays, in the grid's order. */
@@ -153,9 +156,16 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         return repeats.jvmStarts() * repeats.perJvm();
     }
 
+    /** The most users of the closed model; a burst's warm-up users, where the run has no closed model. */
     public int topLevel() {
-        return levels().stream().mapToInt(i -> i).max().orElseThrow();
+        return levels().stream().mapToInt(i -> i).max().orElse(BURST_WARM_UP_USERS);
     }
+
+    /**
+     * The users a burst's JVMs are warmed up at, as the default run's top level: the burst meets a JVM whose compiler
+     * has finished with the request path, as every measured window does.
+     */
+    public static final int BURST_WARM_UP_USERS = 500;
 
     /** The setups a variant is started with: the worker-pool axis only where requests run on workers. */
     public List<Point> setupsOf(Variant variant) {
@@ -242,10 +252,16 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
      * the grid has, each its own model), then every window of its repetitions. Later JVM starts are predicted from
      * the first one's calibration: another JVM, so their errors hold the JVM start's own variance, as a prediction
      * for a deployment does; and the time a calibration takes goes to more JVM starts, where the variance is.
+     * Each kind of work the JVM measures is warmed up first, at its first point: its code is compiled on a path of
+     * its own (through Hibernate, a JVM warmed up on the plain client compiled 18 % of its quota in its first measured
+     * window, at a quarter of its later throughput).
      */
     private void block(List<Step> steps, Jvm jvm) {
-        Point first = windowPoints(jvm.variant()).getFirst().without(Axis.USERS);
-        steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp, first));
+        for (Point kind : kinds(jvm.variant())) {
+            Point first = windowPoints(jvm.variant()).stream().filter(p -> WorkKind.of(p).equals(kind)).findFirst()
+                    .orElseThrow().without(Axis.USERS).without(Axis.REQUESTS);
+            steps.add(new Step.WarmUp(jvm, warmUpLevels(), warmUp, first));
+        }
         // at one call: a mistake that only fans out has no such request, and no calibration
         for (Point kind : jvm.start() == 1 ? kinds(jvm.variant()).stream()
                 .filter(d -> jvm.variant().path(d) != null).toList() : List.<Point>of()) {
@@ -308,25 +324,11 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
     }
 
     /**
-     * The kinds of work of the grid a variant has an endpoint for, each as a point ({@link Axis#kind}: none, the delay
+     * The kinds of work of the grid a variant has an endpoint for, each as a point ({@link WorkKind#of}: none, the delay
      * service; the database; the database through Hibernate), each calibrated apart.
      */
     private List<Point> kinds(Variant variant) {
-        return windowPoints(variant).stream().map(Axis::kind).distinct().toList();
-    }
-
-    /** Hibernate reads the database's page: it needs the database downstream, and a variant with the endpoint. */
-    private static void requireDbAccess(Grid grid, List<Variant> variants) {
-        if (grid.values(Axis.DB_ACCESS).stream().allMatch(a -> a == DbAccess.JDBC)) {
-            return;
-        }
-        if (!grid.values(Axis.DOWNSTREAM).contains(Downstream.DB)) {
-            throw new IllegalArgumentException("--db-access orm reads the database's page: it needs --downstream db");
-        }
-        if (variants.stream().noneMatch(v -> v.endpoints().dbAccess().contains(DbAccess.ORM))) {
-            throw new IllegalArgumentException("--db-access orm: no variant of " + variants.stream()
-                    .map(Variant::label).toList() + " reads the page through Hibernate");
-        }
+        return windowPoints(variant).stream().map(WorkKind::of).distinct().toList();
     }
 
     private FanOutPoints fanOut() {
@@ -355,13 +357,15 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
      * its undecided headline ratio needed.
      */
     private boolean recorded(Point at, int rep) {
-        return jfrWindows && (rep == 1 || rep == 2 && rep <= repeats.perJvm() && at.get(Axis.USERS) == topLevel());
+        return jfrWindows && (rep == 1 || rep == 2 && rep <= repeats.perJvm() && at.has(Axis.USERS)
+                && at.get(Axis.USERS) == topLevel());
     }
 
     private List<Window> windows(Jvm jvm, int rep) {
         List<Window> windows = new ArrayList<>();
-        Window.Closed load = new Window.Closed(timing);
+        Window.Closed closed = new Window.Closed(timing);
         for (Point at : windowPoints(jvm.variant()).stream().filter(p -> drivable(jvm, p)).toList()) {
+            Window.Load load = at.has(Axis.REQUESTS) ? Burst.of(at.get(Axis.REQUESTS)) : closed;
             windows.add(new Window(jvm, at, load, false, rep));
             if (recorded(at, rep)) {
                 // Right after its plain twin, so that the two differ in the recording only.

@@ -83,7 +83,7 @@ public sealed interface Step {
          * request (the calls per request and mode of {@code at}).
          */
         public String path() {
-            String oneCall = jvm.variant().path(downstream());
+            String oneCall = jvm.variant().path(at.without(Axis.FAN_OUT).without(Axis.FAN_OUT_MODE));
             return oneCall != null ? oneCall : jvm.variant().path(at);
         }
 
@@ -120,7 +120,7 @@ public sealed interface Step {
 
     record Measure(Window window) implements Step {
         public String kind() {
-            return window.calibration() ? "calibration" : window.recorded() ? "recorded window"
+            return window.calibration() ? "calibration" : window.burst() ? "burst" : window.recorded() ? "recorded window"
                     : window.users() == null ? "open model" : "window";
         }
 

@@ -19,7 +19,12 @@ public record Window(Jvm jvm, Point at, Load load, boolean recorded, WindowId.Ro
                     + at);
         }
         if (load instanceof Closed != at.has(Axis.USERS)) {
-            throw new IllegalArgumentException("the closed model has users, the open model none: " + at);
+            throw new IllegalArgumentException("the closed model has users, the open model and the burst none: " + at);
+        }
+        if (load instanceof Burst burst ? !at.has(Axis.REQUESTS) || burst.requests() != at.get(Axis.REQUESTS)
+                : at.has(Axis.REQUESTS)) {
+            throw new IllegalArgumentException("a burst's point has its requests, no other window's: " + at + ", "
+                    + load);
         }
     }
 
@@ -28,8 +33,8 @@ public record Window(Jvm jvm, Point at, Load load, boolean recorded, WindowId.Ro
         this(jvm, at, load, recorded, WindowId.Role.MEASURED, repetition);
     }
 
-    /** A closed model (fixed users) or the open model's arrival-rate steps. */
-    public sealed interface Load permits Closed, OpenSteps {
+    /** A closed model (fixed users), the open model's arrival-rate steps, or a burst. */
+    public sealed interface Load permits Closed, OpenSteps, Burst {
         /** How long k6 runs, in seconds, settle phase included. */
         int seconds();
 
@@ -91,7 +96,12 @@ public record Window(Jvm jvm, Point at, Load load, boolean recorded, WindowId.Ro
         return new WindowId(variant().label(), jvm.setup().and(at), recorded, role, number);
     }
 
-    /** The closed model's users, or null for the open model. */
+    /** Whether the window is a burst ({@link Burst}). */
+    public boolean burst() {
+        return load instanceof Burst;
+    }
+
+    /** The closed model's users, or null for the open model and the burst. */
     public Integer users() {
         return at.get(Axis.USERS);
     }

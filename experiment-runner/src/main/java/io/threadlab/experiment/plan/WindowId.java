@@ -33,9 +33,14 @@ public record WindowId(String variant, Point at, boolean recorded, Role role, in
     private record Named(List<Axis<?>> axes, Pattern pattern) {
     }
 
-    /** The closed model at {@code users}, or the open model (no users). */
+    /** The open model: neither the closed model's users nor a burst's requests. */
     public boolean open() {
-        return !at.has(Axis.USERS);
+        return !at.has(Axis.USERS) && !at.has(Axis.REQUESTS);
+    }
+
+    /** A burst of the point's requests. */
+    public boolean burst() {
+        return at.has(Axis.REQUESTS);
     }
 
     /** The variant and the JVM axes it was started with: {@code imperative-w512}. */
@@ -45,15 +50,19 @@ public record WindowId(String variant, Point at, boolean recorded, Role role, in
         return s.toString();
     }
 
-    /** The scenario as results.csv names it: {@code closed-500}, {@code closed-500-jfr}, {@code open}. */
+    /**
+     * The scenario as results.csv names it: {@code closed-500}, {@code closed-500-jfr}, {@code open},
+     * {@code burst-10000}.
+     */
     public String scenario() {
-        return (open() ? "open" : Axis.USERS.idPart(at.get(Axis.USERS))) + (recorded ? "-jfr" : "");
+        return (open() ? "open" : burst() ? Axis.REQUESTS.idPart(at.get(Axis.REQUESTS))
+                : Axis.USERS.idPart(at.get(Axis.USERS))) + (recorded ? "-jfr" : "");
     }
 
     public String format() {
         StringBuilder s = new StringBuilder(label());
         for (Axis<?> axis : at.only(Axis.Scope.WINDOW).axes()) {
-            if (axis != Axis.USERS && !quiet(axis)) {
+            if (!axis.scenario() && !quiet(axis)) {
                 s.append(part(axis));
             }
         }
@@ -105,19 +114,21 @@ public record WindowId(String variant, Point at, boolean recorded, Role role, in
 
     /**
      * The variant is lazy, so that {@code -w512} or {@code -300ms} is read as an axis and not as part of it; the users
-     * are the scenario's, the open model has none.
+     * and the requests are the scenario's, the open model has neither.
      */
     private static Pattern pattern(List<Axis<?>> axes) {
         StringBuilder p = new StringBuilder("^(?<variant>.+?)");
         for (int i = 0; i < axes.size(); i++) {
             Axis.Naming<?> naming = axes.get(i).naming();
-            if (axes.get(i) != Axis.USERS) {
+            if (!axes.get(i).scenario()) {
                 p.append("(?:").append(Pattern.quote(naming.prefix())).append("(?<a").append(i).append('>')
                         .append(naming.digits()).append(')').append(Pattern.quote(naming.suffix())).append(")?");
             }
         }
         int users = axes.indexOf(Axis.USERS);
-        p.append("-(?:").append(Pattern.quote(Axis.USERS.naming().prefix())).append("(?<a").append(users).append(">\\d+)|open)")
+        int requests = axes.indexOf(Axis.REQUESTS);
+        p.append("-(?:").append(Pattern.quote(Axis.USERS.naming().prefix())).append("(?<a").append(users).append(">\\d+)|")
+                .append(Pattern.quote(Axis.REQUESTS.naming().prefix())).append("(?<a").append(requests).append(">\\d+)|open)")
                 .append("(?<jfr>-jfr)?(?:-(?<rep>\\d+)|-cal(?<cal>\\d+))$");
         return Pattern.compile(p.toString());
     }

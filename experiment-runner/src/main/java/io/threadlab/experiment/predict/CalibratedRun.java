@@ -3,6 +3,7 @@ package io.threadlab.experiment.predict;
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.WorkKind;
 import io.threadlab.experiment.plan.Defaults;
 import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Point;
@@ -49,7 +50,7 @@ public final class CalibratedRun {
     }
 
     /**
-     * The calibrations of {@code dir} of one kind of work ({@link Axis#kind}: the delay service, the database, the
+     * The calibrations of {@code dir} of one kind of work ({@link WorkKind#of}: the delay service, the database, the
      * database through Hibernate; each has a model of its own); refused, saying why, where it cannot be read or has
      * none.
      */
@@ -65,11 +66,11 @@ public final class CalibratedRun {
         }
         List<WindowResult> calibrations = record.results().windows().stream().filter(WindowResult::calibration)
                 .filter(w -> w.users() != null && w.delayMs() != null).toList();
-        List<WindowResult> calibration = calibrations.stream().filter(w -> Axis.kind(w.at()).equals(kind)).toList();
+        List<WindowResult> calibration = calibrations.stream().filter(w -> WorkKind.of(w.at()).equals(kind)).toList();
         if (calibration.isEmpty() && !calibrations.isEmpty()) {
-            Point other = Axis.kind(calibrations.getFirst().at());
+            Point other = WorkKind.of(calibrations.getFirst().at());
             throw new CannotPredict(dir + " has no calibration on " + words(kind) + "; it has one on "
-                    + calibrations.stream().map(w -> words(Axis.kind(w.at()))).distinct().toList()
+                    + calibrations.stream().map(w -> words(WorkKind.of(w.at()))).distinct().toList()
                     + ": ask with --downstream " + (other.has(Axis.DOWNSTREAM) ? other.get(Axis.DOWNSTREAM)
                     : Downstream.HTTP).label() + (other.has(Axis.DB_ACCESS) ? " --db-access "
                     + other.get(Axis.DB_ACCESS).label() : ""));

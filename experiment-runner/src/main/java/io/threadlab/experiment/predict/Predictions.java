@@ -2,6 +2,7 @@ package io.threadlab.experiment.predict;
 
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.WorkKind;
 import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Jvm;
 import io.threadlab.experiment.plan.Point;
@@ -63,7 +64,7 @@ public final class Predictions {
     }
 
     private static String key(String jvm, Point at) {
-        return jvm + "@" + Axis.kindLabel(Axis.kind(at));
+        return jvm + "@" + WorkKind.label(WorkKind.of(at));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.DbAccess;
 import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
@@ -22,21 +23,31 @@ final class Claims {
      * @param numerator   the variant the claim favours, {@code denominator} the one it is measured against
      * @param publishedRss the claim's ratio of memory (RSS) between the two, where it makes one; else null
      */
-    record Claim(String source, String claim, String setup, Downstream downstream, int delayMs, Integer users,
-                 Variant numerator, Variant denominator, double published, Double publishedRss, String differences,
-                 String howToMeasure) {
+    record Claim(String source, String claim, String setup, Downstream downstream, DbAccess access, int delayMs,
+                 Integer users, Variant numerator, Variant denominator, double published, Double publishedRss,
+                 String differences, String howToMeasure) {
 
         /** A claim on the delay service's side, measured by the map at its delay and users. */
         Claim(String source, String claim, String setup, int delayMs, Integer users, Variant numerator,
               Variant denominator, double published, String differences) {
-            this(source, claim, setup, Downstream.HTTP, delayMs, users, numerator, denominator, published, null,
-                    differences, "./experiment map --delay-ms " + delayMs + (users != null ? " --levels " + users : ""));
+            this(source, claim, setup, Downstream.HTTP, DbAccess.JDBC, delayMs, users, numerator, denominator,
+                    published, null, differences, "./experiment map --delay-ms " + delayMs
+                            + (users != null ? " --levels " + users : ""));
         }
 
+        /** At the claim's downstream, data access (Hibernate where the claim's service used JPA), delay and users. */
         boolean at(Point p) {
             Downstream d = p.has(Axis.DOWNSTREAM) ? p.get(Axis.DOWNSTREAM) : Downstream.HTTP;
-            return d == downstream && p.get(Axis.DELAY_MS) == delayMs && (users == null || p.get(Axis.USERS)
-                    .equals(users));
+            DbAccess a = p.has(Axis.DB_ACCESS) ? p.get(Axis.DB_ACCESS) : DbAccess.JDBC;
+            return d == downstream && a == access && p.get(Axis.DELAY_MS) == delayMs && (users == null
+                    || p.get(Axis.USERS).equals(users));
+        }
+
+        /** Where the claim was made, in words: "the database through Hibernate, 0 ms, 500 users". */
+        String regime() {
+            return (downstream == Downstream.DB ? access == DbAccess.ORM ? "the database through Hibernate, "
+                    : "the database, " : "") + delayMs + " ms" + (users != null ? String.format(Locale.ROOT,
+                    ", %,d users", users) : "");
         }
 
         String comparison() {
@@ -85,10 +96,16 @@ final class Claims {
                 new Claim("Spring MVC + JPA comparison", "virtual threads about 8 % slower than 500 platform"
                         + " threads, at half the memory", "Spring MVC, JPA, MySQL 8; wrk, 500 connections for 30 s;"
                         + " 100 articles each with its comment as JSON; up to 500 platform threads", Downstream.DB,
-                        0, 500, virtual, worker, 0.92, 0.5, "Quarkus here, JDBC through Agroal without JPA; PostgreSQL 18"
-                        + " (the lab's page query: 100 articles, their authors and 2 comments each), not MySQL 8; "
-                        + cpu + " CPU for the service and its own quota for the database, on the load's machine",
-                        "./experiment run --downstream db --delay-ms 0 --levels 500 --worker-max 500"));
+                        DbAccess.ORM, 0, 500, virtual, worker, 0.92, 0.5, "Quarkus here, JPA as Hibernate ORM with"
+                        + " Panache on Agroal; PostgreSQL 18 (the lab's page: 100 articles, their authors and 2"
+                        + " comments each, fetched by join), not MySQL 8; " + cpu + " CPU for the service and its own"
+                        + " quota for the database, on the load's machine", "./experiment run --downstream db"
+                        + " --db-access orm --delay-ms 0 --levels 500 --worker-max 500"),
+                new Claim("Quarkus team, 2026", virtual.label() + " +2.6 % over " + worker.label() + " with"
+                        + " REST, Hibernate ORM and PostgreSQL", "Quarkus REST, Hibernate ORM, PostgreSQL; 4 cores",
+                        Downstream.DB, DbAccess.ORM, 0, null, virtual, worker, 1.026, null, "the lab's page through"
+                        + " Hibernate ORM with Panache on " + cpu + " CPU, not 4 cores; the worker-thread variant is"
+                        + " classic RESTEasy here", "./experiment run --downstream db --db-access orm --delay-ms 0"));
     }
 
     /**

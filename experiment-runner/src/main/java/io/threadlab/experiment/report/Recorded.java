@@ -33,7 +33,7 @@ record Recorded(AnalysisFile.Recording recording, String label, Optional<WindowR
         }
         // no row (a recording analysed by itself): its point from its name; a name of runners up to d6f4758 has no
         // delay, which was the run's only one
-        Optional<Point> point = WindowId.parse(recording.window()).filter(id -> !id.open())
+        Optional<Point> point = WindowId.parse(recording.window()).filter(id -> !id.open() && !id.burst())
                 .map(id -> id.at().only(Axis.Scope.WINDOW)).map(p -> p.has(Axis.DELAY_MS) || run.delays().isEmpty()
                         ? p : p.with(Axis.DELAY_MS, run.delays().getFirst()));
         return new Recorded(recording, label, row, point);

@@ -20,6 +20,7 @@ final class ReportSections {
             new Section("checks", ChecksSection::of),
             new Section("summary", SummarySection::of),
             new Section("fan-out", FanOutSection::of),
+            new Section("burst", BurstSection::of),
             new Section("ratios", RatiosSection::of), // markdown only: the html's are in its summary
             new Section("splits", SplitsSection::of),
             new Section("landscape", LandscapeSection::of),

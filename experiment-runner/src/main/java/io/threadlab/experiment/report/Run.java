@@ -72,7 +72,7 @@ final class Run {
 
     PlanFacts plan() {
         return record.manifest().plan() != null ? record.manifest().plan() : new PlanFacts(null, null, null, null,
-                new PlanFacts.Sampling(0, 0, 0, 0, 0, 0), null, new PlanFacts.OpenModel(null, null, 0, 0), false, false,
+                new PlanFacts.Sampling(0, 0, 0, 0, 0, 0), null, new PlanFacts.Shapes(null, null, 0, 0), false, false,
                 new PlanFacts.VariantRoles(null, null, null), new PlanFacts.Conduct(null, null, null), null, null, null,
                 null);
     }

@@ -43,9 +43,10 @@ public final class RunFacts {
      * A published claim beside this run: the ratio at the claim's regime, where the run measured it there.
      *
      * @param publishedRss the claim's ratio of memory, where it makes one; {@code oursRss} ours there
+     * @param regime       where the claim was made, in words: its downstream and data access, delay and users
      */
     public record ClaimFact(String source, String claim, String setup, String comparison, double published,
-                            Double publishedRss, int delayMs, Integer users, boolean database, Optional<Point> at,
+                            Double publishedRss, String regime, Optional<Point> at,
                             Stats.Ratio ours, Optional<Stats.Ratio> oursRss, String differences,
                             String howToMeasure) {
     }
@@ -134,8 +135,7 @@ public final class RunFacts {
     public List<ClaimFact> claims() {
         return Claims.of(run, ratios).stream().map(c -> new ClaimFact(c.claim().source(), c.claim().claim(),
                 c.claim().setup(), c.claim().comparison(), c.claim().published(), c.claim().publishedRss(),
-                c.claim().delayMs(), c.claim().users(), c.claim().downstream() != io.threadlab.experiment.plan
-                .Downstream.HTTP, c.point(), c.thisRun(), c.rss(), c.claim().differences(), c.howToMeasure()))
+                c.claim().regime(), c.point(), c.thisRun(), c.rss(), c.claim().differences(), c.howToMeasure()))
                 .toList();
     }
 

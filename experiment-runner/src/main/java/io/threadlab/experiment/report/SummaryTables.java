@@ -140,9 +140,7 @@ final class SummaryTables {
     static List<ClaimRow> claims(Run run, List<Claims.Compared> compared) {
         return compared.stream().map(c -> {
             Claims.Claim claim = c.claim();
-            String regime = (claim.downstream() == Downstream.DB ? "the database, " : "") + claim.delayMs() + " ms"
-                    + (claim.users() != null ? String.format(Locale.ROOT,
-                    ", %,d users", claim.users()) : "");
+            String regime = claim.regime();
             String memory = c.rss().map(r -> "; RSS " + Numbers.ratio(r)).orElse("");
             return new ClaimRow(claim.claim(), claim.source(), claim.setup(), claim.comparison() + " at "
                     + c.point().map(run::label).orElse(regime), c.point().isPresent() ? Numbers.ratio(c.thisRun())

@@ -76,11 +76,12 @@ class ResultsWriterTest {
         assertThat(header).startsWith("id", "variant", "jvm_label", "jvm", "repetition", "scenario",
                 "detailed_recording", "role", "jfr_file", "started_at", "measured_at", "load_cpus", "cpu_quota",
                 "worker_max", "pool_size", "db_pool_size", "db_cpu_quota", "downstream", "delay_ms", "fan_out",
-                "fan_out_mode", "db_access", "users", "requests",
+                "fan_out_mode", "db_access", "users", "burst_requests", "requests",
                 "window_seconds",
                 "requests_per_second");
         assertThat(header).doesNotHaveDuplicates().contains("cpu_ms_per_request", "k6_cpu_seconds", "error_causes",
-                "compiler_share", "predicted_rps").doesNotContain("per_second", "steps", "thread_groups");
+                "compiler_share", "predicted_rps", "time_to_last_answer_ms", "predicted_binding")
+                .doesNotContain("per_second", "steps", "thread_groups", "samples");
         List<String> first = List.of(lines.get(1).split(",", -1));
         assertThat(first).hasSameSizeAs(header);
         // doubles with three decimals, a missing value (jfr_file, the prediction) empty

@@ -27,9 +27,9 @@ class FindingsPageTest {
     private static final Path LAB = Path.of("..").toAbsolutePath().normalize();
     private static final Pattern LINK = Pattern.compile("!?\\[([^\\]]*)]\\(([^)\\s]+)\\)");
     private static final Pattern CODE = Pattern.compile("`[^`]*`");
-    /** Where a point is, not what was measured there: its delay, users, quota, calls, a JVM's setup. */
+    /** Where a point is, not what was measured there: its delay, users, quota, calls, a burst's size, a JVM's setup. */
     private static final Pattern COORDINATE = Pattern.compile("\\d[\\d,.]*(?:–\\d[\\d,.]*)? ?(?:ms|users|CPU|calls?"
-            + "|platform threads)\\b|(?:worker max|pool size|db pool size) \\d+");
+            + "|platform threads|requests)\\b|(?:worker max|pool size|db pool size) \\d+");
     /** A measured number; not a digit of a name ("p99", "http_504"). */
     private static final Pattern NUMBER = Pattern.compile("(?<![A-Za-z_\\d.,])(?:\\d[\\d,.]*\\d×?|\\d×?)");
 

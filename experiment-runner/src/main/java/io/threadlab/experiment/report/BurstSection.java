@@ -1,0 +1,118 @@
+package io.threadlab.experiment.report;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Burst;
+import io.threadlab.experiment.plan.Variant;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * "The burst", in a run of {@code --shape burst}: at each delay and for each variant, the time from the common start
+ * to the last answer beside the time predicted before the burst fired and the ceiling that set it, the failures by
+ * cause, the most calls the variant held at the delay service at once, and k6's peak memory. Where a burst took
+ * longer or shorter than predicted by more than the tolerance, the reasons its own readings show (the CPU, k6, fewer
+ * calls at once than the ceiling counts, late senders, failures); none where they show none.
+ *
+ * @param rows       the bursts, by delay, then variant; empty in any other run: no section
+ * @param requests   the bursts' sizes, in words
+ * @param sampleMillis how often the delay service's calls in progress were read
+ * @param thresholds   for the tolerance
+ */
+record BurstSection(List<Row> rows, String requests, int sampleMillis, Thresholds thresholds) {
+
+    /** One burst, as the table shows it; {@code recorded} marks the twin taken with the detailed JFR settings. */
+    record Row(int delay, String variant, String colour, int requests, boolean recorded, String lastAnswer,
+               String predicted, String binding, String gap, String errors, String p99, String held, String cpu,
+               String k6, String k6Memory, List<String> why) {
+    }
+
+    /** A burst's variant used this much of its quota at least: the CPU was busy throughout. */
+    static final double CPU_BUSY = 0.9;
+    /** k6 took this much of a core or more during the burst: on this machine's 2 cores it shared the CPU. */
+    static final double K6_BUSY = 0.5;
+    /** The calls held at once fell this far below what the binding ceiling counts: the pool was not filled. */
+    static final double SLOTS_SHORT = 0.8;
+
+    static BurstSection of(ReportContext c) {
+        List<WindowResult> bursts = c.run().windows().stream().filter(w -> w.burst() != null)
+                .sorted(Comparator.comparing(WindowResult::delayMs).thenComparing(w -> order(w.variant()))
+                        .thenComparing(WindowResult::recorded).thenComparing(WindowResult::jvm))
+                .toList();
+        List<Row> rows = bursts.stream().map(w -> row(w, c.thresholds().tolerance())).toList();
+        String requests = bursts.stream().map(WindowResult::requests).distinct()
+                .map(n -> String.format(Locale.ROOT, "%,d", n)).collect(Collectors.joining(", "));
+        return new BurstSection(rows, requests, Burst.SAMPLE_MILLIS, c.thresholds());
+    }
+
+    private static int order(String variant) {
+        return Variant.find(variant).map(Variant::port).orElse(Integer.MAX_VALUE); // the variants' own order
+    }
+
+    static Row row(WindowResult w, double tolerance) {
+        WindowResult.BurstFigures b = w.burst();
+        Double gap = b.gap();
+        return new Row(w.delayMs(), w.variant(), ChartStyle.hex(w.variant()), w.requests(), w.recorded(),
+                ms(b.timeToLastAnswerMs()), ms(b.predictedMs()), b.predictedBinding(),
+                gap == null ? "–" : String.format(Locale.ROOT, "%+.0f %%", gap * 100), errors(w.load()),
+                ms(w.load().p99Ms()), b.peakDownstreamInFlight() == null ? "–"
+                        : String.format(Locale.ROOT, "%,.0f", b.peakDownstreamInFlight()),
+                b.cpuShareOfQuota() == null ? "–" : Numbers.pct(b.cpuShareOfQuota()),
+                b.k6Cores() == null ? "–" : String.format(Locale.ROOT, "%.2f", b.k6Cores()),
+                b.k6PeakRssMb() == null ? "not read" : String.format(Locale.ROOT, "%,.0f MB", b.k6PeakRssMb()),
+                gap == null || Math.abs(gap) <= tolerance ? List.of() : why(w, gap));
+    }
+
+    /**
+     * What the burst's own readings show beside a gap: only what holds, each with its number; if nothing does, that
+     * it is not explained by them.
+     */
+    static List<String> why(WindowResult w, double gap) {
+        WindowResult.BurstFigures b = w.burst();
+        List<String> why = new ArrayList<>();
+        if (gap > 0 && b.cpuShareOfQuota() != null && b.cpuShareOfQuota() >= CPU_BUSY
+                && !"CPU".equals(b.predictedBinding())) {
+            why.add(String.format(Locale.ROOT, "the variant used %s of its CPU quota over the burst's window: the CPU bound"
+                    + " beside the %s", Numbers.pct(b.cpuShareOfQuota()), b.predictedBinding()));
+        }
+        if (gap > 0 && b.k6Cores() != null && b.k6Cores() >= K6_BUSY) {
+            why.add(String.format(Locale.ROOT, "k6 used %.2f CPU over the burst, on the cores the variant and the"
+                    + " delay service share", b.k6Cores()));
+        }
+        if (b.bindingSlots() != null && b.peakDownstreamInFlight() != null
+                && b.peakDownstreamInFlight() < SLOTS_SHORT * b.bindingSlots()) {
+            why.add(String.format(Locale.ROOT, "at most %,.0f calls were at the delay service at once, where the %s"
+                    + " count %,d: the pool was not filled", b.peakDownstreamInFlight(), b.predictedBinding(),
+                    b.bindingSlots()));
+        }
+        if (b.lateSenders() > 0) {
+            why.add(String.format(Locale.ROOT, "%d of k6's %d senders fired late (up to %,.0f ms)", b.lateSenders(),
+                    b.senders(), b.maxFireLagMs()));
+        }
+        if (w.load().errors() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d requests failed (%s): the last answer may be a failure's",
+                    w.load().errors(), errors(w.load())));
+        }
+        if (why.isEmpty()) {
+            why.add("not explained by the burst's readings (CPU, k6, calls at once, senders, failures)");
+        }
+        return why;
+    }
+
+    private static String errors(WindowResult.Load load) {
+        if (load.errors() == 0) {
+            return "0";
+        }
+        Map<String, Long> causes = load.errorCauses();
+        return String.format(Locale.ROOT, "%,d", load.errors()) + (causes.isEmpty() ? "" : " (" + causes.entrySet()
+                .stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")) + ")");
+    }
+
+    private static String ms(Double ms) {
+        return ms == null ? "–" : String.format(Locale.ROOT, "%,.0f", ms);
+    }
+}
