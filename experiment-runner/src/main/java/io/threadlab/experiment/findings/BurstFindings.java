@@ -1,6 +1,7 @@
 package io.threadlab.experiment.findings;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.predict.Forecast;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -27,7 +28,13 @@ final class BurstFindings {
     record Row(String delay, String seed, List<String> variants) {
     }
 
-    record Run(String run, String started, String requests, List<String> variants, List<Row> rows) {
+    /**
+     * @param within    the plain bursts whose last answer came within the tolerance of the time predicted with
+     *                  none failing, of {@code predicted} that were predicted
+     * @param tolerance the tolerance, linked to its constant
+     */
+    record Run(String run, String started, String requests, List<String> variants, List<Row> rows, String within,
+               String predicted, String tolerance, String seed) {
     }
 
     private BurstFindings() {
@@ -48,8 +55,14 @@ final class BurstFindings {
                     .toList();
             String requests = bursts.stream().map(WindowResult::requests).distinct()
                     .map(n -> String.format(Locale.ROOT, "%,d", n)).reduce((a, b) -> a + ", " + b).orElse("–");
+            List<WindowResult> predicted = bursts.stream().filter(w -> w.burst().gap() != null).toList();
+            // within: its last answer near the prediction, and every answer a success
+            long within = predicted.stream().filter(w -> Math.abs(w.burst().gap()) <= Forecast.TOLERANCE
+                    && w.load().errors() == 0).count();
             sections.add(new Run(Cite.link(run.name(), run.report()), Cite.link(HeadlineSection.day(run),
-                    run.manifest()), requests, variants, rows));
+                    run.manifest()), requests, variants, rows, Cite.link(String.valueOf(within), run.results()),
+                    Cite.link(String.valueOf(predicted.size()), run.results()),
+                    Cite.threshold(Forecast.TOLERANCE, "predict/Forecast.java"), Cite.link("seed 004", SOURCE)));
         }
         return sections;
     }

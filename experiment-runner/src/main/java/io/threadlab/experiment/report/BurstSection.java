@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Burst;
 import io.threadlab.experiment.plan.Variant;
 
@@ -15,8 +16,9 @@ import java.util.stream.Collectors;
  * "The burst", in a run of {@code --shape burst}: at each delay and for each variant, the time from the common start
  * to the last answer beside the time predicted before the burst fired and the ceiling that set it, the failures by
  * cause, the most calls the variant held at the delay service at once, and k6's peak memory. Where a burst took
- * longer or shorter than predicted by more than the tolerance, the reasons its own readings show (the CPU, k6, fewer
- * calls at once than the ceiling counts, late senders, failures); none where they show none.
+ * longer or shorter than predicted by more than the tolerance, or had failures, the reasons its own readings show (what
+ * a request cost against the calibration, the CPU, k6, fewer calls at once than the ceiling counts, late senders, the
+ * client's read timeout, failures); that none shows where none does.
  *
  * @param rows       the bursts, by delay, then variant; empty in any other run: no section
  * @param requests   the bursts' sizes, in words
@@ -26,7 +28,7 @@ import java.util.stream.Collectors;
 record BurstSection(List<Row> rows, String requests, int sampleMillis, Thresholds thresholds) {
 
     /** One burst, as the table shows it; {@code recorded} marks the twin taken with the detailed JFR settings. */
-    record Row(int delay, String variant, String colour, int requests, boolean recorded, String lastAnswer,
+    record Row(int delay, String variant, String colour, boolean recorded, String lastAnswer,
                String predicted, String binding, String gap, String errors, String p99, String held, String cpu,
                String k6, String k6Memory, List<String> why) {
     }
@@ -43,7 +45,10 @@ record BurstSection(List<Row> rows, String requests, int sampleMillis, Threshold
                 .sorted(Comparator.comparing(WindowResult::delayMs).thenComparing(w -> order(w.variant()))
                         .thenComparing(WindowResult::recorded).thenComparing(WindowResult::jvm))
                 .toList();
-        List<Row> rows = bursts.stream().map(w -> row(w, c.thresholds().tolerance())).toList();
+        double quota = c.run().confinement().variantCpuQuota();
+        Object timeout = c.run().manifest().knobs().get(Axis.READ_TIMEOUT_MS.effect().quarkusProperty());
+        Integer readTimeoutMs = timeout == null ? null : Integer.valueOf(String.valueOf(timeout));
+        List<Row> rows = bursts.stream().map(w -> row(w, c.thresholds().tolerance(), quota, readTimeoutMs)).toList();
         String requests = bursts.stream().map(WindowResult::requests).distinct()
                 .map(n -> String.format(Locale.ROOT, "%,d", n)).collect(Collectors.joining(", "));
         return new BurstSection(rows, requests, Burst.SAMPLE_MILLIS, c.thresholds());
@@ -53,10 +58,15 @@ record BurstSection(List<Row> rows, String requests, int sampleMillis, Threshold
         return Variant.find(variant).map(Variant::port).orElse(Integer.MAX_VALUE); // the variants' own order
     }
 
-    static Row row(WindowResult w, double tolerance) {
+    /**
+     * @param quota         the variants' CPU quota, by which the CPU ceiling's time gives the CPU a request was to cost
+     * @param readTimeoutMs the REST client's read timeout, which a wait for a pooled connection counts toward; null
+     *                      where the run did not record it
+     */
+    static Row row(WindowResult w, double tolerance, double quota, Integer readTimeoutMs) {
         WindowResult.BurstFigures b = w.burst();
         Double gap = b.gap();
-        return new Row(w.delayMs(), w.variant(), ChartStyle.hex(w.variant()), w.requests(), w.recorded(),
+        return new Row(w.delayMs(), w.variant(), ChartStyle.hex(w.variant()), w.recorded(),
                 ms(b.timeToLastAnswerMs()), ms(b.predictedMs()), b.predictedBinding(),
                 gap == null ? "–" : String.format(Locale.ROOT, "%+.0f %%", gap * 100), errors(w.load()),
                 ms(w.load().p99Ms()), b.peakDownstreamInFlight() == null ? "–"
@@ -64,16 +74,29 @@ record BurstSection(List<Row> rows, String requests, int sampleMillis, Threshold
                 b.cpuShareOfQuota() == null ? "–" : Numbers.pct(b.cpuShareOfQuota()),
                 b.k6Cores() == null ? "–" : String.format(Locale.ROOT, "%.2f", b.k6Cores()),
                 b.k6PeakRssMb() == null ? "not read" : String.format(Locale.ROOT, "%,.0f MB", b.k6PeakRssMb()),
-                gap == null || Math.abs(gap) <= tolerance ? List.of() : why(w, gap));
+                // a burst with failures is said why whatever its gap: its last answer may be a failure's
+                (gap == null || Math.abs(gap) <= tolerance) && w.load().errors() == 0 ? List.of()
+                        : why(w, gap == null ? 0 : gap, tolerance, quota, readTimeoutMs));
     }
 
     /**
      * What the burst's own readings show beside a gap: only what holds, each with its number; if nothing does, that
      * it is not explained by them.
      */
-    static List<String> why(WindowResult w, double gap) {
+    static List<String> why(WindowResult w, double gap, double tolerance, double quota, Integer readTimeoutMs) {
         WindowResult.BurstFigures b = w.burst();
         List<String> why = new ArrayList<>();
+        Double cpuCeilingMs = b.ceilingsMs().get("CPU");
+        double measuredCpuMs = w.cpu().cpuMsPerRequest();
+        if (cpuCeilingMs != null && measuredCpuMs > 0 && quota > 0 && w.requests() != null) {
+            // the CPU ceiling's time is the requests × the CPU each was to cost ÷ the quota
+            double predictedCpuMs = cpuCeilingMs * quota / w.requests();
+            double more = measuredCpuMs / predictedCpuMs - 1;
+            if (Math.abs(more) > tolerance && Math.signum(more) == Math.signum(gap)) {
+                why.add(String.format(Locale.ROOT, "a request cost %.3f CPU-ms in the burst against the %.3f the"
+                        + " closed model's calibration gave (%+.0f %%)", measuredCpuMs, predictedCpuMs, more * 100));
+            }
+        }
         if (gap > 0 && b.cpuShareOfQuota() != null && b.cpuShareOfQuota() >= CPU_BUSY
                 && !"CPU".equals(b.predictedBinding())) {
             why.add(String.format(Locale.ROOT, "the variant used %s of its CPU quota over the burst's window: the CPU bound"
@@ -93,7 +116,13 @@ record BurstSection(List<Row> rows, String requests, int sampleMillis, Threshold
             why.add(String.format(Locale.ROOT, "%d of k6's %d senders fired late (up to %,.0f ms)", b.lateSenders(),
                     b.senders(), b.maxFireLagMs()));
         }
-        if (w.load().errors() > 0) {
+        long timedOut = w.load().errorCauses().getOrDefault("http_504", 0L);
+        if (timedOut > 0 && readTimeoutMs != null && b.predictedMs() != null && b.predictedMs() > readTimeoutMs) {
+            why.add(String.format(Locale.ROOT, "%,d requests answered 504 after the client's read timeout (%,d ms),"
+                    + " which their wait for a pooled connection counts toward, before the %s ceiling's last wave"
+                    + " (%,.0f ms): those past the timeout failed rather than waited", timedOut, readTimeoutMs,
+                    b.predictedBinding(), b.predictedMs()));
+        } else if (w.load().errors() > 0) {
             why.add(String.format(Locale.ROOT, "%,d requests failed (%s): the last answer may be a failure's",
                     w.load().errors(), errors(w.load())));
         }

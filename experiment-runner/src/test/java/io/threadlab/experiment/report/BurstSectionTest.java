@@ -17,6 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BurstSectionTest {
 
     private static final double TOLERANCE = Thresholds.ENFORCED.tolerance();
+    private static final double QUOTA = 0.5;
+    private static final int READ_TIMEOUT_MS = 5000;
 
     private static WindowResult burst(double lastMs, Double predictedMs, String binding, Integer slots, double held,
                                       double cpuShare, double k6Cores, long lateSenders) {
@@ -29,7 +31,7 @@ class BurstSectionTest {
 
     @Test
     void aBurstWithinTheToleranceNeedsNoReason() {
-        BurstSection.Row row = BurstSection.row(burst(2600, 2500.0, "workers", 200, 200, 0.6, 0.2, 0), TOLERANCE);
+        BurstSection.Row row = BurstSection.row(burst(2600, 2500.0, "workers", 200, 200, 0.6, 0.2, 0), TOLERANCE, QUOTA, READ_TIMEOUT_MS);
         assertThat(row.gap()).isEqualTo("+4 %");
         assertThat(row.lastAnswer()).isEqualTo("2,600");
         assertThat(row.k6Memory()).isEqualTo("900 MB");
@@ -38,27 +40,59 @@ class BurstSectionTest {
 
     @Test
     void aLongerBurstIsExplainedByWhatItsReadingsShowAndNothingElse() {
-        List<String> why = BurstSection.row(burst(4000, 2500.0, "workers", 200, 120, 0.97, 0.8, 1), TOLERANCE).why();
+        List<String> why = BurstSection.row(burst(4000, 2500.0, "workers", 200, 120, 0.97, 0.8, 1), TOLERANCE, QUOTA, READ_TIMEOUT_MS).why();
         assertThat(why).hasSize(4);
         assertThat(why.get(0)).contains("97.0 % of its CPU quota");
         assertThat(why.get(1)).contains("k6 used 0.80 CPU");
         assertThat(why.get(2)).contains("at most 120 calls", "the workers count 200");
         assertThat(why.get(3)).contains("1 of k6's 4 senders fired late");
         // only the CPU shows: only the CPU is said
-        assertThat(BurstSection.row(burst(4000, 2500.0, "workers", 200, 200, 0.97, 0.1, 0), TOLERANCE).why())
+        assertThat(BurstSection.row(burst(4000, 2500.0, "workers", 200, 200, 0.97, 0.1, 0), TOLERANCE, QUOTA, READ_TIMEOUT_MS).why())
                 .singleElement().asString().contains("CPU quota");
     }
 
     @Test
+    void aBurstTheCpuBindsIsExplainedByWhatARequestCostInItAgainstTheCalibration() {
+        // 10,000 requests at 0.1 CPU-ms each on 0.5 CPU: the CPU ceiling's 2,000 ms; the burst's requests cost 0.25
+        WindowResult w = Windows.closed("reactive", 1000, 4000).delay(0).cpuMs(0.25).build();
+        w = new WindowResult(w.window(), w.at().without(Axis.USERS).with(Axis.REQUESTS, 10_000), w.load(), w.cpu(),
+                w.memory(), w.instruments(), w.compiler(), w.gc(), w.threadGroups(), null)
+                .withBurst(new WindowResult.BurstFigures(4, 3000.0, 3.0, 0, 0, 0.0, null, 0.95, 0.2, 900.0, 2000.0,
+                        "CPU", Map.of("CPU", 2000.0), List.of()));
+        assertThat(w.cpu().cpuMsPerRequest()).as("the fixture's CPU per request").isEqualTo(0.25);
+        List<String> why = BurstSection.row(w, TOLERANCE, QUOTA, READ_TIMEOUT_MS).why();
+        assertThat(why).contains("a request cost 0.250 CPU-ms in the burst against the 0.100 the closed model's"
+                + " calibration gave (+150 %)");
+        // where the burst's requests cost what the calibration said, that is no reason
+        assertThat(BurstSection.why(w, 0.5, TOLERANCE, w.cpu().cpuMsPerRequest() * 10_000 / 2000.0,
+                READ_TIMEOUT_MS))
+                .noneMatch(r -> r.startsWith("a request cost"));
+    }
+
+    @Test
+    void timeoutsPastTheClientsReadTimeoutAreSaidWithItAndTheCeilingsLastWave() {
+        WindowResult w = burst(8766, 10_018.0, "connections", 1000, 1000, 0.6, 0.2, 0);
+        w = new WindowResult(w.window(), w.at(), new WindowResult.Load(10_000, 9, 1140, 4000.0, 5000.0, 5001.0, 5002.0,
+                3000.0, 4191, Map.of("http_504", 4191L), 0L, 0, List.of(), List.of()), w.cpu(), w.memory(),
+                w.instruments(), w.compiler(), w.gc(), w.threadGroups(), null).withBurst(w.burst());
+        assertThat(BurstSection.row(w, TOLERANCE, QUOTA, READ_TIMEOUT_MS).why()).anySatisfy(r -> assertThat(r)
+                .startsWith("4,191 requests answered 504 after the client's read timeout (5,000 ms)")
+                .contains("connections ceiling's last wave (10,018 ms)"));
+        // where the ceiling's last wave is inside the read timeout, 504s are failures like any other
+        assertThat(BurstSection.row(w, TOLERANCE, QUOTA, 20_000).why()).anySatisfy(r -> assertThat(r)
+                .startsWith("4,191 requests failed (4,191 (http_504 4191))"));
+    }
+
+    @Test
     void aGapItsReadingsDoNotShowIsSaidToBeUnexplained() {
-        assertThat(BurstSection.row(burst(4000, 2500.0, "workers", 200, 200, 0.5, 0.1, 0), TOLERANCE).why())
+        assertThat(BurstSection.row(burst(4000, 2500.0, "workers", 200, 200, 0.5, 0.1, 0), TOLERANCE, QUOTA, READ_TIMEOUT_MS).why())
                 .containsExactly("not explained by the burst's readings (CPU, k6, calls at once, senders, failures)");
     }
 
     @Test
     void anUnpredictedBurstHasNoGap() {
         BurstSection.Row row = BurstSection.row(burst(1500, null, "not predicted: no calibration", null, 0, 1.0, 0.9,
-                0), TOLERANCE);
+                0), TOLERANCE, QUOTA, READ_TIMEOUT_MS);
         assertThat(row.gap()).isEqualTo("–");
         assertThat(row.predicted()).isEqualTo("–");
         assertThat(row.why()).isEmpty();
