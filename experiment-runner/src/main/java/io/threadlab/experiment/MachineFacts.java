@@ -60,8 +60,9 @@ final class MachineFacts {
             if (!variant.endpoints().dbAccess().contains(DbAccess.ORM)) {
                 continue;
             }
-            String artifact = variant.threads() == Variant.Threads.EVENT_LOOP ? "quarkus-hibernate-reactive"
-                    : "quarkus-hibernate-orm";
+            // the event loop's own reads through Hibernate Reactive; a mistake on it (orm-on-event-loop) through ORM
+            String artifact = variant.threads() == Variant.Threads.EVENT_LOOP && !variant.isMistake()
+                    ? "quarkus-hibernate-reactive" : "quarkus-hibernate-orm";
             Path dependencies = labHome.resolve(variant.module()).resolve(DEPENDENCIES);
             try {
                 if (Files.exists(dependencies) && Files.readAllLines(dependencies).stream()
