@@ -212,6 +212,7 @@ final class Charts {
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setMarkerSize(7);
+        java.util.Map<String, Integer> named = new java.util.HashMap<>();
         for (SloCapacity s : open) {
             List<OpenStep> drawn = s.steps().stream().filter(step -> step.p99Ms() != null && step.p99Ms() > 0)
                     .toList();
@@ -219,7 +220,11 @@ final class Charts {
                 continue;
             }
             Color colour = ChartStyle.colour(s.variant());
-            String name = s.jvm() + (run.severalDelays() ? " at " + s.delayMs() + " ms" : "");
+            String base = s.jvm() + (run.severalDelays() ? " at " + s.delayMs() + " ms" : "");
+            // two points of one JVM at one delay (the page through the plain client and through Hibernate) are two
+            // series: XChart refuses a name twice
+            int seen = named.merge(base, 1, Integer::sum);
+            String name = seen == 1 ? base : base + " (" + seen + ")";
             XYSeries series = chart.addSeries(name, drawn.stream().map(step -> (double) step.offeredRate())
                     .toList(), drawn.stream().map(OpenStep::p99Ms).toList());
             series.setLineColor(colour);
