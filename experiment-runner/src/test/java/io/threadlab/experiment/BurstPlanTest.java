@@ -69,7 +69,7 @@ class BurstPlanTest {
         PlanFacts facts = PlanFacts.of(plan, plan.schedule(), WindowRunner.openModelMaxUsers(plan));
         assertThat(facts.shapes().burst()).containsEntry("requests", List.of(2000))
                 .containsEntry("senders", Burst.SENDERS).containsEntry("timeout_seconds", Burst.TIMEOUT_SECONDS)
-                .containsEntry("script", "k6/burst.js");
+                .containsEntry("script", "k6/burst.js").containsEntry("lead_ms", List.of(5000));
         assertThat(PlanFacts.of(run("--no-jfr"), run("--no-jfr").schedule(), 0).shapes().burst()).isNull();
     }
 

@@ -153,6 +153,9 @@ public record PlanFacts(String mode, List<String> variants, List<Integer> closed
         burst.put("requests", plan.bursts());
         burst.put("senders", io.threadlab.experiment.plan.Burst.SENDERS);
         burst.put("timeout_seconds", io.threadlab.experiment.plan.Burst.TIMEOUT_SECONDS);
+        // from k6's start to the common start, each burst's: time for its connections to open first
+        burst.put("lead_ms", plan.bursts().stream().map(n -> io.threadlab.experiment.plan.Burst.of(n).leadMillis())
+                .toList());
         burst.put("warm_up_users", plan.topLevel());
         burst.put("delay_service_sampled_every_ms", io.threadlab.experiment.plan.Burst.SAMPLE_MILLIS);
         burst.put("script", "k6/burst.js");

@@ -116,7 +116,9 @@ final class BurstWindow {
             Double cpuShare = seconds > 0 ? after.cpu().minus(before.cpu()).cpuSeconds() / seconds / quota : null;
             Double k6Cores = seconds > 0 ? after.k6().minus(before.k6()).cpuSeconds() / seconds : null;
             WindowResult.BurstFigures figures = new WindowResult.BurstFigures((int) b.senders(),
-                    b.timeToLastAnswerMs(), b.maxFireLagMs(), b.lateSenders(), b.preopenFailed(), peakHeld, slots,
+                    // no sample read: the calls held are unknown, not none
+                    b.timeToLastAnswerMs(), b.maxFireLagMs(), b.lateSenders(), b.preopenFailed(),
+                    samples.isEmpty() ? null : peakHeld, slots,
                     cpuShare, k6Cores, rssRead && peakRssMb > 0 ? peakRssMb : null, forecast.predictedMs(),
                     forecast.binding(), forecast.ceilingsMs(), samples);
             return new Result(new Measured(before, after, LoadFigures.of(summary), List.of(), List.of(),

@@ -86,18 +86,6 @@ public record BurstForecast(Double predictedMs, String binding, Map<String, Doub
         return new BurstForecast(binding.getValue(), binding.getKey(), ms, error);
     }
 
-    /** The next-longest ceiling within {@code share} of the binding one, said beside it; empty where none is. */
-    public Optional<String> close(double share) {
-        if (predictedMs == null) {
-            return Optional.empty();
-        }
-        return ceilingsMs.entrySet().stream().filter(e -> !e.getKey().equals(binding))
-                .filter(e -> e.getValue() >= predictedMs * (1 - share))
-                .max(Map.Entry.comparingByValue())
-                .map(e -> String.format(Locale.ROOT, "%s within %.0f %%", e.getKey(),
-                        (1 - e.getValue() / predictedMs) * 100));
-    }
-
     /** As the console says it: "2,500 ms (workers; connections 500 ms)". */
     public String describe() {
         if (predictedMs == null) {

@@ -38,7 +38,6 @@ class BurstForecastTest {
         assertThat(none.predictedMs()).isNull();
         assertThat(none.binding()).startsWith("not predicted");
         assertThat(none.slots(200, 1000)).isNull();
-        assertThat(none.close(0.15)).isEmpty();
     }
 
     @Test
@@ -53,7 +52,5 @@ class BurstForecastTest {
         assertThat(burst.ceilingsMs()).containsEntry("connections", 1000.0).doesNotContainKey("users");
         assertThat(burst.expectedError()).isEqualTo(0.08);
         assertThat(burst.slots(200, 1000)).as("the CPU counts no pool").isNull();
-        assertThat(burst.close(0.35)).contains("connections within 30 %");
-        assertThat(burst.close(0.15)).isEmpty();
     }
 }
