@@ -1,5 +1,9 @@
 package io.threadlab.api;
 
+import io.quarkus.runtime.BlockingOperationNotAllowedException;
+import org.hibernate.collection.spi.AbstractPersistentCollection;
+import org.jboss.resteasy.reactive.server.core.RuntimeExceptionMapper;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -63,6 +67,84 @@ public final class MistakeWorkloads {
             loop.join();
         }
         return requests.sum();
+    }
+
+    /**
+     * Hibernate's N+1 (orm-n-plus-one) on workers: each request makes its page's call, then its mapping touches a lazy
+     * collection per row of a page of 20, each fetched on first touch, as LazyPerRowResource's page is through
+     * Hibernate (the stand-in's fetch is a statement's worth of CPU, its round trip left out).
+     */
+    public long lazyCollectionPerRow(int threads, Duration duration) throws InterruptedException {
+        long end = System.nanoTime() + duration.toNanos();
+        LongAdder requests = new LongAdder();
+        List<Thread> workers = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            workers.add(Thread.ofPlatform().name("executor-thread-" + i).start(() -> {
+                try (Socket connection = new Socket("127.0.0.1", signatures.delayPort())) {
+                    while (System.nanoTime() < end) {
+                        LegacyClient.call(connection);
+                        LazyPage.map(20);
+                        requests.increment();
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }));
+        }
+        for (Thread worker : workers) {
+            worker.join();
+        }
+        return requests.sum();
+    }
+
+    /**
+     * Hibernate ORM on the event loop (orm-on-event-loop): two threads named like Vert.x's event loops call a
+     * transactional repository, which Quarkus refuses on an I/O thread at once, and map the refusal to the request's
+     * 500, logging it as Quarkus REST does. No call is made downstream.
+     */
+    public long refusedOnEventLoop(Duration duration) throws InterruptedException {
+        long end = System.nanoTime() + duration.toNanos();
+        LongAdder requests = new LongAdder();
+        List<Thread> loops = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            loops.add(Thread.ofPlatform().name("vert.x-eventloop-thread-" + i).start(() -> {
+                while (System.nanoTime() < end) {
+                    try {
+                        TransactionalRepository.newestPage();
+                    } catch (BlockingOperationNotAllowedException refused) {
+                        RuntimeExceptionMapper.mapException(refused);
+                    }
+                    requests.increment();
+                }
+            }));
+        }
+        for (Thread loop : loops) {
+            loop.join();
+        }
+        return requests.sum();
+    }
+
+    /** The page's mapping: each row's lazy collection touched, and so fetched, one at a time. */
+    static final class LazyPage {
+        static void map(int rows) {
+            for (int row = 0; row < rows; row++) {
+                new AbstractPersistentCollection(LazyPage::fetch).read();
+            }
+        }
+
+        /** About half a millisecond: enough CPU in the fetches for the samples the rule asks for. */
+        private static void fetch() {
+            for (int i = 0; i < 10; i++) {
+                SignatureWorkloads.lightWork();
+            }
+        }
+    }
+
+    /** A @Transactional repository, as Quarkus guards it: no JTA transaction may start on an I/O thread. */
+    static final class TransactionalRepository {
+        static void newestPage() {
+            throw new BlockingOperationNotAllowedException("Cannot start a JTA transaction from the IO thread.");
+        }
     }
 
     /**

@@ -41,6 +41,11 @@ final class GroupStats {
     long synchronizedSamples;
     long synchronizedClientSamples;
     final Map<String, Integer> synchronizedSites = new HashMap<>();
+    /** Execution samples in Hibernate ORM's lazy fetching ({@link StackFacts.Sample#lazyLoad}), by request code's site. */
+    long lazyLoadSamples;
+    final Map<String, Integer> lazyLoadSites = new HashMap<>();
+    /** Execution samples in Quarkus' refusal of a blocking call ({@link StackFacts.Sample#blockingRefused}). */
+    long refusalSamples;
     /** jdk.NativeMethodSample: the thread was in native code; with request code below the native frame, where. */
     long nativeSamples;
     long nativeLabSamples;
@@ -48,6 +53,34 @@ final class GroupStats {
     final Map<String, Integer> nativeFrames = new HashMap<>();
     double cpuLoadSum;
     final Set<Long> cpuLoadSeconds = new HashSet<>();
+
+    /** One jdk.ExecutionSample of a thread of this group, by what its stack says. */
+    void executionSample(StackFacts.Sample sample) {
+        executionSamples++;
+        layerSamples.merge(sample.layer(), 1L, Long::sum);
+        if (sample.requestCode()) {
+            requestSamples++;
+            requestSites.merge(sample.labSite(), 1, Integer::sum);
+        }
+        if (sample.layer() == Layer.LAB) {
+            labSamples++;
+            labSites.merge(String.valueOf(sample.labSite()), 1, Integer::sum);
+        }
+        if (sample.synchronizedSite() != null) {
+            synchronizedSamples++;
+            synchronizedSites.merge(sample.synchronizedSite(), 1, Integer::sum);
+            if (sample.layer() == Layer.REST_CLIENT) {
+                synchronizedClientSamples++;
+            }
+        }
+        if (sample.lazyLoad()) {
+            lazyLoadSamples++;
+            lazyLoadSites.merge(String.valueOf(sample.labSite()), 1, Integer::sum);
+        }
+        if (sample.blockingRefused()) {
+            refusalSamples++;
+        }
+    }
 
     SocketIo io(Downstream downstream) {
         return io.get(downstream);
@@ -88,15 +121,17 @@ final class GroupStats {
         Map<String, Long> byLayer = new LinkedHashMap<>();
         layerSamples.forEach((layer, n) -> byLayer.put(layer.label(), n));
         SocketIo waitedOn = io(downstream);
-        return new AnalysisFile.Group(threads.size(), waitedOn.readers.size(), waitedOn.reads.summary(),
-                clientReads.summary(), waitedOn.writes.summary(), clientWrites.summary(),
-                delayService().reads.summary(), database().reads.summary(), poolWaits.summary(),
-                threadsWaitingForPool.size(), parks.summary(),
-                lifetimes.count() > 0 ? lifetimes.summary() : null, topEntries(parkedOn, 3), monitorEnters.summary(),
-                monitorWaits.summary(), executionSamples, totalSamples == 0 ? 0.0
-                : Durations.round((double) executionSamples / totalSamples), byLayer, requestSamples, labSamples,
-                topEntries(labSites, 3), synchronizedSamples, nativeSamples, nativeLabSamples,
-                topEntries(nativeSites, 3), Durations.round(meanCpu()));
+        return new AnalysisFile.Group(threads.size(), waitedOn.readers.size(),
+                new AnalysisFile.Sockets(waitedOn.reads.summary(), clientReads.summary(), waitedOn.writes.summary(),
+                        clientWrites.summary(), delayService().reads.summary(), database().reads.summary()),
+                new AnalysisFile.PoolWaits(poolWaits.summary(), threadsWaitingForPool.size()),
+                new AnalysisFile.ThreadWaits(parks.summary(), lifetimes.count() > 0 ? lifetimes.summary() : null,
+                        topEntries(parkedOn, 3), monitorEnters.summary(), monitorWaits.summary()),
+                new AnalysisFile.Samples(executionSamples, totalSamples == 0 ? 0.0
+                        : Durations.round((double) executionSamples / totalSamples), byLayer, requestSamples,
+                        labSamples, topEntries(labSites, 3), synchronizedSamples),
+                new AnalysisFile.NativeSamples(nativeSamples, nativeLabSamples, topEntries(nativeSites, 3)),
+                Durations.round(meanCpu()));
     }
 
     static Map<String, Integer> topEntries(Map<String, Integer> counts, int n) {

@@ -149,26 +149,9 @@ public final class RecordingAnalyzer {
                     }
                     case "jdk.ExecutionSample" -> {
                         RecordedThread sampled = event.getThread("sampledThread");
-                        GroupStats g = group(groups, sampled);
-                        g.executionSamples++;
                         StackFacts.Sample sample = stacks.sample(event.getStackTrace());
                         cpu.sample(sample.layer());
-                        g.layerSamples.merge(sample.layer(), 1L, Long::sum);
-                        if (sample.requestCode()) {
-                            g.requestSamples++;
-                            g.requestSites.merge(sample.labSite(), 1, Integer::sum);
-                        }
-                        if (sample.layer() == Layer.LAB) {
-                            g.labSamples++;
-                            g.labSites.merge(String.valueOf(sample.labSite()), 1, Integer::sum);
-                        }
-                        if (sample.synchronizedSite() != null) {
-                            g.synchronizedSamples++;
-                            g.synchronizedSites.merge(sample.synchronizedSite(), 1, Integer::sum);
-                            if (sample.layer() == Layer.REST_CLIENT) {
-                                g.synchronizedClientSamples++;
-                            }
-                        }
+                        group(groups, sampled).executionSample(sample);
                     }
                     case "jdk.NativeMethodSample" -> {
                         GroupStats g = group(groups, event.getThread("sampledThread"));

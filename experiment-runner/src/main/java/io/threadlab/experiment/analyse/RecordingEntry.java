@@ -23,13 +23,19 @@ final class RecordingEntry {
         WaitedAt waitedAt = a.waitedAt();
         MeasuredWindow measured = a.measured();
         MistakeSignals signals = a.signals();
-        return new AnalysisFile.Recording(a.file().toString(), a.window(), a.variant(), a.label(), measured.delayMs(),
-                measured.jdk(), downstream.name(), downstream.peer(), downstream.port(), downstream.from(),
-                Durations.round(a.seconds()), a.socketThreshold(), a.socketEvents(), totalSamples, byGroup,
-                virtuals.started(), virtuals.ended(), virtuals.pinned(), virtuals.pinnedAt(), virtuals.submitFailed(),
-                Durations.round(a.carrierIdleShare()), a.gcPauseMs(), a.throttling(), waitedAt.monitorEnterSites(),
-                waitedAt.monitorWaitSites(), waitedAt.parkSites(), a.cpu().toRecord(measured.cpuMsPerRequest()),
-                signals.downstreamInFlight(), signals.poolWaits(), a.databasePool(), signals.pinnedReasons(),
-                verdicts.findings(), verdicts.unexpected(), verdicts.mistakes(), measured.stalls());
+        return new AnalysisFile.Recording(a.file().toString(), a.window(), a.variant(), a.label(),
+                new AnalysisFile.Measured(measured.delayMs(), measured.jdk()),
+                new AnalysisFile.Peer(downstream.name(), downstream.peer(), downstream.port(), downstream.from()),
+                new AnalysisFile.Coverage(Durations.round(a.seconds()), a.socketThreshold(), a.socketEvents(),
+                        totalSamples), byGroup,
+                new AnalysisFile.VirtualThreads(virtuals.started(), virtuals.ended(), virtuals.pinned(),
+                        virtuals.pinnedAt(), virtuals.submitFailed(), Durations.round(a.carrierIdleShare())),
+                new AnalysisFile.Pauses(a.gcPauseMs(), a.throttling()),
+                new AnalysisFile.Waits(waitedAt.monitorEnterSites(), waitedAt.monitorWaitSites(),
+                        waitedAt.parkSites()),
+                new AnalysisFile.Load(a.cpu().toRecord(measured.cpuMsPerRequest()), signals.downstreamInFlight(),
+                        signals.poolWaits(), a.databasePool()), signals.pinnedReasons(),
+                new AnalysisFile.Judgement(verdicts.findings(), verdicts.unexpected(), verdicts.mistakes(),
+                        measured.stalls()));
     }
 }

@@ -11,6 +11,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -32,14 +33,33 @@ final class StackFacts {
     private static final Pattern HIDDEN_SUFFIX = Pattern.compile("[./]0x[0-9a-fA-F]+");
     /** The frames of an FFM downcall, entered on the way into native code. */
     private static final String DOWNCALL = "jdk.internal.foreign.abi.";
+    /**
+     * Hibernate ORM fetching what was left lazy, on first touch: a collection, a proxy, or an entity that bytecode
+     * enhancement stands in for. Each runs a statement of its own; the page loaded in one query (a fetch join) never
+     * enters them.
+     */
+    private static final Set<String> LAZY_LOADS = Set.of(
+            "org.hibernate.collection.spi.AbstractPersistentCollection.initialize",
+            "org.hibernate.proxy.AbstractLazyInitializer.initialize",
+            "org.hibernate.bytecode.enhance.spi.interceptor.EnhancementAsProxyLazinessInterceptor.forceInitialize");
+    /**
+     * Quarkus refusing a blocking call on an I/O thread: the exception it throws, and RESTEasy Reactive's mapper,
+     * which logs that very refusal. A correct program never enters either.
+     */
+    private static final String REFUSAL = "io.quarkus.runtime.BlockingOperationNotAllowedException";
+    private static final String REFUSAL_LOGGED =
+            "org.jboss.resteasy.reactive.server.core.RuntimeExceptionMapper.logBlockingErrorIfRequired";
 
     /**
      * Where an execution sample's CPU went.
      *
      * @param labSite          the first frame of request code, leaf first, or null
      * @param synchronizedSite the first frame of a synchronized method of request code, leaf first, or null
+     * @param lazyLoad         Hibernate ORM was fetching a lazy association ({@link #LAZY_LOADS})
+     * @param blockingRefused  Quarkus was refusing a blocking call on an I/O thread ({@link #REFUSAL})
      */
-    record Sample(Layer layer, boolean requestCode, String labSite, String synchronizedSite) {
+    record Sample(Layer layer, boolean requestCode, String labSite, String synchronizedSite, boolean lazyLoad,
+                  boolean blockingRefused) {
     }
 
     /**
@@ -67,12 +87,13 @@ final class StackFacts {
 
     Sample sample(RecordedStackTrace stack) {
         if (stack == null) {
-            return new Sample(Layer.JDK, false, null, null);
+            return new Sample(Layer.JDK, false, null, null, false, false);
         }
         Sample known = samples.get(stack);
         if (known == null) {
             List<RecordedFrame> frames = stack.getFrames();
-            known = new Sample(layer(frames), inRequestCode(frames), labSite(frames), synchronizedSite(frames));
+            known = new Sample(layer(frames), inRequestCode(frames), labSite(frames), synchronizedSite(frames),
+                    anyFrame(frames, StackFacts::lazyLoad), anyFrame(frames, StackFacts::refusal));
             remember(samples, stack, known);
         }
         return known;
@@ -149,6 +170,24 @@ final class StackFacts {
             }
         }
         return null;
+    }
+
+    private static boolean anyFrame(List<RecordedFrame> frames, Predicate<RecordedMethod> test) {
+        for (RecordedFrame frame : frames) {
+            if (frame.getMethod() != null && test.test(frame.getMethod())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean lazyLoad(RecordedMethod method) {
+        return LAZY_LOADS.contains(method.getType().getName() + "." + method.getName());
+    }
+
+    private static boolean refusal(RecordedMethod method) {
+        String type = method.getType().getName();
+        return type.equals(REFUSAL) || REFUSAL_LOGGED.equals(type + "." + method.getName());
     }
 
     private static String synchronizedSite(List<RecordedFrame> frames) {

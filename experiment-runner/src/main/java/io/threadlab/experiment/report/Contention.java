@@ -101,7 +101,7 @@ final class Contention {
         framesByDoing.forEach((doing, frames) -> doings.add(doing + " (" + String.join(", ", frames) + ")"));
         note.append(" At the sites recorded here, the classic REST client ").append(join(doings)).append('.');
         List<RecordingAnalysis.Throttling> throttling = explained.stream().map(s -> s.recorded().recording())
-                .distinct().map(r -> r.cpuThrottling()).filter(t -> t != null && t.periods() > 0).toList();
+                .distinct().map(r -> r.pauses().cpuThrottling()).filter(t -> t != null && t.periods() > 0).toList();
         if (!throttling.isEmpty()) {
             long periods = throttling.stream().mapToLong(RecordingAnalysis.Throttling::periods).sum();
             long throttled = throttling.stream().mapToLong(RecordingAnalysis.Throttling::throttledPeriods).sum();
@@ -128,7 +128,7 @@ final class Contention {
         }
         List<Shown> shown = new ArrayList<>();
         first.forEach((variant, r) -> {
-            List<?> sites = r.recording().monitorEnterSites(); // the analysis' own type is not visible here
+            List<?> sites = r.recording().waits().monitorEnterSites(); // the analysis' own type is not visible here
             sites.stream().limit(SITES).map(s -> Json.MAPPER.convertValue(s, Site.class))
                     .forEach(s -> shown.add(new Shown(variant, s, r)));
         });

@@ -65,7 +65,7 @@ final class CpuBreakdown {
         }
         Map<Key, List<Map<String, Double>>> cells = new LinkedHashMap<>();
         for (Recorded r : recorded) {
-            AnalysisFile.CpuByLayer cpu = r.recording().cpuByLayer();
+            AnalysisFile.CpuByLayer cpu = r.recording().load().cpuByLayer();
             Optional<Double> perRequest = r.cpuMsPerRequest();
             if (r.point().isEmpty() || cpu == null || cpu.layers().isEmpty() || perRequest.isEmpty()) {
                 continue;

@@ -76,12 +76,12 @@ final class JmcBeside {
 
     private static Row contention(AnalysisFile.Recording r, JmcRecording j) {
         Optional<RuleResult> rule = j.rule("JavaBlocking");
-        double blockedMs = r.monitorEnterSites().stream().mapToDouble(s -> s.totalMs()).sum();
-        double share = blockedMs / Math.max(1, r.seconds() * 1000);
+        double blockedMs = r.waits().monitorEnterSites().stream().mapToDouble(s -> s.totalMs()).sum();
+        double share = blockedMs / Math.max(1, r.coverage().seconds() * 1000);
         boolean labNames = share >= BLOCKED_SHARE;
-        String lab = r.monitorEnterSites().isEmpty() ? "no thread waited to enter a monitor"
+        String lab = r.waits().monitorEnterSites().isEmpty() ? "no thread waited to enter a monitor"
                 : String.format(Locale.ROOT, "threads blocked %,.0f ms in all, %.2f× the recording's length, most"
-                + " at %s", blockedMs, share, r.monitorEnterSites().getFirst().shortForm()) + (r.unexpected().stream()
+                + " at %s", blockedMs, share, r.waits().monitorEnterSites().getFirst().shortForm()) + (r.judgement().unexpected().stream()
                 .anyMatch(u -> u.contains("monitor")) ? "; UNEXPECTED for this variant" : "; as expected of it");
         String why = "";
         if (rule.isPresent() && rule.get().flagged() != labNames) {
@@ -89,8 +89,8 @@ final class JmcBeside {
                     + " limits; the lab names contention from %.1f× the recording's length, summed over threads, and"
                     + " this is less", BLOCKED_SHARE) : String.format(Locale.ROOT, "the lab names contention from"
                     + " %.1f× the recording's length; JMC rates the same total lower", BLOCKED_SHARE);
-        } else if (rule.isPresent() && rule.get().warning() && labNames && !r.monitorEnterSites().isEmpty()) {
-            why = "both see it; the lab names where: " + r.monitorEnterSites().getFirst().shortForm()
+        } else if (rule.isPresent() && rule.get().warning() && labNames && !r.waits().monitorEnterSites().isEmpty()) {
+            why = "both see it; the lab names where: " + r.waits().monitorEnterSites().getFirst().shortForm()
                     + (r.variant().startsWith("imperative") ? ", which the classic REST client takes on every call"
                     + " (docs/classic-rest-client.md)" : "");
         }
@@ -99,10 +99,10 @@ final class JmcBeside {
 
     private static Row collector(AnalysisFile.Recording r, JmcRecording j) {
         Optional<RuleResult> rule = j.rule("GcPauseRatio");
-        double share = r.gcPauseMs() / Math.max(1, r.seconds() * 1000);
+        double share = r.pauses().gcPauseMs() / Math.max(1, r.coverage().seconds() * 1000);
         boolean labNames = share >= PAUSED_SHARE;
         String lab = String.format(Locale.ROOT, "paused %.1f %% of the recording (%,.0f ms)", share * 100,
-                r.gcPauseMs()) + (labNames ? ": enough to stretch every request in flight" : "");
+                r.pauses().gcPauseMs()) + (labNames ? ": enough to stretch every request in flight" : "");
         boolean judged = rule.filter(x -> !x.severity().equals(RuleResult.NOT_APPLICABLE)).isPresent();
         String why = !judged ? "JMC's pause rules need jdk.GCPhasePause, which this recording's settings did not"
                 + " record (jfr/threads.jfc records it now): it could say what caused collections, not how long they"
@@ -115,11 +115,11 @@ final class JmcBeside {
     private static Row sockets(AnalysisFile.Recording r, JmcRecording j) {
         Optional<RuleResult> rule = j.rule("SocketRead");
         int readers = r.groups().values().stream().mapToInt(AnalysisFile.Group::threadsReadingDownstream).sum();
-        long reads = r.groups().values().stream().mapToLong(g -> g.socketReadsDownstream() == null ? 0
-                : g.socketReadsDownstream().count()).sum();
-        double readMs = r.groups().values().stream().mapToDouble(g -> g.socketReadsDownstream() == null ? 0
-                : g.socketReadsDownstream().totalMs()).sum();
-        boolean labNames = readMs / Math.max(1, r.seconds() * 1000) >= READING_SHARE;
+        long reads = r.groups().values().stream().mapToLong(g -> g.sockets().socketReadsDownstream() == null ? 0
+                : g.sockets().socketReadsDownstream().count()).sum();
+        double readMs = r.groups().values().stream().mapToDouble(g -> g.sockets().socketReadsDownstream() == null ? 0
+                : g.sockets().socketReadsDownstream().totalMs()).sum();
+        boolean labNames = readMs / Math.max(1, r.coverage().seconds() * 1000) >= READING_SHARE;
         String lab = reads == 0 ? "no thread waited in a read from the downstream"
                 : String.format(Locale.ROOT, "%,d reads from the downstream by %,d thread%s, %,.0f ms in all%s",
                 reads, readers, readers == 1 ? "" : "s", readMs, labNames ? ": the threads wait out their calls"
@@ -132,11 +132,11 @@ final class JmcBeside {
 
     private static Row threads(AnalysisFile.Recording r, JmcRecording j) {
         Optional<RuleResult> rule = j.rule("FewSampledThreads");
-        long groups = r.groups().values().stream().filter(g -> g.executionSamples() > 0).count();
+        long groups = r.groups().values().stream().filter(g -> g.samples().executionSamples() > 0).count();
         int threadsSeen = r.groups().values().stream().mapToInt(AnalysisFile.Group::threads).sum();
         String lab = String.format(Locale.ROOT, "%,d threads in %d sampled groups, %,d virtual threads started",
-                threadsSeen, groups, r.virtualThreadsStarted());
-        String why = rule.isPresent() && rule.get().flagged() && r.virtualThreadsStarted() > 0
+                threadsSeen, groups, r.virtualThreads().virtualThreadsStarted());
+        String why = rule.isPresent() && rule.get().flagged() && r.virtualThreads().virtualThreadsStarted() > 0
                 ? "JMC keys threads on the OS thread, which every virtual thread shares: it sees them as one thread"
                 : rule.isPresent() && rule.get().flagged() ? "at a 1-CPU quota the JVM has one processor to run"
                 + " threads on; JMC compares against the host's hardware threads" : "";
@@ -145,9 +145,9 @@ final class JmcBeside {
 
     private static Row pinning(AnalysisFile.Recording r, JmcRecording j) {
         Optional<RuleResult> rule = j.rule(VirtualThreadPinnedRule.ID);
-        long pinned = r.virtualThreadsPinned() == null ? 0 : r.virtualThreadsPinned().count();
+        long pinned = r.virtualThreads().virtualThreadsPinned() == null ? 0 : r.virtualThreads().virtualThreadsPinned().count();
         String lab = pinned == 0 ? "no virtual thread pinned" : String.format(Locale.ROOT, "%,d pinned, at %s",
-                pinned, r.pinnedAt().keySet());
+                pinned, r.virtualThreads().pinnedAt().keySet());
         return row("virtual threads pinned (the lab's rule, which JMC lacks)", rule, lab, pinned > 0, "");
     }
 
@@ -182,7 +182,7 @@ final class JmcBeside {
 
     /** A mistake's recording: the lab's signature beside every rule JMC flags on it. */
     private static Optional<Row> mistakes(AnalysisFile.Recording r, JmcRecording j) {
-        List<String> found = r.mistakes().stream().filter(Mistakes.Mistake::harmful).map(Mistakes.Mistake::name)
+        List<String> found = r.judgement().mistakes().stream().filter(Mistakes.Mistake::harmful).map(Mistakes.Mistake::name)
                 .toList();
         if (found.isEmpty() && r.label().equals(r.variant())) {
             return Optional.empty();

@@ -49,7 +49,7 @@ final class MistakeCards {
             for (Recorded r : recorded) {
                 if (r.label().equals(label) && r.point().isPresent()) {
                     recordings++;
-                    r.recording().mistakes().forEach(m -> {
+                    r.recording().judgement().mistakes().forEach(m -> {
                         evidence.add(r.recording().window() + ": " + evidence(m));
                         found.add(m.name());
                     });

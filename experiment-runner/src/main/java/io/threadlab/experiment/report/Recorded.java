@@ -44,6 +44,6 @@ record Recorded(AnalysisFile.Recording recording, String label, Optional<WindowR
         if (row.isPresent() && row.get().cpu().cpuMsPerRequest() > 0) {
             return Optional.of(row.get().cpu().cpuMsPerRequest());
         }
-        return Optional.ofNullable(recording.cpuByLayer()).map(AnalysisFile.CpuByLayer::cpuMsPerRequest);
+        return Optional.ofNullable(recording.load()).map(AnalysisFile.Load::cpuByLayer).map(AnalysisFile.CpuByLayer::cpuMsPerRequest);
     }
 }

@@ -151,7 +151,7 @@ public final class RunFacts {
             Optional<String> signature = MistakeTexts.recognisedAs(label);
             List<Recorded> mine = recorded.stream().filter(r -> r.label().equals(label) && r.point().isPresent())
                     .toList();
-            boolean found = signature.isPresent() && mine.stream().anyMatch(r -> r.recording().mistakes().stream()
+            boolean found = signature.isPresent() && mine.stream().anyMatch(r -> r.recording().judgement().mistakes().stream()
                     .anyMatch(m -> m.name().equals(signature.get())));
             List<String> lost = MistakeCards.lost(run, label);
             // what JMC's first page flags on the mistake's recordings: its rules rated a warning or information

@@ -111,8 +111,8 @@ final class SummaryTables {
      */
     private static String virtualThreadsPerSecond(List<Recorded> recorded, Cell c) {
         double[] rates = recorded.stream().filter(r -> r.label().equals(c.variant())
-                        && r.point().filter(c.point()::equals).isPresent() && r.recording().seconds() > 0)
-                .mapToDouble(r -> r.recording().virtualThreadsStarted() / r.recording().seconds()).toArray();
+                        && r.point().filter(c.point()::equals).isPresent() && r.recording().coverage().seconds() > 0)
+                .mapToDouble(r -> r.recording().virtualThreads().virtualThreadsStarted() / r.recording().coverage().seconds()).toArray();
         return rates.length == 0 ? "–" : Numbers.number(Stats.median(rates), 0);
     }
 

@@ -50,9 +50,9 @@ final class Threads {
         List<Verdict> verdicts = new ArrayList<>();
         for (AnalysisFile.Recording r : run.recordings()) {
             List<String> said = new ArrayList<>();
-            r.unexpected().forEach(u -> said.add("UNEXPECTED: " + u));
-            said.addAll(r.verdicts());
-            verdicts.add(new Verdict(r.window() + ": " + String.join("; ", said), !r.unexpected().isEmpty()));
+            r.judgement().unexpected().forEach(u -> said.add("UNEXPECTED: " + u));
+            said.addAll(r.judgement().verdicts());
+            verdicts.add(new Verdict(r.window() + ": " + String.join("; ", said), !r.judgement().unexpected().isEmpty()));
         }
         return verdicts;
     }

@@ -76,6 +76,10 @@ class MistakesTest {
             record(jfr, "native-call-on-virtual-thread", "virtual-thread-closed-10-4",
                     () -> workloads.nativeCallsOnVirtualThreads(2, 100));
         }
+        // Hibernate's, with stand-ins for its frames and Quarkus' (test scope): no Hibernate, Quarkus or database.
+        record(jfr, "orm-n-plus-one", "imperative-rest-closed-10-1", () -> workloads.lazyCollectionPerRow(4, WINDOW));
+        record(jfr, "blocking-refused-on-event-loop", "reactive-closed-10-3",
+                () -> workloads.refusedOnEventLoop(WINDOW));
         ThreadAnalysisTest.writeResultsJson(results, cpuMsPerRequest);
         outcome = new ThreadAnalysis(signatures.delayPort()).analyse(results);
     }
@@ -167,6 +171,29 @@ class MistakesTest {
         assertThat(Verdicts.of(analyses.get("blocking-event-loop")).findings().getFirst())
                 .startsWith("MISTAKE blocking-event-loop: event loops blocked in socket reads from the delay service: "
                         + String.format(Locale.ROOT, "%,d reads on 2 event-loop threads", number(m, "reads")));
+    }
+
+    @Test
+    void aLazyCollectionFetchedPerRowIsNamedAsNPlusOneWithTheCodeThatTouchedIt() {
+        Mistakes.Mistake m = flagged("orm-n-plus-one");
+        assertThat(m.harmful()).isTrue();
+        assertThat(m.group()).isEqualTo("worker");
+        assertThat(m.event()).isEqualTo("jdk.ExecutionSample");
+        assertThat(m.site()).startsWith("io.threadlab.api.");
+        assertThat(number(m, "samples")).isGreaterThanOrEqualTo(OrmMistakes.MIN_LAZY_LOAD_SAMPLES)
+                .isLessThanOrEqualTo(number(m, "group_samples"));
+        assertThat(decimal(m, "share_of_group_samples")).isGreaterThanOrEqualTo(OrmMistakes.LAZY_LOAD_SHARE);
+        assertThat(m.evidence()).contains("Hibernate fetching lazy associations one at a time", "(N+1)");
+    }
+
+    @Test
+    void aBlockingCallQuarkusRefusesOnTheEventLoopIsNamedFromItsRefusal() {
+        Mistakes.Mistake m = flagged("blocking-refused-on-event-loop");
+        assertThat(m.group()).isEqualTo("event_loop");
+        assertThat(m.event()).isEqualTo("jdk.ExecutionSample");
+        assertThat(number(m, "samples")).isGreaterThanOrEqualTo(EventLoopMistakes.MIN_REFUSAL_SAMPLES);
+        assertThat(m.evidence()).contains("Quarkus refused a blocking call on the event loops",
+                "BlockingOperationNotAllowedException", "fails at once");
     }
 
     @Test

@@ -232,7 +232,7 @@ class ThreadAnalysisTest {
         assertThat(Verdicts.of(inItsRun).findings()).contains("no thread waited for the 300 ms: 0 request-code"
                 + " samples on worker threads, 0 socket reads from the delay service on workers, 0 worker parks on a"
                 + " future");
-        assertThat(RecordingEntry.of(inItsRun, Verdicts.of(inItsRun)).delayMs()).isEqualTo(300);
+        assertThat(RecordingEntry.of(inItsRun, Verdicts.of(inItsRun)).measured().delayMs()).isEqualTo(300);
 
         Path alone = Files.copy(recording, dir.resolve("reactive.jfr"));
         RecordingAnalysis unknown = analysis.analyse(alone).analyses().getFirst();
