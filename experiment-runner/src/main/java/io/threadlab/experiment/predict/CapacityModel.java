@@ -30,6 +30,8 @@ import java.util.Optional;
  * <li>the database's CPU (database downstream): its quota ÷ the CPU one query costs it at the point's load, between
  * the calibration levels' (PostgreSQL's own cost per query moves with its load);</li>
  * <li>users: the closed model's users ÷ that same time;</li>
+ * <li>each of these slot ceilings (workers, connections, database pool, users) less the collector's pauses at its
+ * throughput, through which every slot stays held ({@link CollectorPauses});</li>
  * <li>the load generator, on the machine it shares with the service ({@link LoadCost}): where k6 would need more CPU
  * than the service's quota and the delay service leave it.</li>
  * </ul>
@@ -75,11 +77,12 @@ public final class CapacityModel implements ForecastNotes.Model {
     private final LoadCost load;
     /** The CPUs of the machine k6 shares with the service; NaN: k6 elsewhere, or not known (no load ceiling). */
     private final double machineCores;
+    private final CollectorPauses pauses;
 
     private CapacityModel(String jvm, Variant.Threads threads, List<Level> levels, CpuCurve curve, boolean saturated,
                           int delayMs, double downstreamLateMs, double quota, double overheadMs,
                           boolean overheadMeasured, double[] rssLine, Downstream downstream, Double dbQuota,
-                          FanOutCalibration fanOut, LoadCost load, double machineCores) {
+                          FanOutCalibration fanOut, LoadCost load, double machineCores, CollectorPauses pauses) {
         this.jvm = jvm;
         this.threads = threads;
         this.levels = levels;
@@ -96,6 +99,7 @@ public final class CapacityModel implements ForecastNotes.Model {
         this.fanOut = fanOut;
         this.load = load;
         this.machineCores = machineCores;
+        this.pauses = pauses;
     }
 
     /** A model, or why there is none. */
@@ -145,14 +149,14 @@ public final class CapacityModel implements ForecastNotes.Model {
         CapacityModel model = new CapacityModel(jvm, threads, levels, curve, saturated, delay, Math.max(0, late),
                 quota, overhead, measured, Line.fit(levels.stream().map(l -> new double[] {l.users(), l.rssMb()})
                 .toList()), downstream, first.at().get(Axis.DB_CPUS), FanOutCalibration.NONE,
-                LoadCost.fit(calibration), Double.NaN);
+                LoadCost.fit(calibration), Double.NaN, CollectorPauses.fit(levels));
         return new Fit(Optional.of(model.with(FanOutCalibration.of(calibration, levels,
                 SATURATED_SHARE * quota, model::cost))), null);
     }
 
     private CapacityModel with(FanOutCalibration calibrated) {
         return new CapacityModel(jvm, threads, levels, curve, saturated, delayMs, downstreamLateMs, quota, overheadMs,
-                overheadMeasured, rssLine, downstream, dbQuota, calibrated, load, machineCores);
+                overheadMeasured, rssLine, downstream, dbQuota, calibrated, load, machineCores, pauses);
     }
 
     /**
@@ -161,7 +165,7 @@ public final class CapacityModel implements ForecastNotes.Model {
      */
     public CapacityModel onMachine(double cores) {
         return new CapacityModel(jvm, threads, levels, curve, saturated, delayMs, downstreamLateMs, quota, overheadMs,
-                overheadMeasured, rssLine, downstream, dbQuota, fanOut, load, cores);
+                overheadMeasured, rssLine, downstream, dbQuota, fanOut, load, cores, pauses);
     }
 
     /**
@@ -206,6 +210,7 @@ public final class CapacityModel implements ForecastNotes.Model {
         if (load.known() && !Double.isNaN(machineCores)) {
             ceilings.put(Ceiling.LOAD, load.ceiling(calls.calls(), machineCores, cpus));
         }
+        pauses.apply(ceilings, notes);
         Map.Entry<Ceiling, Double> binding = ceilings.entrySet().stream()
                 .min(Comparator.comparingDouble(Map.Entry::getValue)).orElseThrow();
         double rps = binding.getValue();

@@ -11,10 +11,11 @@ import java.util.function.ToDoubleFunction;
 /**
  * One calibration level, as the capacity model uses it: the mean of its windows at one number of users and one delay
  * (a window measured again is one more window of it). {@code inJvm}: the requests that waited in the JVM, its users
- * less those at the downstream; {@code inFlight}: the calls out at the downstream.
+ * less those at the downstream; {@code inFlight}: the calls out at the downstream; {@code pausedShare}: the share of
+ * its time the collector paused the JVM (NaN where the variant's metrics did not say).
  */
 record Level(int users, int delayMs, double inJvm, double inFlight, double rps, double cpuMs, double meanMs,
-             double rssMb, double cores, double dbCpuMs) {
+             double rssMb, double cores, double dbCpuMs, double pausedShare) {
 
     /** A level counts where its users were at least this busy (throughput × mean response time). */
     static final double BUSY_SHARE = 0.9;
@@ -36,7 +37,8 @@ record Level(int users, int delayMs, double inJvm, double inFlight, double rps, 
                     levels.add(new Level(k.get(0), k.get(1), mean(at, Level::inJvm), mean(at, Level::inFlight),
                             mean(at, r -> r.load().requestsPerSecond()), mean(at, r -> r.cpu().medianMsPerRequest()),
                             mean(at, r -> r.load().meanMs()), mean(at, r -> r.memory().rssMb()),
-                            mean(at, r -> r.cpu().cpuCores()), mean(at, Level::dbCpuMs)));
+                            mean(at, r -> r.cpu().cpuCores()), mean(at, Level::dbCpuMs),
+                            mean(at, Level::pausedShare)));
                 });
         return levels;
     }
@@ -78,6 +80,12 @@ record Level(int users, int delayMs, double inJvm, double inFlight, double rps, 
     private static double dbCpuMs(WindowResult r) {
         Double seconds = r.instruments().dbCpuSeconds();
         return seconds == null || r.load().requests() <= 0 ? Double.NaN : seconds * 1000 / r.load().requests();
+    }
+
+    /** The share of a window's time the collector paused the JVM, or NaN where its metrics did not say. */
+    private static double pausedShare(WindowResult r) {
+        return r.gc() == null || r.load().windowSeconds() <= 0 ? Double.NaN
+                : r.gc().pauseShare(r.load().windowSeconds());
     }
 
     /**

@@ -198,6 +198,31 @@ class CapacityModelTest {
     }
 
     @Test
+    void theSlotCeilingsLoseTheCollectorsPausesAtTheirThroughputTheCpuCeilingDoesNot() {
+        // the same calibration, each level paused in proportion to its throughput: 3 % of its time per 1,000 req/s
+        List<WindowResult> paused = calibration("imperative").stream().map(w -> Windows.closed("imperative",
+                w.users(), w.load().requestsPerSecond()).cpuMs(w.cpu().cpuMsPerRequest()).cpuCores(w.cpu().cpuCores())
+                .meanMs(w.load().meanMs()).gcPauses(0.03 * w.load().requestsPerSecond() / 1000 * 10, 0)
+                .calibration().build()).toList();
+        CapacityModel withPauses = CapacityModel.fit("jvm", Variant.Threads.WORKER, paused).model().orElseThrow();
+        CapacityModel without = CapacityModel.fit("jvm", Variant.Threads.WORKER, calibration("imperative")).model()
+                .orElseThrow();
+        // 200 workers each held 301 ms allow 664.5 req/s; paused 3 % per 1,000 req/s, x = 664.5 × (1 - 0.00003 x)
+        Forecast workers = withPauses.predict(at(300, 1000));
+        double c = 200 / 0.301;
+        assertThat(workers.binding()).isEqualTo(Ceiling.WORKERS);
+        assertThat(workers.rps()).isCloseTo(c / (1 + 0.00003 * c), within(0.01));
+        assertThat(workers.rps()).isCloseTo(c * (1 - 0.00003 * workers.rps()), within(0.01));
+        assertThat(workers.notes()).anySatisfy(n -> assertThat(n).startsWith("the collector pauses the JVM about"
+                + " 2.0 % of the time at 651 req/s").contains("the workers are held through them"));
+        assertThat(without.predict(at(300, 1000)).rps()).isCloseTo(c, within(0.01));
+        assertThat(without.predict(at(300, 1000)).notes()).noneSatisfy(n -> assertThat(n).contains("collector"));
+        // where the CPU binds, the pauses are already in the CPU a request cost: the same ceiling either way
+        assertThat(withPauses.predict(at(10, 500)).ceilings().get(Ceiling.CPU))
+                .isCloseTo(without.predict(at(10, 500)).ceilings().get(Ceiling.CPU), within(1e-9));
+    }
+
+    @Test
     void anotherQuotaScalesTheCpuCeilingAndSaysSo() {
         Forecast f = model(Variant.Threads.EVENT_LOOP).predict(at(10, 500).with(Axis.CPUS, 0.25));
         // half the throughput leaves more waiting in the JVM (472 against 445 at 0.5 CPU): each costs a little less
