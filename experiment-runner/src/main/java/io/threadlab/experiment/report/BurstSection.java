@@ -17,8 +17,8 @@ import java.util.stream.Collectors;
  * to the last answer beside the time predicted before the burst fired and the ceiling that set it, the failures by
  * cause, the most calls the variant held at the delay service at once, and k6's peak memory. Where a burst took
  * longer or shorter than predicted by more than the tolerance, or had failures, the reasons its own readings show (what
- * a request cost against the calibration, the CPU, k6, fewer calls at once than the ceiling counts, late senders, the
- * client's read timeout, failures); that none shows where none does.
+ * a request cost against the calibration, the CPU, k6, fewer calls at once than the ceiling counts, the collector's
+ * pauses, late senders, the client's read timeout, failures); that none shows where none does.
  *
  * @param rows       the bursts, by delay, then variant; empty in any other run: no section
  * @param requests   the bursts' sizes, in words
@@ -39,6 +39,12 @@ record BurstSection(List<Row> rows, String requests, int sampleMillis, Threshold
     static final double K6_BUSY = 0.5;
     /** The calls held at once fell this far below what the binding ceiling counts: the pool was not filled. */
     static final double SLOTS_SHORT = 0.8;
+    /**
+     * The collector paused the JVM for this share of the time beyond the prediction or more: a pause stops every
+     * thread, so the burst's last wave comes that much later (the imperative burst at 100 ms of burst-1, +976 ms
+     * with a full collection of 641 ms and a young one of 184 ms, the delay service idle meanwhile).
+     */
+    static final double GC_SHARE_OF_EXCESS = 0.5;
 
     static BurstSection of(ReportContext c) {
         List<WindowResult> bursts = c.run().windows().stream().filter(w -> w.burst() != null)
@@ -112,6 +118,14 @@ record BurstSection(List<Row> rows, String requests, int sampleMillis, Threshold
                     + " count %,d: the pool was not filled", b.peakDownstreamInFlight(), b.predictedBinding(),
                     b.bindingSlots()));
         }
+        double pausedMs = w.gc() == null ? 0 : (w.gc().minorPauseSeconds() + w.gc().majorPauseSeconds()) * 1000;
+        if (gap > 0 && b.predictedMs() != null && pausedMs > 0
+                && pausedMs >= GC_SHARE_OF_EXCESS * gap * b.predictedMs()) {
+            why.add(String.format(Locale.ROOT, "the collector paused the JVM %,.0f ms in the burst (%d full, %d young"
+                    + " collections), every thread stopped: %.0f %% of the %,.0f ms beyond the prediction", pausedMs,
+                    w.gc().majorCollections(), w.gc().minorCollections(), pausedMs / (gap * b.predictedMs()) * 100,
+                    gap * b.predictedMs()));
+        }
         if (b.lateSenders() > 0) {
             why.add(String.format(Locale.ROOT, "%d of k6's %d senders fired late (up to %,.0f ms)", b.lateSenders(),
                     b.senders(), b.maxFireLagMs()));
@@ -127,7 +141,8 @@ record BurstSection(List<Row> rows, String requests, int sampleMillis, Threshold
                     w.load().errors(), errors(w.load())));
         }
         if (why.isEmpty()) {
-            why.add("not explained by the burst's readings (CPU, k6, calls at once, senders, failures)");
+            why.add("not explained by the burst's readings (CPU, k6, calls at once, the collector, senders,"
+                    + " failures)");
         }
         return why;
     }

@@ -86,7 +86,28 @@ class BurstSectionTest {
     @Test
     void aGapItsReadingsDoNotShowIsSaidToBeUnexplained() {
         assertThat(BurstSection.row(burst(4000, 2500.0, "workers", 200, 200, 0.5, 0.1, 0), TOLERANCE, QUOTA, READ_TIMEOUT_MS).why())
-                .containsExactly("not explained by the burst's readings (CPU, k6, calls at once, senders, failures)");
+                .containsExactly("not explained by the burst's readings (CPU, k6, calls at once, the collector,"
+                        + " senders, failures)");
+    }
+
+    @Test
+    void aCollectorPauseThatTakesMostOfTheExcessIsSaidWithItsCollections() {
+        // burst-1's imperative twin at 100 ms: 6,078 ms against the workers' 5,102, with 0.184 s young and 0.641 s full
+        WindowResult w = Windows.closed("imperative", 1000, 4000).delay(100).gcPauses(0.184, 0.641).build();
+        w = new WindowResult(w.window(), w.at().without(Axis.USERS).with(Axis.REQUESTS, 10_000), w.load(), w.cpu(),
+                w.memory(), w.instruments(), w.compiler(), w.gc(), w.threadGroups(), null)
+                .withBurst(new WindowResult.BurstFigures(4, 6078.0, 3.0, 0, 0, 200.0, 200, 0.79, 0.26, 488.0, 5102.0,
+                        "workers", Map.of("workers", 5102.0), List.of()));
+        assertThat(BurstSection.row(w, TOLERANCE, QUOTA, READ_TIMEOUT_MS).why()).containsExactly("the collector"
+                + " paused the JVM 825 ms in the burst (1 full, 3 young collections), every thread stopped: 85 % of"
+                + " the 976 ms beyond the prediction");
+        // a pause of less than half the excess is not the reason
+        WindowResult shortPause = Windows.closed("imperative", 1000, 4000).delay(100).gcPauses(0.3, 0).build();
+        shortPause = new WindowResult(shortPause.window(), w.at(), shortPause.load(), shortPause.cpu(),
+                shortPause.memory(), shortPause.instruments(), shortPause.compiler(), shortPause.gc(),
+                shortPause.threadGroups(), null).withBurst(w.burst());
+        assertThat(BurstSection.row(shortPause, TOLERANCE, QUOTA, READ_TIMEOUT_MS).why())
+                .singleElement().asString().startsWith("not explained");
     }
 
     @Test
