@@ -47,26 +47,10 @@ public final class MistakeWorkloads {
      * requests over a kept-alive connection and blocking in the socket read until the reply comes.
      */
     public long blockingEventLoop(Duration duration) throws InterruptedException {
-        long end = System.nanoTime() + duration.toNanos();
-        LongAdder requests = new LongAdder();
-        List<Thread> loops = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            loops.add(Thread.ofPlatform().name("vert.x-eventloop-thread-" + i).start(() -> {
-                try (Socket connection = new Socket("127.0.0.1", signatures.delayPort())) {
-                    while (System.nanoTime() < end) {
-                        LegacyClient.call(connection);
-                        SignatureWorkloads.lightWork();
-                        requests.increment();
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }));
-        }
-        for (Thread loop : loops) {
-            loop.join();
-        }
-        return requests.sum();
+        return signatures.onConnectedThreads("vert.x-eventloop-thread-", 0, 2, duration, connection -> {
+            LegacyClient.call(connection);
+            SignatureWorkloads.lightWork();
+        });
     }
 
     /**
@@ -75,26 +59,10 @@ public final class MistakeWorkloads {
      * Hibernate (the stand-in's fetch is a statement's worth of CPU, its round trip left out).
      */
     public long lazyCollectionPerRow(int threads, Duration duration) throws InterruptedException {
-        long end = System.nanoTime() + duration.toNanos();
-        LongAdder requests = new LongAdder();
-        List<Thread> workers = new ArrayList<>();
-        for (int i = 0; i < threads; i++) {
-            workers.add(Thread.ofPlatform().name("executor-thread-" + i).start(() -> {
-                try (Socket connection = new Socket("127.0.0.1", signatures.delayPort())) {
-                    while (System.nanoTime() < end) {
-                        LegacyClient.call(connection);
-                        LazyPage.map(20);
-                        requests.increment();
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }));
-        }
-        for (Thread worker : workers) {
-            worker.join();
-        }
-        return requests.sum();
+        return signatures.onConnectedThreads("executor-thread-", 0, threads, duration, connection -> {
+            LegacyClient.call(connection);
+            LazyPage.map(20);
+        });
     }
 
     /**

@@ -55,14 +55,24 @@ public final class SignatureWorkloads implements AutoCloseable {
 
     /** Imperative: platform threads named like Quarkus' worker pool, each blocking in a socket read per request. */
     public long imperative(int threads, Duration duration) throws InterruptedException {
+        return onConnectedThreads("executor-thread-", 1, threads, duration,
+                socket -> handleRequest(() -> blockingCall(socket)));
+    }
+
+    /**
+     * {@code threads} platform threads named {@code prefix} and their number, from {@code first}, each making requests
+     * over a kept-alive connection to the delay stub until {@code duration} is up. Returns the requests made.
+     */
+    long onConnectedThreads(String prefix, int first, int threads, Duration duration, Consumer<Socket> request)
+            throws InterruptedException {
         long end = System.nanoTime() + duration.toNanos();
         LongAdder requests = new LongAdder();
-        List<Thread> workers = new ArrayList<>();
+        List<Thread> started = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
-            workers.add(Thread.ofPlatform().name("executor-thread-" + (i + 1)).start(() -> {
+            started.add(Thread.ofPlatform().name(prefix + (first + i)).start(() -> {
                 try (Socket socket = new Socket("127.0.0.1", delayPort())) {
                     while (System.nanoTime() < end) {
-                        handleRequest(() -> blockingCall(socket));
+                        request.accept(socket);
                         requests.increment();
                     }
                 } catch (IOException e) {
@@ -70,8 +80,8 @@ public final class SignatureWorkloads implements AutoCloseable {
                 }
             }));
         }
-        for (Thread worker : workers) {
-            worker.join();
+        for (Thread thread : started) {
+            thread.join();
         }
         return requests.sum();
     }
