@@ -14,6 +14,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -212,7 +213,7 @@ final class Charts {
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setMarkerSize(7);
-        java.util.Map<String, Integer> named = new java.util.HashMap<>();
+        Map<String, Integer> named = new HashMap<>();
         for (SloCapacity s : open) {
             List<OpenStep> drawn = s.steps().stream().filter(step -> step.p99Ms() != null && step.p99Ms() > 0)
                     .toList();
