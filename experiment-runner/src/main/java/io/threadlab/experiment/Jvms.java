@@ -17,6 +17,8 @@ import io.threadlab.experiment.start.Engine;
 import io.threadlab.experiment.start.JavaCommand;
 import io.threadlab.experiment.start.RunningJvm;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -33,6 +35,11 @@ import java.util.OptionalDouble;
 final class Jvms {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
+    /**
+     * How long a JVM whose warm-up was lost is recorded under its load: an event loop that joins its calls waits out
+     * the client's timeouts (6 s in the lab) each time, and the analysis names a blocking join from three such waits.
+     */
+    static final Duration LOST_WARM_UP_RECORDING = Duration.ofSeconds(20);
 
     private final ExperimentPlan plan;
     private final Engine engine;
@@ -111,6 +118,36 @@ final class Jvms {
             warn(jvm.jvm() + ": the compiler had not finished when its warm-up gave up ("
                     + outcome.levels().stream().filter(l -> !l.finished()).map(l -> l.users() + " users: " + l.reason())
                     .toList() + "); its windows measure the JIT too, and no ratio involving it is a finding");
+        }
+    }
+
+    /**
+     * Records a JVM whose warm-up was lost (it stopped answering the runner, or hung), under the load it still has:
+     * its points will not be measured, and this recording, jfr/{jvm}-lost-warm-up.jfr, is what can still say why (the
+     * thread analysis and JMC's rules read it with the windows'). Where it cannot be taken, a warning says so; the
+     * run goes on either way.
+     */
+    void recordLostWarmUp(Jvm jvm) {
+        RunningJvm lost = running.get(jvm);
+        if (lost == null) {
+            return;
+        }
+        Path file = dir.resolve("jfr/" + jvm.id() + "-lost-warm-up.jfr");
+        try {
+            Files.createDirectories(file.getParent());
+            engine.recorder().start(lost.service(), file);
+            try {
+                Thread.sleep(LOST_WARM_UP_RECORDING.toMillis());
+            } finally {
+                engine.recorder().stop(lost.service(), file);
+            }
+            console.say(jvm + ": recorded for " + LOST_WARM_UP_RECORDING.toSeconds() + " s under its load after its"
+                    + " warm-up was lost: " + dir.relativize(file));
+        } catch (IOException | RuntimeException e) {
+            warn("could not record " + jvm + " after its warm-up was lost: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            warn("the recording of " + jvm + " after its warm-up was lost was cut short: " + file);
         }
     }
 

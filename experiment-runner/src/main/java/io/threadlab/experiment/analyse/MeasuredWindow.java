@@ -14,11 +14,12 @@ import java.util.OptionalInt;
  *                        recording itself does not say): what the JDK-dependent verdicts are judged with
  * @param fanOut          the window's calls to the delay service per request and their mode, from its results.json
  *                        row or its name (one call where neither says more)
+ * @param heldCalls       the calls the delay service held at once beside the client's pool, or null when unknown
  */
 public record MeasuredWindow(Double cpuMsPerRequest, Integer delayMs, List<RecordedStall> stalls, String jdk,
-                             WindowFanOut fanOut) {
+                             WindowFanOut fanOut, HeldCalls heldCalls) {
 
-    static final MeasuredWindow UNKNOWN = new MeasuredWindow(null, null, List.of(), null, WindowFanOut.ONE);
+    static final MeasuredWindow UNKNOWN = new MeasuredWindow(null, null, List.of(), null, WindowFanOut.ONE, null);
 
     public MeasuredWindow {
         stalls = List.copyOf(stalls);

@@ -40,6 +40,15 @@ final class PoolMistakes {
     /** Classes that hand out connections: Apache's AbstractConnPool, Vert.x's SimpleConnectionPool, a ConnPool... */
     private static final Pattern CONNECTION_POOL = Pattern.compile("(?i)conn(ection)?pool");
 
+    // ---- A REST client's pool that caps the calls in flight, seen at the delay service.
+    /** The calls the delay service held stayed at this share of the client's pool or more: the fan-out gallery's pool
+     *  of 50 held 49.3-50.2 calls at 100 and 500 users (4 calls each, 100 ms), with the JVM at a fifth of its quota;
+     *  the virtual-thread variant's pool of 1,000 held 380-710 of the 400 and 2,000 wanted. */
+    static final double HELD_SHARE_OF_POOL = 0.9;
+    /** ... while the users wanted this many times the pool's calls at once or more: a pool that fits every call the
+     *  users make is full only when they all are, and then it is not what they wait for. */
+    static final double WANTED_OVER_POOL = 1.1;
+
     // ---- A database pool that sets the pace.
     /** Callers waiting for a database connection at both edges of the window: a queue that stood, not a burst. */
     static final int MIN_DB_WAITING = 10;
@@ -113,6 +122,32 @@ final class PoolMistakes {
                         inFlight.nearMaxShare() * 100, readers),
                 numbers("pool_waits", waits.count(), "pool_wait_ms", waits.totalMs(), "max_in_flight", inFlight.max(),
                         "near_max_share", inFlight.nearMaxShare(), "threads_reading", readers, "reads", reads)));
+    }
+
+    /**
+     * A REST client's pool that capped the calls in flight, from the window's figures where the recording has no
+     * event for it (the Quarkus REST client's queue for a connection is callbacks): the delay service held as many
+     * calls at once as the pool has connections, while the users wanted more. Where the recording shows the callers
+     * waiting in the classic client's pool, {@link #connectionPoolCap} names it instead, with that evidence.
+     */
+    static Optional<Mistake> clientPoolCap(RecordingAnalysis a) {
+        HeldCalls calls = a.measured().heldCalls();
+        if (calls == null || calls.held() < HELD_SHARE_OF_POOL * calls.pool()
+                || calls.wanted() < WANTED_OVER_POOL * calls.pool()) {
+            return Optional.empty();
+        }
+        ThreadKind callers = a.groups().entrySet().stream()
+                .max(Comparator.comparingLong(e -> e.getValue().requestSamples)).map(Map.Entry::getKey)
+                .orElse(ThreadKind.OTHER);
+        return Optional.of(new Mistake("client-pool-cap", true, callers.name().toLowerCase(Locale.ROOT),
+                "delay_served_seconds", "quarkus.rest-client.delay.connection-pool-size", f("the REST client's pool"
+                        + " of %,d connections capped the calls in flight: the delay service held %.1f calls at once"
+                        + " on average (its calls per second × the time it held each, Little's law on its own timer)"
+                        + " while the users wanted %,d at once; the calls beyond the pool waited for a connection in"
+                        + " the client's queue, where no thread waits and the recording holds no event",
+                        calls.pool(), calls.held(), calls.wanted()),
+                numbers("held_calls", Durations.round(calls.held()), "pool", calls.pool(), "wanted_calls",
+                        calls.wanted())));
     }
 
     /**

@@ -44,9 +44,13 @@ final class RecordedWindows {
                @JsonProperty("fan_out_mode") String fanOutMode,
                @JsonProperty("jvm_label") String jvmLabel,
                @JsonProperty("jvm") Integer jvm,
-               @JsonProperty("users") Integer users) {
+               @JsonProperty("users") Integer users,
+               @JsonProperty("requests_per_second") Double requestsPerSecond,
+               @JsonProperty("delay_served_mean_ms") Double delayServedMeanMs,
+               @JsonProperty("pool_size") Integer poolSize) {
 
-        static final Row NONE = new Row(null, null, null, null, null, null, null, null, null, null, null);
+        static final Row NONE = new Row(null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null);
 
         /** The recorded JVM's log in {@code runDir} (logs/imperative-jvm1.log), or null where the row does not say. */
         Path serviceLog(Path runDir) {
@@ -79,7 +83,10 @@ final class RecordedWindows {
             Map.entry("fan_out_mode", "at"),
             Map.entry("jvm_label", "window"),
             Map.entry("jvm", "window"),
-            Map.entry("users", "at"));
+            Map.entry("users", "at"),
+            Map.entry("requests_per_second", "load"),
+            Map.entry("delay_served_mean_ms", "instruments"),
+            Map.entry("pool_size", "at"));
 
     private final Map<String, Row> byRecording;
     private final Integer runDelayMs;

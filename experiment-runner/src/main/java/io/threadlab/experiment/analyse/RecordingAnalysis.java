@@ -139,19 +139,26 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
 
     /** The same analysis, with what the runner measured of the recorded window. */
     public RecordingAnalysis withMeasured(Double msPerRequest, Integer delay, List<RecordedStall> stalled) {
-        return with(new MeasuredWindow(msPerRequest, delay, stalled, measured.jdk(), measured.fanOut()));
+        return with(new MeasuredWindow(msPerRequest, delay, stalled, measured.jdk(), measured.fanOut(),
+                measured.heldCalls()));
     }
 
     /** The same analysis, with the Java version its run says the recorded JVM ran (null: unknown). */
     public RecordingAnalysis withJdk(String version) {
         return with(new MeasuredWindow(measured.cpuMsPerRequest(), measured.delayMs(), measured.stalls(), version,
-                measured.fanOut()));
+                measured.fanOut(), measured.heldCalls()));
     }
 
     /** The same analysis, knowing the recorded window's calls per request. */
     public RecordingAnalysis withFanOut(WindowFanOut calls) {
         return with(new MeasuredWindow(measured.cpuMsPerRequest(), measured.delayMs(), measured.stalls(),
-                measured.jdk(), calls));
+                measured.jdk(), calls, measured.heldCalls()));
+    }
+
+    /** The same analysis, knowing the calls the delay service held at once beside the client's pool (null: not). */
+    public RecordingAnalysis withHeldCalls(HeldCalls held) {
+        return with(new MeasuredWindow(measured.cpuMsPerRequest(), measured.delayMs(), measured.stalls(),
+                measured.jdk(), measured.fanOut(), held));
     }
 
     /** The same analysis, with the database pool's gauges at the recorded window's edges (null: none scraped). */

@@ -79,6 +79,7 @@ public final class ThreadAnalysis {
                 a = a.withMeasured(row.cpuMsPerRequest(), measured.delayMs(recording, a.window()),
                         stalls(recording, row, failures)).withJdk(measured.jdk())
                         .withFanOut(WindowFanOut.of(row.fanOut(), row.fanOutMode(), a.window()));
+                a = a.withHeldCalls(a.downstream().database() ? null : HeldCalls.of(row, a.measured().fanOut()));
                 // The pool's own numbers speak of the window's downstream only where it is the database.
                 if (a.downstream().database()) {
                     Path log = row.serviceLog(run);

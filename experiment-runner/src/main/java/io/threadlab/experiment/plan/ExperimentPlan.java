@@ -197,9 +197,9 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         return new Jvm(variant, start, sideBySide ? variant.port() + 100 * index : variant.port(), setup);
     }
 
-    /** The knobs a JVM runs with: the run's, changed by its setup. */
+    /** The knobs a JVM runs with: the run's, changed by its setup and its variant's own settings. */
     public Knobs knobsOf(Jvm jvm) {
-        return knobs.at(jvm.setup());
+        return knobs.of(jvm);
     }
 
     /**

@@ -109,8 +109,7 @@ record FanOutPoints(Grid grid, Knobs knobs, Calibration calibration) {
 
     /** The delay client's connection pool of a JVM: its variant's own setting, else the run's. */
     private int poolOf(Jvm jvm) {
-        String own = jvm.variant().properties().get(Variant.CONNECTION_POOL_SIZE);
-        return own != null ? Integer.parseInt(own) : knobs.at(jvm.setup()).connectionPoolSize();
+        return knobs.of(jvm).connectionPoolSize();
     }
 
     /**

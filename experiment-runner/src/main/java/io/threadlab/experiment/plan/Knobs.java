@@ -116,6 +116,25 @@ public record Knobs(Point values, boolean confineDelayService, Database database
         return database != null ? new DatabasePool(values.get(Axis.DB_POOL_SIZE), readTimeoutMs()) : null;
     }
 
+    /**
+     * The knobs a JVM runs with: the run's, changed by its setup, then by its variant's own settings on the JVM axes
+     * they set (fanout-connection-pool's pool of 50), so that its results and its manifest say what it ran with.
+     */
+    public Knobs of(Jvm jvm) {
+        Point setup = jvm.setup();
+        for (Axis<?> axis : Axis.all()) {
+            String key = axis.effect().quarkusProperty();
+            if (axis.scope() == Axis.Scope.JVM && key != null && jvm.variant().properties().containsKey(key)) {
+                setup = withText(setup, axis, jvm.variant().properties().get(key));
+            }
+        }
+        return at(setup);
+    }
+
+    private static <T extends Comparable<T>> Point withText(Point p, Axis<T> axis, String text) {
+        return p.with(axis, axis.read(text));
+    }
+
     /** The knobs of a JVM started at {@code setup}: each JVM axis' value in place of the run's. */
     public Knobs at(Point setup) {
         Point applied = setup.without(Axis.DB_CPUS); // the database's own: no knob of a variant

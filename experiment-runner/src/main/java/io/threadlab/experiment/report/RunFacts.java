@@ -149,8 +149,8 @@ public final class RunFacts {
             List<RatioFact> costs = run.points().stream().map(p -> ratio(label, p, mistake.getValue(),
                     reference.apply(p))).filter(r -> !Double.isNaN(r.throughput().ratio())).toList();
             Optional<String> signature = MistakeTexts.recognisedAs(label);
-            List<Recorded> mine = recorded.stream().filter(r -> r.label().equals(label) && r.point().isPresent())
-                    .toList();
+            // every recording of the mistake's JVMs, its lost warm-up's included (no point: it measured none)
+            List<Recorded> mine = recorded.stream().filter(r -> r.label().equals(label)).toList();
             boolean found = signature.isPresent() && mine.stream().anyMatch(r -> r.recording().judgement().mistakes().stream()
                     .anyMatch(m -> m.name().equals(signature.get())));
             List<String> lost = MistakeCards.lost(run, label);

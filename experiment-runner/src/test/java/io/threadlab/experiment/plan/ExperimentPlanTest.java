@@ -404,4 +404,14 @@ class ExperimentPlanTest {
         assertThat(plan.knobsOf(w800).connectionPoolSize()).isEqualTo(1000);
         assertThat(plan.knobsOf(plan.jvms().get(2)).workerPoolMax()).isEqualTo(200);
     }
+
+    /** A gallery variant's own setting is what its JVM runs with, and so what its results and manifest say. */
+    @Test
+    void aVariantsOwnSettingIsTheKnobItsJvmRunsWith() {
+        Variant capped = Variant.find("fanout-connection-pool").orElseThrow();
+        ExperimentPlan plan = plan(List.of(VT, capped), List.of(100), 1, 1, List.of(), false, false, true);
+        assertThat(plan.knobsOf(plan.jvms().get(0)).connectionPoolSize()).isEqualTo(1000);
+        assertThat(plan.knobsOf(plan.jvms().get(1)).connectionPoolSize()).isEqualTo(50);
+        assertThat(plan.knobsOf(plan.jvms().get(1)).workerPoolMax()).as("the axes it does not set").isEqualTo(200);
+    }
 }
