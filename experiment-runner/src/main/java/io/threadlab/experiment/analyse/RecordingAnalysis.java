@@ -79,7 +79,16 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
      * pictures.
      */
     public String label() {
-        return WindowId.parse(window()).map(WindowId::label).orElse(variant());
+        return WindowId.parse(window()).map(WindowId::label)
+                .or(() -> named().map(Variant::label)) // a recording of a JVM, not a window: its lost warm-up
+                .orElse(variant());
+    }
+
+    /** The variant the runner's file name begins with (longest label first: imperative-rest-... also starts with
+     *  imperative), if any. */
+    private Optional<Variant> named() {
+        return Variant.all().stream().sorted(Comparator.comparingInt((Variant v) -> v.label().length()).reversed())
+                .filter(v -> window().startsWith(v.label() + "-")).findFirst();
     }
 
     /** The label of the variant whose signature this recording is judged by, or "unknown". */
@@ -96,9 +105,7 @@ public record RecordingAnalysis(Path file, Instant start, Instant end, Map<Threa
      * loops read for them, in reads too short to be recorded from 1 ms). Empty when no request code was sampled.
      */
     public Optional<Variant> judgedAs() {
-        Optional<Variant> named = Variant.all().stream()
-                .sorted(Comparator.comparingInt((Variant v) -> v.label().length()).reversed())
-                .filter(v -> window().startsWith(v.label() + "-")).findFirst();
+        Optional<Variant> named = named();
         if (named.isPresent()) {
             Variant v = named.get();
             return Optional.of(v.answersTheQuestion() ? v : onThreadsAndStack(v.threads(), v.stack()));

@@ -11,6 +11,7 @@ import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.WindowId;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -224,28 +225,67 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
      * @param calibratedOn the JVM whose calibration made it (this window's own, or its variant's first JVM start)
      * @param ceilings     requests per second each ceiling allows, by name (cpu, workers, connections, users, load)
      * @param predictedK6Cores k6's CPU at the predicted throughput (null: not forecast, as before it was)
+     * @param nextError        the next ceiling's own relative error (null: not recorded, as before it was; the
+     *                         interval is then the binding ceiling's alone)
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
                              Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
-                             String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores) {
+                             String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores,
+                             Double nextError) {
 
         /** A prediction without k6's forecast, as runs before it recorded them. */
         public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
                           Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
                           String calibratedOn, Map<String, Double> ceilings) {
             this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
-                    predictedAt, calibratedOn, ceilings, null);
+                    predictedAt, calibratedOn, ceilings, null, null);
         }
 
-        /** The interval stated with it: the prediction ± its expected error. */
+        /** A prediction without the next ceiling's error, as runs before it recorded them. */
+        public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
+                          Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
+                          String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores) {
+            this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
+                    predictedAt, calibratedOn, ceilings, predictedK6Cores, null);
+        }
+
+        /** The interval stated with it: see {@link #lowOf}. */
         public double low() {
-            return predictedRps * (1 - expectedError);
+            return lowOf(predictedRps, expectedError, margin, nextError);
         }
 
         public double high() {
-            return predictedRps * (1 + expectedError);
+            return highOf(predictedRps, expectedError, margin, nextError);
+        }
+
+        /**
+         * The low end of a prediction's interval. The throughput is the lower of the two lowest ceilings, each within
+         * its own error, so each end of the interval is the lower of theirs: ± the binding ceiling's error where the
+         * next ceiling lies clear above it, reaching further down where the next one's own low end lies below the
+         * binding one's (two ceilings close: either may bind).
+         *
+         * @param margin    the next ceiling over the binding one
+         * @param nextError the next ceiling's error; null where it is not known (the binding ceiling's alone)
+         */
+        public static double lowOf(double rps, double error, double margin, Double nextError) {
+            double own = rps * (1 - error);
+            return nextError == null || !Double.isFinite(margin) ? own : Math.min(own, rps * margin * (1 - nextError));
+        }
+
+        /** The high end of a prediction's interval: see {@link #lowOf}. */
+        public static double highOf(double rps, double error, double margin, Double nextError) {
+            double own = rps * (1 + error);
+            return nextError == null || !Double.isFinite(margin) ? own : Math.min(own, rps * margin * (1 + nextError));
+        }
+
+        /** "±6 %", or "-14 %/+6 %" where the next ceiling widens the interval below. */
+        public static String spread(double rps, double low, double high) {
+            double below = 1 - low / rps;
+            double above = high / rps - 1;
+            return Math.abs(below - above) < 0.005 ? String.format(Locale.ROOT, "±%.0f %%", above * 100)
+                    : String.format(Locale.ROOT, "-%.0f %%/+%.0f %%", below * 100, above * 100);
         }
 
         /** Whether a measurement fell inside the interval stated before it. */

@@ -41,13 +41,21 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
         return margin - 1 <= expectedError + nextError;
     }
 
-    /** The interval stated with the prediction: ± its expected error. */
+    /**
+     * The interval stated with the prediction: ± its expected error, reaching further down where the next ceiling,
+     * within its own error, may bind below it ({@link WindowResult.Prediction#lowOf}).
+     */
     public double low() {
-        return rps * (1 - expectedError);
+        return WindowResult.Prediction.lowOf(rps, expectedError, margin, nextError);
     }
 
     public double high() {
-        return rps * (1 + expectedError);
+        return WindowResult.Prediction.highOf(rps, expectedError, margin, nextError);
+    }
+
+    /** "±6 %", or "-14 %/+6 %" where the next ceiling widens the interval below. */
+    public String spread() {
+        return WindowResult.Prediction.spread(rps, low(), high());
     }
 
     /** The next ceiling over the binding one: what {@link #margin} is measured to. */
@@ -62,12 +70,12 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
         ceilings.forEach((c, v) -> byName.put(c.name().toLowerCase(Locale.ROOT), round(v)));
         return new WindowResult.Prediction(round(rps), binding.name().toLowerCase(Locale.ROOT), round(margin),
                 round(p50Ms), rssMb == null ? null : round(rssMb), round(expectedError), extrapolated,
-                madeAt.toString(), jvm, byName, Double.isNaN(k6Cores) ? null : round(k6Cores));
+                madeAt.toString(), jvm, byName, Double.isNaN(k6Cores) ? null : round(k6Cores), round(nextError));
     }
 
     /** "4,800 req/s (CPU, ±6 %)", with k6's CPU where it was forecast. */
     public String describe() {
-        return String.format(Locale.ROOT, "%,.0f req/s (%s, ±%.0f %%%s%s)", rps, binding.label(), expectedError * 100,
+        return String.format(Locale.ROOT, "%,.0f req/s (%s, %s%s%s)", rps, binding.label(), spread(),
                 extrapolated ? ", extrapolated" : "", twoClose() ? ", " + next().label() + " close" : "")
                 + (Double.isNaN(k6Cores) ? "" : String.format(Locale.ROOT, ", k6 about %.2f CPU", k6Cores));
     }

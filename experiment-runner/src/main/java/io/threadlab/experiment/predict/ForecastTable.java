@@ -69,7 +69,7 @@ public final class ForecastTable {
         return new String[] {v.variant(), String.format(Locale.ROOT, "%,d", at.get(Axis.USERS)),
             at.get(Axis.DELAY_MS) + " ms", Forecast.number(at.get(Axis.CPUS)), rate(f.rps()),
             rate(f.low()) + "–" + rate(f.high()),
-            String.format(Locale.ROOT, "±%.0f %%%s", f.expectedError() * 100, f.extrapolated() ? " extrapolated" : ""),
+            f.spread() + (f.extrapolated() ? " extrapolated" : ""),
             f.binding().label(), String.format(Locale.ROOT, "%.2f× %s%s", f.margin(), f.next().label(),
                     f.twoClose() ? " close" : ""),
             String.format(Locale.ROOT, "%,.1f", f.p50Ms()), f.rssMb() == null ? "–"

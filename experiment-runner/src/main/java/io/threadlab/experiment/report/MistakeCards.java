@@ -47,7 +47,7 @@ final class MistakeCards {
             List<String> found = new ArrayList<>();
             int recordings = 0;
             for (Recorded r : recorded) {
-                if (r.label().equals(label) && r.point().isPresent()) {
+                if (r.label().equals(label)) { // its lost warm-up's recording included: it has no point
                     recordings++;
                     r.recording().judgement().mistakes().forEach(m -> {
                         evidence.add(r.recording().window() + ": " + evidence(m));
