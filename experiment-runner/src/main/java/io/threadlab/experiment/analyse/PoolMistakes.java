@@ -190,9 +190,10 @@ final class PoolMistakes {
         }
         PoolGauges edges = a.databasePool().edges();
         return Optional.of(new Mistake("database-refused-connections", true, databaseReaders(a).name()
-                .toLowerCase(Locale.ROOT), "service log", "\"" + RefusedConnections.REFUSAL + "\"",
+                .toLowerCase(Locale.ROOT), "database log", "\"" + RefusedConnections.REFUSAL + "\"",
                 f("PostgreSQL refused %,d new connections during the window (\"sorry, too many clients already\" in"
-                                + " the JVM's log; a refusal leaves no JFR event)%s: the pool asked for more connections"
+                                + " its log, or the JVM's where the run kept none; a refusal leaves no JFR event)%s:"
+                                + " the pool asked for more connections"
                                 + " than the database's free slots, and the callers waiting on them wait out the"
                                 + " acquisition timeout", refused,
                         edges == null ? "" : f(", with %s connections in use at the window's edges", inUse(edges))),

@@ -83,9 +83,13 @@ public final class ThreadAnalysis {
                 // The pool's own numbers speak of the window's downstream only where it is the database.
                 if (a.downstream().database()) {
                     Path log = row.serviceLog(run);
+                    Long refused = RefusedConnections.inDatabaseLog(run.resolve("logs/postgres.log"), a.start(),
+                            a.end());
+                    if (refused == null && log != null) {
+                        refused = RefusedConnections.during(log, a.start(), a.end(), ZoneId.systemDefault());
+                    }
                     a = a.withPoolEdges(PoolGauges.read(run.resolve("metrics"), a.window()))
-                            .withRefusedConnections(log == null ? null
-                                    : RefusedConnections.during(log, a.start(), a.end(), ZoneId.systemDefault()));
+                            .withRefusedConnections(refused);
                 }
                 analyses.add(a);
                 jmc.add(jmcRules().evaluate(recording, a.window(), jmcPage(recording), outDir));
