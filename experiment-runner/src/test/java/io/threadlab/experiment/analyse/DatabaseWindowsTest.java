@@ -401,18 +401,23 @@ class DatabaseWindowsTest {
         assertThat(mistakes(throttled(quick, 0))).as("waits shorter than a query").isEmpty();
     }
 
+    /** A run of the virtual-thread variant's database window in {@code dir}: its recording and its results row. */
+    private static RecordingAnalysis runOfTheVirtualThreadsWindow(Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("jfr"));
+        Files.copy(results.resolve("jfr/" + VIRTUAL + ".jfr"), dir.resolve("jfr/" + VIRTUAL + ".jfr"));
+        Json.write(dir.resolve("results.json"), Map.of("windows", List.of(Map.of("window", Map.of("id", VIRTUAL,
+                "jfr_file", "jfr/" + VIRTUAL + ".jfr", "jvm_label", "virtual-thread", "jvm", 1), "at",
+                Map.of("downstream", "db", "delay_ms", 10)))));
+        return analysis(VIRTUAL);
+    }
+
     /**
      * PostgreSQL's refusals in the recorded JVM's log, within the recording's span, name the pool beyond the
      * database's slots; the same lines outside the span, or too few, do not.
      */
     @Test
     void connectionsTheDatabaseRefusedInTheWindowAreNamedFromTheJvmsLog(@TempDir Path dir) throws Exception {
-        Files.createDirectories(dir.resolve("jfr"));
-        Files.copy(results.resolve("jfr/" + VIRTUAL + ".jfr"), dir.resolve("jfr/" + VIRTUAL + ".jfr"));
-        Json.write(dir.resolve("results.json"), Map.of("windows", List.of(Map.of("window", Map.of("id", VIRTUAL,
-                "jfr_file", "jfr/" + VIRTUAL + ".jfr", "jvm_label", "virtual-thread", "jvm", 1), "at",
-                Map.of("downstream", "db", "delay_ms", 10)))));
-        RecordingAnalysis recorded = analysis(VIRTUAL);
+        RecordingAnalysis recorded = runOfTheVirtualThreadsWindow(dir);
         DateTimeFormatter clock = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
         String inside = clock.format(recorded.start().plus(Duration.between(recorded.start(), recorded.end())
                 .dividedBy(2)));
@@ -442,12 +447,7 @@ class DatabaseWindowsTest {
      */
     @Test
     void connectionsTheDatabaseRefusedInTheWindowAreNamedFromItsOwnLog(@TempDir Path dir) throws Exception {
-        Files.createDirectories(dir.resolve("jfr"));
-        Files.copy(results.resolve("jfr/" + VIRTUAL + ".jfr"), dir.resolve("jfr/" + VIRTUAL + ".jfr"));
-        Json.write(dir.resolve("results.json"), Map.of("windows", List.of(Map.of("window", Map.of("id", VIRTUAL,
-                "jfr_file", "jfr/" + VIRTUAL + ".jfr", "jvm_label", "virtual-thread", "jvm", 1), "at",
-                Map.of("downstream", "db", "delay_ms", 10)))));
-        RecordingAnalysis recorded = analysis(VIRTUAL);
+        RecordingAnalysis recorded = runOfTheVirtualThreadsWindow(dir);
         DateTimeFormatter stamp = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS z").withZone(ZoneId.of("UTC"));
         String inside = stamp.format(recorded.start().plus(Duration.between(recorded.start(), recorded.end())
                 .dividedBy(2)));
