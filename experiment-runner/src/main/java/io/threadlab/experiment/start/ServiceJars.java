@@ -27,13 +27,17 @@ public final class ServiceJars {
         return modules.stream().filter(this::isStale).toList();
     }
 
-    /** Runs {@code ./mvnw -q package -DskipTests} for the stale modules; its output goes to the console. */
+    /**
+     * Runs {@code ./mvnw -q package -DskipTests -am} for the stale modules; its output goes to the console. With the
+     * modules they need (lab-settings): in a fresh clone nothing of the lab is in the local Maven repository, and a
+     * module built alone cannot resolve them.
+     */
     public void build(List<String> modules) {
         if (modules.isEmpty()) {
             return;
         }
         List<String> command = new ArrayList<>(List.of(labHome.resolve("mvnw").toString(), "-q", "-B", "package",
-                "-DskipTests", "-pl", String.join(",", modules)));
+                "-DskipTests", "-pl", String.join(",", modules), "-am"));
         try {
             Process mvn = new ProcessBuilder(command).directory(labHome.toFile()).inheritIO().start();
             int exit = mvn.waitFor();
