@@ -190,9 +190,10 @@ final class Rig implements StepLoop.Performer {
 
     /**
      * After a step passed its ceiling, or its service stopped answering: a lost warm-up's JVM is recorded under its
-     * load, its load is ended (k6 stopped, whatever is in flight), and what it was to measure is marked lost. JVMs that did not start within theirs end the run; a JVM
-     * whose warm-up hung is not measured, nor one that no longer answers its health check after a lost window (its
-     * later windows would each wait out their reads); a JVM that would not stop is killed.
+     * load, its load is ended (k6 stopped, whatever is in flight), and what it was to measure is marked lost. JVMs
+     * that did not start within theirs end the run; a JVM whose warm-up hung is not measured, nor one that no longer
+     * answers its health check after a lost window (its later windows would each wait out their reads); a JVM that
+     * would not stop is killed.
      */
     @Override
     public void timedOut(Step step, String why) {

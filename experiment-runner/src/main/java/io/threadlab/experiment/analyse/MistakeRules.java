@@ -20,7 +20,8 @@ final class MistakeRules {
     static List<Mistakes.Mistake> of(RecordingAnalysis a) {
         return Stream.of(EventLoopMistakes.blockingEventLoop(a), EventLoopMistakes.blockingJoinOnEventLoop(a),
                         EventLoopMistakes.jdbcOnEventLoop(a), EventLoopMistakes.blockingRefusedOnEventLoop(a),
-                        PoolMistakes.workerStarvation(a), PoolMistakes.connectionPoolCap(a).or(() -> PoolMistakes.clientPoolCap(a)),
+                        PoolMistakes.workerStarvation(a),
+                        PoolMistakes.connectionPoolCap(a).or(() -> PoolMistakes.clientPoolCap(a)),
                         PoolMistakes.databasePoolCap(a), PoolMistakes.refusedConnections(a),
                         CpuMistakes.onEventLoop(a), CpuMistakes.onVirtualThreads(a), OrmMistakes.nPlusOne(a),
                         VirtualThreadMistakes.pinning(a), VirtualThreadMistakes.synchronizedWithoutPinning(a),

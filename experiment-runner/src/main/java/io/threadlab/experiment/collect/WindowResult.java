@@ -281,6 +281,11 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
         }
 
         /** "±6 %", or "-14 %/+6 %" where the next ceiling widens the interval below. */
+        public String spread() {
+            return spread(predictedRps, low(), high());
+        }
+
+        /** {@link #spread()} of any prediction's interval. */
         public static String spread(double rps, double low, double high) {
             double below = 1 - low / rps;
             double above = high / rps - 1;

@@ -157,9 +157,8 @@ final class LandscapeChecks {
         if (judged.isEmpty()) {
             return Check.notMeasured(name, "no held-out point lay beyond the calibrated users");
         }
-        List<String> off = judged.stream().filter(o -> !o.covered()).map(o -> name(o) + " (claimed "
-                + WindowResult.Prediction.spread(o.prediction().orElseThrow().predictedRps(),
-                o.prediction().orElseThrow().low(), o.prediction().orElseThrow().high()) + ")").toList();
+        List<String> off = judged.stream().filter(o -> !o.covered())
+                .map(o -> name(o) + " (claimed " + o.prediction().orElseThrow().spread() + ")").toList();
         return Check.of(name, off.isEmpty(), (judged.size() - off.size()) + " of " + judged.size() + " points"
                 + (off.isEmpty() ? "" : "; OFF: " + String.join(", ", off)));
     }

@@ -152,8 +152,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
         return new PredictionCells(rate(p.predicted()), p.binding().map(Ceiling::label).orElse("–"),
                 p.prediction().isEmpty() ? "–" : String.format(Locale.ROOT, "%+.0f %%", (p.ratio() - 1) * 100),
                 p.heldOut() && p.oneCeilingBinds() && !p.withinTolerance(),
-                p.prediction().map(x -> WindowResult.Prediction.spread(x.predictedRps(), x.low(), x.high()))
-                        .orElse("–"),
+                p.prediction().map(WindowResult.Prediction::spread).orElse("–"),
                 p.prediction().map(x -> rate(x.low()) + "–" + rate(x.high())).orElse("–"),
                 p.prediction().isEmpty() ? "–" : p.covered() ? "yes" : "no");
     }

@@ -35,7 +35,7 @@ class IntervalTest {
         WindowResult.Prediction close = prediction(1.04, 0.15);
         assertThat(close.low()).isCloseTo(4921 * 1.04 * 0.85, within(0.01));
         assertThat(close.high()).isCloseTo(4921 * 1.06, within(0.01));
-        assertThat(close.covers(4476)).as("heldout-3's reactive point at 200 ms, as a shape").isTrue();
+        assertThat(close.covers(4476)).as("9 % under: inside only because the CPU may bind below").isTrue();
         assertThat(WindowResult.Prediction.spread(close.predictedRps(), close.low(), close.high()))
                 .isEqualTo("-12 %/+6 %");
     }
