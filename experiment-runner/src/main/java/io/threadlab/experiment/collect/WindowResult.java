@@ -227,20 +227,22 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
      * @param predictedK6Cores k6's CPU at the predicted throughput (null: not forecast, as before it was)
      * @param nextError        the next ceiling's own relative error (null: not recorded, as before it was; the
      *                         interval is then the binding ceiling's alone)
+     * @param predictedMachineUs the machine's speed it was made for: the runner's fixed piece of work's CPU-µs in the
+     *                         window measured before it (null: the calibration's own speed, as before it was)
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
                              Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
                              String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores,
-                             Double nextError) {
+                             Double nextError, Double predictedMachineUs) {
 
         /** A prediction without k6's forecast, as runs before it recorded them. */
         public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
                           Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
                           String calibratedOn, Map<String, Double> ceilings) {
             this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
-                    predictedAt, calibratedOn, ceilings, null, null);
+                    predictedAt, calibratedOn, ceilings, null, null, null);
         }
 
         /** A prediction without the next ceiling's error, as runs before it recorded them. */
@@ -248,54 +250,39 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
                           Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
                           String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores) {
             this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
-                    predictedAt, calibratedOn, ceilings, predictedK6Cores, null);
+                    predictedAt, calibratedOn, ceilings, predictedK6Cores, null, null);
         }
 
-        /** The interval stated with it: see {@link #lowOf}. */
+        /** A prediction for the calibration's machine speed, as runs before the machine's term recorded them. */
+        public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
+                          Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
+                          String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores,
+                          Double nextError) {
+            this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
+                    predictedAt, calibratedOn, ceilings, predictedK6Cores, nextError, null);
+        }
+
+        /** The interval stated with it ({@link Interval}). */
+        public Interval interval() {
+            return Interval.of(predictedRps, expectedError, margin, nextError);
+        }
+
         public double low() {
-            return lowOf(predictedRps, expectedError, margin, nextError);
+            return interval().low();
         }
 
         public double high() {
-            return highOf(predictedRps, expectedError, margin, nextError);
-        }
-
-        /**
-         * The low end of a prediction's interval. The throughput is the lower of the two lowest ceilings, each within
-         * its own error, so each end of the interval is the lower of theirs: ± the binding ceiling's error where the
-         * next ceiling lies clear above it, reaching further down where the next one's own low end lies below the
-         * binding one's (two ceilings close: either may bind).
-         *
-         * @param margin    the next ceiling over the binding one
-         * @param nextError the next ceiling's error; null where it is not known (the binding ceiling's alone)
-         */
-        public static double lowOf(double rps, double error, double margin, Double nextError) {
-            double own = rps * (1 - error);
-            return nextError == null || !Double.isFinite(margin) ? own : Math.min(own, rps * margin * (1 - nextError));
-        }
-
-        /** The high end of a prediction's interval: see {@link #lowOf}. */
-        public static double highOf(double rps, double error, double margin, Double nextError) {
-            double own = rps * (1 + error);
-            return nextError == null || !Double.isFinite(margin) ? own : Math.min(own, rps * margin * (1 + nextError));
+            return interval().high();
         }
 
         /** "±6 %", or "-14 %/+6 %" where the next ceiling widens the interval below. */
         public String spread() {
-            return spread(predictedRps, low(), high());
-        }
-
-        /** {@link #spread()} of any prediction's interval. */
-        public static String spread(double rps, double low, double high) {
-            double below = 1 - low / rps;
-            double above = high / rps - 1;
-            return Math.abs(below - above) < 0.005 ? String.format(Locale.ROOT, "±%.0f %%", above * 100)
-                    : String.format(Locale.ROOT, "-%.0f %%/+%.0f %%", below * 100, above * 100);
+            return interval().spread();
         }
 
         /** Whether a measurement fell inside the interval stated before it. */
         public boolean covers(double measured) {
-            return measured >= low() && measured <= high();
+            return interval().covers(measured);
         }
     }
 

@@ -63,6 +63,11 @@ public final class WindowRunner {
     private final Map<String, Double> closedPeak = new HashMap<>();
     /** The fewest CPU-µs the machine's yardstick took in a window so far: the machine at its fastest in this run. */
     private double fastestYardstick = Double.POSITIVE_INFINITY;
+    /**
+     * The machine's speed in the window measured last (its yardstick's CPU-µs; null before the first): the speed a
+     * forecast is made for, the latest the runner knows before the point runs.
+     */
+    private Double machineBefore;
 
     public WindowRunner(Loads loads, Recorder recorder, Confinement confinement, ServiceProcess delayService,
                         WaitControl waits, ResultsWriter results, Manifest manifest, Console console, Path dir,
@@ -108,7 +113,7 @@ public final class WindowRunner {
         // a point of the closed model, as it is: not a calibration, not the recording's twin, not the open model
         Optional<Forecast> forecast = window.calibration() || window.recorded() || window.users() == null
                 ? Optional.empty()
-                : predictions.before(window.jvm(), knobs.asPoint().and(window.at()));
+                : predictions.before(window.jvm(), knobs.asPoint().and(window.at()), machineBefore);
         Instant predictedAt = Instant.now();
         forecast.ifPresent(f -> {
             console.say(String.format(Locale.ROOT, "%s %s: predicted %s", window.jvm(), window.id(), f.describe()));
@@ -192,7 +197,8 @@ public final class WindowRunner {
      */
     private Optional<WindowResult> measureBurst(RunningJvm jvm, Window window, Burst load, Knobs knobs) {
         Point closedAt = knobs.asPoint().and(window.at().without(Axis.REQUESTS)).with(Axis.USERS, load.requests());
-        BurstForecast forecast = BurstForecast.of(predictions.before(window.jvm(), closedAt), load.requests(),
+        BurstForecast forecast = BurstForecast.of(predictions.before(window.jvm(), closedAt, machineBefore),
+                load.requests(),
                 window.delayMs(), window.variant().threads(), knobs.workerPoolMax(), knobs.connectionPoolSize());
         console.say(String.format(Locale.ROOT, "%s %s: predicted %s", window.jvm(), window.id(),
                 forecast.describe()));
@@ -319,13 +325,17 @@ public final class WindowRunner {
         }
     }
 
-    /** The machine's own speed in the window, against its fastest in this run so far. */
+    /**
+     * The machine's own speed in the window, against its fastest in this run so far; kept as the speed the next
+     * forecast is made for.
+     */
     private String machine(WindowResult row) {
         Double us = row.instruments().yardstickUs();
         if (us == null) {
             return "";
         }
         fastestYardstick = Math.min(fastestYardstick, us);
+        machineBefore = us;
         return String.format(Locale.ROOT, ", machine %.2f× its fastest", us / fastestYardstick);
     }
 

@@ -145,8 +145,14 @@ public final class CalibratedRun {
      * them), from its calibration here; empty where the variant has none, or its calibration fits no model.
      */
     public Optional<Forecast> forecast(String variant, Point at) {
+        return forecast(variant, at, null);
+    }
+
+    /** The same on a machine whose fixed piece of work took {@code machineUs} CPU-µs (null: the calibration's). */
+    public Optional<Forecast> forecast(String variant, Point at, Double machineUs) {
         Calibrated c = variants.get(variant);
-        return c == null ? Optional.empty() : c.fit().model().map(m -> m.onMachine(sharedCores).predict(at));
+        return c == null ? Optional.empty() : c.fit().model().map(m -> m.onMachine(sharedCores)
+                .forMachine(machineUs).predict(at));
     }
 
     /** The forecasts asked for, and each calibrated variant left out because its calibration fits no model. */

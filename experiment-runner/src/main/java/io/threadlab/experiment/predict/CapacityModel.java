@@ -22,7 +22,8 @@ import java.util.Optional;
  * the downstream ({@link CpuCurve}). The point's requests waiting and calls in flight are solved with its
  * throughput. A level counts where the JVM used at least {@link #LIGHT_SHARE} of its quota: below that its CPU is
  * partly its own idle work, spread over few requests. A level's cost is the median of its seconds', so that a second
- * of a stall does not make it;</li>
+ * of a stall does not make it, taken to the calibration's machine speed, and a forecast's to the speed of the machine
+ * it is for ({@link MachineSpeed});</li>
  * <li>workers (worker variants) and connections (the REST client's pool to the delay service, or the database pool):
  * the pool ÷ the time a request holds one, the downstream's delay plus the overhead the JVM showed above its delay
  * where nothing queued. The whole request is taken as holding its connection: what it spends before and after its
@@ -78,11 +79,13 @@ public final class CapacityModel implements ForecastNotes.Model {
     /** The CPUs of the machine k6 shares with the service; NaN: k6 elsewhere, or not known (no load ceiling). */
     private final double machineCores;
     private final CollectorPauses pauses;
+    private final MachineSpeed machine;
 
     private CapacityModel(String jvm, Variant.Threads threads, List<Level> levels, CpuCurve curve, boolean saturated,
                           int delayMs, double downstreamLateMs, double quota, double overheadMs,
                           boolean overheadMeasured, double[] rssLine, Downstream downstream, Double dbQuota,
-                          FanOutCalibration fanOut, LoadCost load, double machineCores, CollectorPauses pauses) {
+                          FanOutCalibration fanOut, LoadCost load, double machineCores, CollectorPauses pauses,
+                          MachineSpeed machine) {
         this.jvm = jvm;
         this.threads = threads;
         this.levels = levels;
@@ -100,6 +103,7 @@ public final class CapacityModel implements ForecastNotes.Model {
         this.load = load;
         this.machineCores = machineCores;
         this.pauses = pauses;
+        this.machine = machine;
     }
 
     /** A model, or why there is none. */
@@ -111,7 +115,9 @@ public final class CapacityModel implements ForecastNotes.Model {
      * numbers of users with a CPU per request and a mean response time), with the reason.
      */
     public static Fit fit(String jvm, Variant.Threads threads, List<WindowResult> calibration) {
-        List<Level> levels = Level.of(calibration);
+        List<Level> timed = Level.of(calibration);
+        MachineSpeed machine = MachineSpeed.of(timed);
+        List<Level> levels = timed.stream().map(machine::atCalibration).toList();
         if (levels.stream().map(Level::users).distinct().count() < 2) {
             return new Fit(Optional.empty(), jvm + ": " + (calibration.isEmpty() ? "no calibration windows"
                     : "calibration windows at " + levels.size() + " number of users with a CPU per request, a mean"
@@ -149,14 +155,14 @@ public final class CapacityModel implements ForecastNotes.Model {
         CapacityModel model = new CapacityModel(jvm, threads, levels, curve, saturated, delay, Math.max(0, late),
                 quota, overhead, measured, Line.fit(levels.stream().map(l -> new double[] {l.users(), l.rssMb()})
                 .toList()), downstream, first.at().get(Axis.DB_CPUS), FanOutCalibration.NONE,
-                LoadCost.fit(calibration), Double.NaN, CollectorPauses.fit(levels));
+                LoadCost.fit(calibration), Double.NaN, CollectorPauses.fit(levels), machine);
         return new Fit(Optional.of(model.with(FanOutCalibration.of(calibration, levels,
                 SATURATED_SHARE * quota, model::cost))), null);
     }
 
     private CapacityModel with(FanOutCalibration calibrated) {
         return new CapacityModel(jvm, threads, levels, curve, saturated, delayMs, downstreamLateMs, quota, overheadMs,
-                overheadMeasured, rssLine, downstream, dbQuota, calibrated, load, machineCores, pauses);
+                overheadMeasured, rssLine, downstream, dbQuota, calibrated, load, machineCores, pauses, machine);
     }
 
     /**
@@ -165,7 +171,17 @@ public final class CapacityModel implements ForecastNotes.Model {
      */
     public CapacityModel onMachine(double cores) {
         return new CapacityModel(jvm, threads, levels, curve, saturated, delayMs, downstreamLateMs, quota, overheadMs,
-                overheadMeasured, rssLine, downstream, dbQuota, fanOut, load, cores, pauses);
+                overheadMeasured, rssLine, downstream, dbQuota, fanOut, load, cores, pauses, machine);
+    }
+
+    /**
+     * This model for a machine whose fixed piece of work takes {@code yardstickUs} CPU-µs ({@link MachineSpeed}): a
+     * request's CPU scaled from the calibration's speed to it. Null: the calibration's speed.
+     */
+    public CapacityModel forMachine(Double yardstickUs) {
+        return new CapacityModel(jvm, threads, levels, curve, saturated, delayMs, downstreamLateMs, quota, overheadMs,
+                overheadMeasured, rssLine, downstream, dbQuota, fanOut, load, machineCores, pauses,
+                machine.forMachine(yardstickUs));
     }
 
     /**
@@ -185,7 +201,7 @@ public final class CapacityModel implements ForecastNotes.Model {
                 outside));
         double rpsCpu = throughput(waiting, cpus, calls, callSeconds, outside);
         // every call a request has out counts: the curve's calls in flight are the downstream's
-        CpuCurve.Cost cost = curve.at(waiting, rpsCpu * callSeconds * calls.calls(), outside); // one call's cost
+        CpuCurve.Cost cost = cost(waiting, rpsCpu * callSeconds * calls.calls(), outside); // one call's cost
         double requestCpuMs = fanOut.requestCpuMs(cost.cpuMs(), calls);
         cost = fanOut.widen(cost, calls, users, waiting, this::cost, notes, requestCpuMs);
         double holdSeconds = Math.max(delay + overheadMs, 0.05) / 1000;
@@ -202,7 +218,7 @@ public final class CapacityModel implements ForecastNotes.Model {
             ceilings.put(Ceiling.DB_POOL, at.get(Axis.DB_POOL_SIZE) / holdSeconds);
         }
         Double dbCpus = at.has(Axis.DB_CPUS) ? at.get(Axis.DB_CPUS) : dbQuota;
-        double dbCpuMs = dbCpuMsAt(rpsCpu);
+        double dbCpuMs = DatabaseCpu.msPerQueryAt(levels, rpsCpu);
         if (downstream == Downstream.DB && dbCpus != null && dbCpuMs > 0) {
             ceilings.put(Ceiling.DB_CPU, dbCpus * 1000 / dbCpuMs);
         }
@@ -211,6 +227,7 @@ public final class CapacityModel implements ForecastNotes.Model {
             ceilings.put(Ceiling.LOAD, load.ceiling(calls.calls(), machineCores, cpus));
         }
         pauses.apply(ceilings, notes);
+        machine.note().ifPresent(notes::add);
         Map.Entry<Ceiling, Double> binding = ceilings.entrySet().stream()
                 .min(Comparator.comparingDouble(Map.Entry::getValue)).orElseThrow();
         double rps = binding.getValue();
@@ -225,7 +242,8 @@ public final class CapacityModel implements ForecastNotes.Model {
         return new Forecast(jvm, rps, binding.getKey(), next == null ? Double.POSITIVE_INFINITY : next.getValue() / rps,
                 ceilings, users / rps * 1000, Double.isNaN(rss) ? null : rss, error,
                 binding.getKey() == Ceiling.CPU && cost.extrapolated(),
-                requestSeconds * 1000, notes, next == null ? 0 : errorOf(next.getKey(), cost), k6);
+                requestSeconds * 1000, notes, next == null ? 0 : errorOf(next.getKey(), cost), k6,
+                machine.factor() == 1 ? null : machine.forUs());
     }
 
     /** A ceiling's error: the CPU's what its cost earned; the others' that of a window (their sizes are given). */
@@ -235,9 +253,9 @@ public final class CapacityModel implements ForecastNotes.Model {
 
     /** The throughput the CPU allows with {@code waiting} requests in the JVM, its calls in flight solved with it. */
     private double throughput(double waiting, double cpus, FanOut calls, double callSeconds, boolean outside) {
-        double rps = cpus * 1000 / fanOut.requestCpuMs(curve.at(waiting, 1, outside).cpuMs(), calls);
+        double rps = cpus * 1000 / fanOut.requestCpuMs(cost(waiting, 1, outside).cpuMs(), calls);
         for (int i = 0; i < 30; i++) { // the calls in flight follow the throughput; with β under 1 this settles fast
-            double next = cpus * 1000 / fanOut.requestCpuMs(curve.at(waiting, Math.max(1, rps * callSeconds
+            double next = cpus * 1000 / fanOut.requestCpuMs(cost(waiting, Math.max(1, rps * callSeconds
                     * calls.calls()), outside).cpuMs(), calls);
             if (Math.abs(next - rps) < 1e-6 * rps) {
                 return next;
@@ -248,31 +266,12 @@ public final class CapacityModel implements ForecastNotes.Model {
     }
 
     /**
-     * The database's CPU per query at a throughput: between the calibration levels' by their throughput (PostgreSQL's
-     * cost per query moves with its load), the nearest level's beyond them; NaN without the database.
+     * The CPU one request costs with so many requests waiting and calls in flight: the curve's, on the machine the
+     * model is for.
      */
-    private double dbCpuMsAt(double rps) {
-        List<Level> queries = levels.stream().filter(l -> l.dbCpuMs() > 0).sorted(Comparator.comparingDouble(
-                Level::rps)).toList();
-        if (queries.isEmpty()) {
-            return Double.NaN;
-        }
-        if (rps <= queries.getFirst().rps()) {
-            return queries.getFirst().dbCpuMs();
-        }
-        for (int i = 1; i < queries.size(); i++) {
-            Level a = queries.get(i - 1);
-            Level b = queries.get(i);
-            if (rps <= b.rps()) {
-                return a.dbCpuMs() + (rps - a.rps()) / (b.rps() - a.rps()) * (b.dbCpuMs() - a.dbCpuMs());
-            }
-        }
-        return queries.getLast().dbCpuMs();
-    }
-
-    /** The CPU one request costs with so many requests waiting and calls in flight: the curve's. */
     CpuCurve.Cost cost(double inJvm, double inFlight, boolean outside) {
-        return curve.at(inJvm, inFlight, outside);
+        CpuCurve.Cost cost = curve.at(inJvm, inFlight, outside);
+        return new CpuCurve.Cost(cost.cpuMs() * machine.factor(), cost.error(), cost.extrapolated());
     }
 
     public int mostUsers() {
@@ -363,7 +362,7 @@ public final class CapacityModel implements ForecastNotes.Model {
 
     /** The database's CPU per query at the calibration's busiest level (NaN without the database). */
     public double dbCpuMsPerQuery() {
-        return dbCpuMsAt(Double.POSITIVE_INFINITY);
+        return DatabaseCpu.msPerQueryAt(levels, Double.POSITIVE_INFINITY);
     }
 
     /** k6's CPU, its upkeep and per request, and the delay service's per call, as the calibration measured them. */

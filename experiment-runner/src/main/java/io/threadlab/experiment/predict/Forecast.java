@@ -1,5 +1,6 @@
 package io.threadlab.experiment.predict;
 
+import io.threadlab.experiment.collect.Interval;
 import io.threadlab.experiment.collect.WindowResult;
 
 import java.time.Instant;
@@ -21,10 +22,12 @@ import java.util.Map;
  * @param notes         what the prediction assumes beyond its calibration, in words
  * @param nextError     the next ceiling's own relative error
  * @param k6Cores       k6's CPU at the predicted throughput, where the calibration read it (NaN: not)
+ * @param machineUs     the machine's speed it was made for, where it differs from the calibration's: the CPU-µs of
+ *                      the runner's fixed piece of work ({@link MachineSpeed}; null: the calibration's speed)
  */
 public record Forecast(String jvm, double rps, Ceiling binding, double margin, Map<Ceiling, Double> ceilings,
                        double p50Ms, Double rssMb, double expectedError, boolean extrapolated, double holdMs,
-                       List<String> notes, double nextError, double k6Cores) {
+                       List<String> notes, double nextError, double k6Cores, Double machineUs) {
 
     /** Where one ceiling binds: the next one is at least this much higher. The map's 15 % target holds there. */
     public static final double CLEAR_MARGIN = 1.15;
@@ -43,19 +46,23 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
 
     /**
      * The interval stated with the prediction: ± its expected error, reaching further down where the next ceiling,
-     * within its own error, may bind below it ({@link WindowResult.Prediction#lowOf}).
+     * within its own error, may bind below it ({@link Interval}).
      */
     public double low() {
-        return WindowResult.Prediction.lowOf(rps, expectedError, margin, nextError);
+        return interval().low();
     }
 
     public double high() {
-        return WindowResult.Prediction.highOf(rps, expectedError, margin, nextError);
+        return interval().high();
     }
 
     /** "±6 %", or "-14 %/+6 %" where the next ceiling widens the interval below. */
     public String spread() {
-        return WindowResult.Prediction.spread(rps, low(), high());
+        return interval().spread();
+    }
+
+    private Interval interval() {
+        return Interval.of(rps, expectedError, margin, nextError);
     }
 
     /** The next ceiling over the binding one: what {@link #margin} is measured to. */
@@ -70,7 +77,8 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
         ceilings.forEach((c, v) -> byName.put(c.name().toLowerCase(Locale.ROOT), round(v)));
         return new WindowResult.Prediction(round(rps), binding.name().toLowerCase(Locale.ROOT), round(margin),
                 round(p50Ms), rssMb == null ? null : round(rssMb), round(expectedError), extrapolated,
-                madeAt.toString(), jvm, byName, Double.isNaN(k6Cores) ? null : round(k6Cores), round(nextError));
+                madeAt.toString(), jvm, byName, Double.isNaN(k6Cores) ? null : round(k6Cores), round(nextError),
+                machineUs);
     }
 
     /** "4,800 req/s (CPU, ±6 %)", with k6's CPU where it was forecast. */

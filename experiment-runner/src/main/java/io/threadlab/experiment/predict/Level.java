@@ -12,10 +12,11 @@ import java.util.function.ToDoubleFunction;
  * One calibration level, as the capacity model uses it: the mean of its windows at one number of users and one delay
  * (a window measured again is one more window of it). {@code inJvm}: the requests that waited in the JVM, its users
  * less those at the downstream; {@code inFlight}: the calls out at the downstream; {@code pausedShare}: the share of
- * its time the collector paused the JVM (NaN where the variant's metrics did not say).
+ * its time the collector paused the JVM (NaN where the variant's metrics did not say); {@code yardstickUs}: the
+ * machine's speed, the CPU-µs the runner's fixed piece of work took (NaN where it was not timed).
  */
 record Level(int users, int delayMs, double inJvm, double inFlight, double rps, double cpuMs, double meanMs,
-             double rssMb, double cores, double dbCpuMs, double pausedShare) {
+             double rssMb, double cores, double dbCpuMs, double pausedShare, double yardstickUs) {
 
     /** A level counts where its users were at least this busy (throughput × mean response time). */
     static final double BUSY_SHARE = 0.9;
@@ -38,9 +39,15 @@ record Level(int users, int delayMs, double inJvm, double inFlight, double rps, 
                             mean(at, r -> r.load().requestsPerSecond()), mean(at, r -> r.cpu().medianMsPerRequest()),
                             mean(at, r -> r.load().meanMs()), mean(at, r -> r.memory().rssMb()),
                             mean(at, r -> r.cpu().cpuCores()), mean(at, Level::dbCpuMs),
-                            mean(at, Level::pausedShare)));
+                            mean(at, Level::pausedShare), mean(at, Level::yardstickUs)));
                 });
         return levels;
+    }
+
+    /** The same level at another CPU per request ({@link MachineSpeed#atCalibration}). */
+    Level withCpuMs(double cpu) {
+        return new Level(users, delayMs, inJvm, inFlight, rps, cpu, meanMs, rssMb, cores, dbCpuMs, pausedShare,
+                yardstickUs);
     }
 
     /** This level as a point of the CPU curve. */
@@ -80,6 +87,11 @@ record Level(int users, int delayMs, double inJvm, double inFlight, double rps, 
     private static double dbCpuMs(WindowResult r) {
         Double seconds = r.instruments().dbCpuSeconds();
         return seconds == null || r.load().requests() <= 0 ? Double.NaN : seconds * 1000 / r.load().requests();
+    }
+
+    private static double yardstickUs(WindowResult r) {
+        Double us = r.instruments().yardstickUs();
+        return us == null ? Double.NaN : us;
     }
 
     /** The share of a window's time the collector paused the JVM, or NaN where its metrics did not say. */

@@ -68,10 +68,18 @@ public final class Predictions {
     }
 
     /**
-     * The forecast for a window of {@code jvm} at {@code at} (its JVM and window axes); empty when the JVM was not
-     * calibrated.
+     * The forecast for a window of {@code jvm} at {@code at} (its JVM and window axes), on the calibration's machine
+     * speed; empty when the JVM was not calibrated.
      */
     public Optional<Forecast> before(Jvm jvm, Point at) {
+        return before(jvm, at, null);
+    }
+
+    /**
+     * The same on a machine whose fixed piece of work took {@code machineUs} CPU-µs ({@link MachineSpeed}; null: the
+     * calibration's speed).
+     */
+    public Optional<Forecast> before(Jvm jvm, Point at, Double machineUs) {
         String calibrated = calibration.containsKey(key(jvm, at)) ? key(jvm, at)
                 : key(new Jvm(jvm.variant(), 1, jvm.port(), jvm.setup()), at);
         List<WindowResult> rows = calibration.get(calibrated);
@@ -80,6 +88,6 @@ public final class Predictions {
         }
         CapacityModel.Fit fit = fitted.computeIfAbsent(calibrated, k -> CapacityModel.fit(k.substring(0,
                 k.indexOf('@')), jvm.variant().threads(), rows));
-        return fit.model().map(m -> m.onMachine(sharedCores).predict(at));
+        return fit.model().map(m -> m.onMachine(sharedCores).forMachine(machineUs).predict(at));
     }
 }

@@ -16,7 +16,8 @@ import java.util.Locale;
  * {@code ./experiment predict --from A --against B}: every closed-model window of run B predicted from run A's
  * calibration, as if A's JVM had been asked before B measured it, and how the predictions fared: within the model's
  * tolerance, inside the interval they stated, and the binding ceiling named right. Another run is another JVM start:
- * its spread is in the errors, as it is for any deployment a calibration is asked about.
+ * its spread is in the errors, as it is for any deployment a calibration is asked about. Each window is predicted
+ * for the machine's speed in the window B measured before it, as the runner predicts its own.
  */
 public final class HeldOutAgainst {
 
@@ -33,12 +34,15 @@ public final class HeldOutAgainst {
         boolean loadAlone = Boolean.FALSE.equals(same);
         Instant now = Instant.now();
         List<Outcome> outcomes = new ArrayList<>();
+        Double machine = null; // as the runner predicts: for the machine of the window measured before
         for (WindowResult w : other.results().windows()) {
+            Double before = machine;
+            machine = w.instruments().yardstickUs() == null ? machine : w.instruments().yardstickUs();
             if (w.calibration() || w.recorded() || w.users() == null) {
                 continue;
             }
-            from.forecast(w.variant(), w.at()).ifPresent(f -> outcomes.add(Outcome.of(withPrediction(w, f, now),
-                    false, cores, loadAlone)));
+            from.forecast(w.variant(), w.at(), before).ifPresent(f -> outcomes.add(Outcome.of(withPrediction(w, f,
+                    now), false, cores, loadAlone)));
         }
         return new HeldOutAgainst(outcomes);
     }

@@ -26,7 +26,7 @@ class IntervalTest {
         WindowResult.Prediction clear = prediction(1.5, 0.10);
         assertThat(clear.low()).isCloseTo(4921 * 0.94, within(0.01));
         assertThat(clear.high()).isCloseTo(4921 * 1.06, within(0.01));
-        assertThat(WindowResult.Prediction.spread(clear.predictedRps(), clear.low(), clear.high())).isEqualTo("±6 %");
+        assertThat(clear.spread()).isEqualTo("±6 %");
     }
 
     @Test
@@ -36,8 +36,7 @@ class IntervalTest {
         assertThat(close.low()).isCloseTo(4921 * 1.04 * 0.85, within(0.01));
         assertThat(close.high()).isCloseTo(4921 * 1.06, within(0.01));
         assertThat(close.covers(4476)).as("9 % under: inside only because the CPU may bind below").isTrue();
-        assertThat(WindowResult.Prediction.spread(close.predictedRps(), close.low(), close.high()))
-                .isEqualTo("-12 %/+6 %");
+        assertThat(close.spread()).isEqualTo("-12 %/+6 %");
     }
 
     @Test

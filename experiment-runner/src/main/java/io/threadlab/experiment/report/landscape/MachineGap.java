@@ -27,18 +27,21 @@ public final class MachineGap {
                 || point.binding().orElse(null) != Ceiling.CPU) {
             return Optional.empty();
         }
-        double calibrated = rows.stream().filter(r -> r.calibration() && r.jvmId().equals(point.jvmId())
-                        && r.instruments().yardstickUs() != null)
+        // a forecast made for the machine of the window before it is held to that; an older one to the calibration
+        Double assumed = point.prediction().map(p -> p.predictedMachineUs()).orElse(null);
+        double calibrated = assumed != null ? assumed : rows.stream().filter(r -> r.calibration()
+                        && r.jvmId().equals(point.jvmId()) && r.instruments().yardstickUs() != null)
                 .mapToDouble(r -> r.instruments().yardstickUs()).average().orElse(Double.NaN);
         if (Double.isNaN(calibrated)) {
             return Optional.empty();
         }
         double machine = point.readings().yardstickUs() / calibrated;
-        String numbers = String.format(Locale.ROOT, "the runner's fixed piece of work took %.2f× its CPU in the"
-                + " calibration", machine);
+        String numbers = String.format(Locale.ROOT, "the runner's fixed piece of work took %.2f× its CPU in the %s",
+                machine, assumed != null ? "window before it, which the forecast was made for" : "calibration");
         boolean slower = point.ratio() < 1;
         if (Math.abs(machine - 1) > Yardstick.SLOWER_SHARE && (machine > 1) == slower) {
-            return Optional.of("the machine " + (slower ? "slower" : "faster") + " than in the calibration: " + numbers);
+            return Optional.of("the machine " + (slower ? "slower" : "faster") + (assumed != null
+                    ? " than the forecast took it: " : " than in the calibration: ") + numbers);
         }
         return Optional.of("not the machine: " + numbers);
     }
