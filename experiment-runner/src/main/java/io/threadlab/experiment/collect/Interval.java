@@ -33,4 +33,23 @@ public record Interval(double rps, double low, double high) {
     public boolean covers(double measured) {
         return measured >= low && measured <= high;
     }
+
+    /** What is stated with an interval: its ends and its spread are the interval's. */
+    public interface Stated {
+
+        Interval interval();
+
+        default double low() {
+            return interval().low();
+        }
+
+        default double high() {
+            return interval().high();
+        }
+
+        /** "±6 %", or "-14 %/+6 %" where the next ceiling widens the interval below. */
+        default String spread() {
+            return interval().spread();
+        }
+    }
 }

@@ -228,14 +228,14 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
      * @param nextError        the next ceiling's own relative error (null: not recorded, as before it was; the
      *                         interval is then the binding ceiling's alone)
      * @param predictedMachineUs the machine's speed it was made for: the runner's fixed piece of work's CPU-µs in the
-     *                         window measured before it (null: the calibration's own speed, as before it was)
+     *                         windows measured before it (null: the calibration's own speed, as before it was)
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
                              Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
                              String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores,
-                             Double nextError, Double predictedMachineUs) {
+                             Double nextError, Double predictedMachineUs) implements Interval.Stated {
 
         /** A prediction without k6's forecast, as runs before it recorded them. */
         public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
@@ -263,21 +263,9 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
         }
 
         /** The interval stated with it ({@link Interval}). */
+        @Override
         public Interval interval() {
             return Interval.of(predictedRps, expectedError, margin, nextError);
-        }
-
-        public double low() {
-            return interval().low();
-        }
-
-        public double high() {
-            return interval().high();
-        }
-
-        /** "±6 %", or "-14 %/+6 %" where the next ceiling widens the interval below. */
-        public String spread() {
-            return interval().spread();
         }
 
         /** Whether a measurement fell inside the interval stated before it. */

@@ -1,22 +1,30 @@
 package io.threadlab.experiment.findings;
 
 import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.plan.WorkKind;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.CannotPredict;
 import io.threadlab.experiment.predict.Ceiling;
+import io.threadlab.experiment.predict.MachineEvidence;
+import io.threadlab.experiment.predict.MachineSpeed;
 import io.threadlab.experiment.report.HeldOutAgainst;
 import io.threadlab.experiment.report.landscape.Outcome;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Forecasts away from the calibrated point: each published run that measured without calibrating (at other delays
  * and users), every closed-model window of it predicted from the calibration of the latest default run published
- * before it on the same Quarkus platform, as {@code ./experiment predict --from <default> --against <run>} prints it.
+ * before it on the same Quarkus platform (a database run's from the latest run that calibrated the database), as {@code ./experiment predict --from <default> --against <run>} prints it.
  * The measured numbers come from the run's results.csv, the predictions from the default run's calibration windows.
  */
 final class OffCalibrationSection {
@@ -30,7 +38,26 @@ final class OffCalibrationSection {
                String named) {
     }
 
+    /** What the published runs say of the machine's term, and the constant the model takes. */
+    record Machine(String elasticity, String standardError, String windows, String runs, String constant) {
+    }
+
     private OffCalibrationSection() {
+    }
+
+    /** The machine's term, from every published run's windows; null where they measure none. */
+    static Machine machine(List<PublishedRun> runs) {
+        Map<String, List<WindowResult>> windows = new LinkedHashMap<>();
+        runs.forEach(r -> windows.put(r.name(), r.facts().windows()));
+        MachineEvidence evidence = MachineEvidence.of(windows);
+        if (Double.isNaN(evidence.elasticity())) {
+            return null;
+        }
+        return new Machine(Cite.number(evidence.elasticity(), 2, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.standardError(), 2, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.windows(), 0, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
+                Cite.link(Cite.format(MachineSpeed.ELASTICITY, 2), Cite.SOURCE + "predict/MachineSpeed.java"));
     }
 
     static List<Run> of(List<PublishedRun> runs) {
@@ -38,24 +65,41 @@ final class OffCalibrationSection {
                 .flatMap(run -> calibratedBefore(run, runs).map(from -> of(run, from)).stream()).toList();
     }
 
-    /** A run of closed-model windows that calibrated nothing itself: every window of it is held out of its own. */
+    /**
+     * A run of closed-model windows that calibrated nothing itself: every window of it is held out of its own. A
+     * database run's too: its windows are predicted from a database calibration.
+     */
     private static boolean heldOutOnly(PublishedRun run) {
-        return run.kind() == Kind.OTHER_RUN && !run.facts().windows().isEmpty()
+        return (run.kind() == Kind.OTHER_RUN || run.kind() == Kind.DATABASE) && !run.facts().windows().isEmpty()
                 && run.facts().windows().stream().noneMatch(w -> w.calibration())
                 && run.facts().windows().stream().anyMatch(w -> w.users() != null);
     }
 
+    /**
+     * The run whose calibration predicts it: the latest published before it on the same Quarkus platform that
+     * calibrated its kind of work, a default run for the delay service's.
+     */
     private static Optional<PublishedRun> calibratedBefore(PublishedRun run, List<PublishedRun> runs) {
         String started = String.valueOf(run.facts().manifest().startedAt());
-        return runs.stream().filter(r -> r.kind() == Kind.DEFAULT_RUN && r.platform().equals(run.platform()))
+        Point kind = kind(run);
+        return runs.stream().filter(r -> r.platform().equals(run.platform()))
+                .filter(r -> kind.equals(Point.NONE) ? r.kind() == Kind.DEFAULT_RUN : r.facts().windows().stream()
+                        .anyMatch(w -> w.calibration() && WorkKind.of(w.at()).equals(kind)))
                 .filter(r -> String.valueOf(r.facts().manifest().startedAt()).compareTo(started) < 0)
                 .max(Comparator.comparing(r -> String.valueOf(r.facts().manifest().startedAt())));
+    }
+
+    /** The kind of work a held-out run measured: its first closed-model window's. */
+    private static Point kind(PublishedRun run) {
+        return run.facts().windows().stream().filter(w -> w.users() != null).findFirst()
+                .map(w -> WorkKind.of(w.at())).orElse(Point.NONE);
     }
 
     private static Run of(PublishedRun run, PublishedRun from) {
         HeldOutAgainst held;
         try {
-            held = HeldOutAgainst.of(CalibratedRun.read(from.facts().dir()), RunRecord.read(run.facts().dir()));
+            held = HeldOutAgainst.of(CalibratedRun.read(from.facts().dir(), kind(run)),
+                    RunRecord.read(run.facts().dir()));
         } catch (CannotPredict | IOException e) {
             throw new UncheckedIOException("findings: " + run.name() + " predicted from " + from.name() + ": "
                     + e.getMessage(), e instanceof IOException io ? io : new IOException(e));
@@ -72,7 +116,10 @@ final class OffCalibrationSection {
                 o.measuredSoundly() ? o.measuredBinding().map(Ceiling::label).orElse("–") : "not judged")).toList();
         List<Outcome> judged = held.outcomes().stream().filter(Outcome::judged).toList();
         return new Run(Cite.link(run.name(), run.report()), Cite.link(from.name(), from.report()),
-                "./experiment predict --from findings/" + from.name() + " --against findings/" + run.name(), rows,
+                "./experiment predict --from findings/" + from.name() + " --against findings/" + run.name()
+                        + (kind(run).has(Axis.DOWNSTREAM) ? " --downstream " + kind(run).get(Axis.DOWNSTREAM).label()
+                        : "") + (kind(run).has(Axis.DB_ACCESS) ? " --db-access " + Axis.DB_ACCESS.json(kind(run)
+                        .get(Axis.DB_ACCESS)) : ""), rows,
                 judged.isEmpty() ? "none judged" : count(judged.stream().filter(Outcome::withinTolerance).count(),
                         judged.size(), measured),
                 Forecasts.covered(held.outcomes()).cited(measured), Forecasts.named(held.outcomes()).cited(measured));

@@ -18,6 +18,7 @@ import io.threadlab.experiment.plan.Window;
 import io.threadlab.experiment.predict.BurstForecast;
 import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.predict.Predictions;
+import io.threadlab.experiment.predict.RecentMachine;
 import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.record.Recorder;
@@ -63,11 +64,8 @@ public final class WindowRunner {
     private final Map<String, Double> closedPeak = new HashMap<>();
     /** The fewest CPU-µs the machine's yardstick took in a window so far: the machine at its fastest in this run. */
     private double fastestYardstick = Double.POSITIVE_INFINITY;
-    /**
-     * The machine's speed in the window measured last (its yardstick's CPU-µs; null before the first): the speed a
-     * forecast is made for, the latest the runner knows before the point runs.
-     */
-    private Double machineBefore;
+    /** The machine's speed in the windows measured last: the speed a forecast is made for. */
+    private final RecentMachine machineBefore = new RecentMachine();
 
     public WindowRunner(Loads loads, Recorder recorder, Confinement confinement, ServiceProcess delayService,
                         WaitControl waits, ResultsWriter results, Manifest manifest, Console console, Path dir,
@@ -113,7 +111,7 @@ public final class WindowRunner {
         // a point of the closed model, as it is: not a calibration, not the recording's twin, not the open model
         Optional<Forecast> forecast = window.calibration() || window.recorded() || window.users() == null
                 ? Optional.empty()
-                : predictions.before(window.jvm(), knobs.asPoint().and(window.at()), machineBefore);
+                : predictions.before(window.jvm(), knobs.asPoint().and(window.at()), machineBefore.speed());
         Instant predictedAt = Instant.now();
         forecast.ifPresent(f -> {
             console.say(String.format(Locale.ROOT, "%s %s: predicted %s", window.jvm(), window.id(), f.describe()));
@@ -197,7 +195,7 @@ public final class WindowRunner {
      */
     private Optional<WindowResult> measureBurst(RunningJvm jvm, Window window, Burst load, Knobs knobs) {
         Point closedAt = knobs.asPoint().and(window.at().without(Axis.REQUESTS)).with(Axis.USERS, load.requests());
-        BurstForecast forecast = BurstForecast.of(predictions.before(window.jvm(), closedAt, machineBefore),
+        BurstForecast forecast = BurstForecast.of(predictions.before(window.jvm(), closedAt, machineBefore.speed()),
                 load.requests(),
                 window.delayMs(), window.variant().threads(), knobs.workerPoolMax(), knobs.connectionPoolSize());
         console.say(String.format(Locale.ROOT, "%s %s: predicted %s", window.jvm(), window.id(),
@@ -335,7 +333,7 @@ public final class WindowRunner {
             return "";
         }
         fastestYardstick = Math.min(fastestYardstick, us);
-        machineBefore = us;
+        machineBefore.measured(us);
         return String.format(Locale.ROOT, ", machine %.2f× its fastest", us / fastestYardstick);
     }
 

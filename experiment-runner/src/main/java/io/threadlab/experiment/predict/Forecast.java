@@ -27,7 +27,8 @@ import java.util.Map;
  */
 public record Forecast(String jvm, double rps, Ceiling binding, double margin, Map<Ceiling, Double> ceilings,
                        double p50Ms, Double rssMb, double expectedError, boolean extrapolated, double holdMs,
-                       List<String> notes, double nextError, double k6Cores, Double machineUs) {
+                       List<String> notes, double nextError, double k6Cores, Double machineUs)
+        implements Interval.Stated {
 
     /** Where one ceiling binds: the next one is at least this much higher. The map's 15 % target holds there. */
     public static final double CLEAR_MARGIN = 1.15;
@@ -48,20 +49,8 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
      * The interval stated with the prediction: ± its expected error, reaching further down where the next ceiling,
      * within its own error, may bind below it ({@link Interval}).
      */
-    public double low() {
-        return interval().low();
-    }
-
-    public double high() {
-        return interval().high();
-    }
-
-    /** "±6 %", or "-14 %/+6 %" where the next ceiling widens the interval below. */
-    public String spread() {
-        return interval().spread();
-    }
-
-    private Interval interval() {
+    @Override
+    public Interval interval() {
         return Interval.of(rps, expectedError, margin, nextError);
     }
 

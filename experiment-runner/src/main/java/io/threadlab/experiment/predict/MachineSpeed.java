@@ -10,7 +10,7 @@ import java.util.Optional;
  * where one JVM measured one point in windows of different machine speeds, a request's CPU moved {@value #ELASTICITY}
  * % per 1 % of the piece's ({@code MachineElasticityTest} recomputes it from findings/). So each calibration level's
  * CPU per request is taken to the calibration's median speed, and a forecast to the speed it is made for: in a run,
- * the window measured just before the point's.
+ * the last windows measured before the point's ({@link RecentMachine}).
  *
  * @param calibratedUs the median of the calibration levels' CPU-µs a piece (NaN: not timed)
  * @param forUs        the CPU-µs a piece took where the forecast is made for (NaN: the calibration's speed)

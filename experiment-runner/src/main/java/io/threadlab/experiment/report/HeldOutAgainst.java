@@ -5,6 +5,7 @@ import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.predict.Forecast;
+import io.threadlab.experiment.predict.RecentMachine;
 import io.threadlab.experiment.report.landscape.Outcome;
 
 import java.time.Instant;
@@ -17,7 +18,7 @@ import java.util.Locale;
  * calibration, as if A's JVM had been asked before B measured it, and how the predictions fared: within the model's
  * tolerance, inside the interval they stated, and the binding ceiling named right. Another run is another JVM start:
  * its spread is in the errors, as it is for any deployment a calibration is asked about. Each window is predicted
- * for the machine's speed in the window B measured before it, as the runner predicts its own.
+ * for the machine's speed in the windows B measured before it ({@link RecentMachine}), as the runner predicts its own.
  */
 public final class HeldOutAgainst {
 
@@ -34,10 +35,10 @@ public final class HeldOutAgainst {
         boolean loadAlone = Boolean.FALSE.equals(same);
         Instant now = Instant.now();
         List<Outcome> outcomes = new ArrayList<>();
-        Double machine = null; // as the runner predicts: for the machine of the window measured before
+        RecentMachine machine = new RecentMachine(); // as the runner predicts: for the windows measured before
         for (WindowResult w : other.results().windows()) {
-            Double before = machine;
-            machine = w.instruments().yardstickUs() == null ? machine : w.instruments().yardstickUs();
+            Double before = machine.speed();
+            machine.measured(w.instruments().yardstickUs());
             if (w.calibration() || w.recorded() || w.users() == null) {
                 continue;
             }

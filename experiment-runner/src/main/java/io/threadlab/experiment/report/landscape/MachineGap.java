@@ -27,7 +27,7 @@ public final class MachineGap {
                 || point.binding().orElse(null) != Ceiling.CPU) {
             return Optional.empty();
         }
-        // a forecast made for the machine of the window before it is held to that; an older one to the calibration
+        // a forecast made for the machine of the windows before it is held to that; an older one to the calibration
         Double assumed = point.prediction().map(p -> p.predictedMachineUs()).orElse(null);
         double calibrated = assumed != null ? assumed : rows.stream().filter(r -> r.calibration()
                         && r.jvmId().equals(point.jvmId()) && r.instruments().yardstickUs() != null)
@@ -37,7 +37,7 @@ public final class MachineGap {
         }
         double machine = point.readings().yardstickUs() / calibrated;
         String numbers = String.format(Locale.ROOT, "the runner's fixed piece of work took %.2f× its CPU in the %s",
-                machine, assumed != null ? "window before it, which the forecast was made for" : "calibration");
+                machine, assumed != null ? "windows before it, which the forecast was made for" : "calibration");
         boolean slower = point.ratio() < 1;
         if (Math.abs(machine - 1) > Yardstick.SLOWER_SHARE && (machine > 1) == slower) {
             return Optional.of("the machine " + (slower ? "slower" : "faster") + (assumed != null
