@@ -22,9 +22,13 @@ record Forecasts(int within, int judged) {
         return of(outcomes, o -> !o.ownCalibration());
     }
 
-    /** Of the held-out points measured soundly, those inside the interval stated before them. */
+    /**
+     * Of the held-out points measured soundly whose interval bounds them from below ({@link Outcome#bounded}), those
+     * inside the interval stated before them.
+     */
     static Forecasts covered(List<Outcome> outcomes) {
-        List<Outcome> judged = outcomes.stream().filter(o -> o.heldOut() && o.measuredSoundly()).toList();
+        List<Outcome> judged = outcomes.stream().filter(o -> o.heldOut() && o.measuredSoundly() && o.bounded())
+                .toList();
         return new Forecasts((int) judged.stream().filter(Outcome::covered).count(), judged.size());
     }
 

@@ -112,7 +112,7 @@ final class OffCalibrationSection {
                         (o.ratio() - 1) * 100), measured),
                 Cite.number(o.prediction().orElseThrow().low(), 0, calibration) + "–"
                         + Cite.number(o.prediction().orElseThrow().high(), 0, calibration),
-                o.covered() ? "yes" : "no", o.binding().map(Ceiling::label).orElse("–"),
+                !o.bounded() ? "no bound" : o.covered() ? "yes" : "no", o.binding().map(Ceiling::label).orElse("–"),
                 o.measuredSoundly() ? o.measuredBinding().map(Ceiling::label).orElse("–") : "not judged")).toList();
         List<Outcome> judged = held.outcomes().stream().filter(Outcome::judged).toList();
         return new Run(Cite.link(run.name(), run.report()), Cite.link(from.name(), from.report()),

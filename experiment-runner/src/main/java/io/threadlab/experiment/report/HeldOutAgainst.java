@@ -59,14 +59,14 @@ public final class HeldOutAgainst {
 
     /** The table and the three verdicts, as the console prints them. */
     public String describe() {
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %7s %9s %9s %7s %17s %6s %-12s"
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %7s %9s %9s %7s %17s %8s %-12s"
                 + " %-12s%n", "variant", "delay", "users", "measured", "predicted", "error", "interval", "inside",
                 "binds", "as measured"));
         for (Outcome o : outcomes) {
-            out.append(String.format(Locale.ROOT, "%-16s %4d ms %7s %9s %9s %+6.0f%% %17s %6s %-12s %-12s%s%n",
+            out.append(String.format(Locale.ROOT, "%-16s %4d ms %7s %9s %9s %+6.0f%% %17s %8s %-12s %-12s%s%n",
                     o.jvm(), o.delayMs(), String.format(Locale.ROOT, "%,d", o.users()), rate(o.measured()),
                     rate(o.predicted()), (o.ratio() - 1) * 100, rate(o.prediction().orElseThrow().low()) + "–"
-                            + rate(o.prediction().orElseThrow().high()), o.covered() ? "yes" : "no",
+                            + rate(o.prediction().orElseThrow().high()), !o.bounded() ? "no bound" : o.covered() ? "yes" : "no",
                     o.binding().map(Ceiling::label).orElse("–"), o.measuredBinding().map(Ceiling::label).orElse("–"),
                     o.measuredSoundly() ? "" : "  (not judged: " + (o.readings().errors() > 0
                             ? o.readings().errors() + " errors"

@@ -43,17 +43,22 @@ final class LandscapeChecks {
      */
     static Check covered(List<Outcome> outcomes) {
         String name = "Held-out points inside the interval stated before them, at least " + pct(COVERAGE_TARGET);
-        List<Outcome> judged = outcomes.stream().filter(o -> o.heldOut() && o.measuredSoundly()).toList();
+        List<Outcome> sound = outcomes.stream().filter(o -> o.heldOut() && o.measuredSoundly()).toList();
+        List<Outcome> judged = sound.stream().filter(Outcome::bounded).toList();
+        String unbounded = sound.size() == judged.size() ? "" : String.format(Locale.ROOT, "; %d more with an"
+                + " interval reaching down to nothing not counted", sound.size() - judged.size());
         if (judged.isEmpty()) {
-            return Check.notMeasured(name, "no held-out point measured without errors and with k6 in its headroom");
+            return Check.notMeasured(name, sound.isEmpty()
+                    ? "no held-out point measured without errors and with k6 in its headroom"
+                    : "no held-out point whose interval bounds it from below" + unbounded);
         }
         List<String> outside = judged.stream().filter(o -> !o.covered()).map(o -> String.format(Locale.ROOT,
                 "%s at %d ms, %,d users (%,.0f outside %,.0f–%,.0f)", o.jvm(), o.delayMs(), o.users(), o.measured(),
                 o.prediction().orElseThrow().low(), o.prediction().orElseThrow().high())).toList();
         double share = 1 - (double) outside.size() / judged.size();
         return Check.of(name, share >= COVERAGE_TARGET, String.format(Locale.ROOT, "%d of %d points (%s)%s",
-                judged.size() - outside.size(), judged.size(), pct(share), outside.isEmpty() ? ""
-                        : "; OUTSIDE: " + String.join(", ", outside)));
+                judged.size() - outside.size(), judged.size(), pct(share), (outside.isEmpty() ? ""
+                        : "; OUTSIDE: " + String.join(", ", outside)) + unbounded));
     }
 
     /**
@@ -152,8 +157,8 @@ final class LandscapeChecks {
     /** Beyond the calibrated users, each prediction within the wider error it claimed. */
     static Check extrapolated(List<Outcome> outcomes) {
         String name = "Extrapolations within the error they claimed";
-        List<Outcome> judged = judged(outcomes).stream().filter(o -> o.prediction().orElseThrow().extrapolated())
-                .toList();
+        List<Outcome> judged = judged(outcomes).stream().filter(o -> o.prediction().orElseThrow().extrapolated()
+                && o.bounded()).toList();
         if (judged.isEmpty()) {
             return Check.notMeasured(name, "no held-out point lay beyond the calibrated users");
         }

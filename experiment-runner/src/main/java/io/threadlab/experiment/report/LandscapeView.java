@@ -154,7 +154,7 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                 p.heldOut() && p.oneCeilingBinds() && !p.withinTolerance(),
                 p.prediction().map(WindowResult.Prediction::spread).orElse("–"),
                 p.prediction().map(x -> rate(x.low()) + "–" + rate(x.high())).orElse("–"),
-                p.prediction().isEmpty() ? "–" : p.covered() ? "yes" : "no");
+                p.prediction().isEmpty() ? "–" : !p.bounded() ? "no bound" : p.covered() ? "yes" : "no");
     }
 
     /**

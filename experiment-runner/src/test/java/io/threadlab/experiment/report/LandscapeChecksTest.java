@@ -44,6 +44,25 @@ class LandscapeChecksTest {
     }
 
     @Test
+    void anIntervalReachingDownToNothingIsNotCountedForTheCoverage() {
+        // an error of 100 %: 0–12,000 holds any measurement, so it says nothing and is not a point for the interval
+        Check covered = LandscapeChecks.covered(landscape(
+                Windows.closed("reactive", 500, 5800).prediction(predicted(6000, "cpu", 2, false, 0.05)).build(),
+                Windows.closed("reactive", 700, 900).prediction(predicted(6000, "cpu", 2, true, 1.0)).build())
+                .outcomes());
+        assertThat(covered.verdict()).isEqualTo(Check.Verdict.PASSED);
+        assertThat(covered.detail()).isEqualTo("1 of 1 points (100 %); 1 more with an interval reaching down to"
+                + " nothing not counted");
+        Check none = LandscapeChecks.covered(landscape(
+                Windows.closed("reactive", 700, 900).prediction(predicted(6000, "cpu", 2, true, 1.0)).build())
+                .outcomes());
+        assertThat(none.verdict()).as("nothing bounded, nothing judged").isEqualTo(Check.Verdict.NOT_MEASURED);
+        assertThat(LandscapeChecks.extrapolated(landscape(
+                Windows.closed("reactive", 700, 900).prediction(predicted(6000, "cpu", 2, true, 1.0)).build())
+                .outcomes()).verdict()).isEqualTo(Check.Verdict.NOT_MEASURED);
+    }
+
+    @Test
     void theBindingCeilingIsNamedRightWhereTheMeasurementNamesTheSame() {
         // predicted the connections, measured at its whole quota: the CPU bound it, as measured
         WindowResult.Prediction connections = new WindowResult.Prediction(5000, "connections", 1.2, 10.0, 300.0, 0.1,

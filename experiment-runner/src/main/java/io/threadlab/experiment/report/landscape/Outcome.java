@@ -137,6 +137,15 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
                 .map(e -> Ceiling.valueOf(e.getKey().toUpperCase(Locale.ROOT))));
     }
 
+    /**
+     * Whether the interval stated before it bounds the throughput from below: one whose error reached 100 % (a point
+     * far beyond its calibration) reaches down to nothing, and no measurement could fall outside it. Such a point is
+     * not counted for or against the interval's coverage.
+     */
+    public boolean bounded() {
+        return prediction.map(p -> p.low() > 0).orElse(false);
+    }
+
     /** Whether the measurement fell inside the interval stated before it (false without a prediction). */
     public boolean covered() {
         return prediction.map(p -> p.covers(measured)).orElse(false);
