@@ -27,21 +27,22 @@ public record MachineEvidence(double elasticity, double standardError, int windo
 
     /** @param runs each run's windows, by its name */
     public static MachineEvidence of(Map<String, List<WindowResult>> runs) {
-        Map<String, List<double[]>> points = new LinkedHashMap<>();
+        // one point: its run first, then what makes it the same point of the same JVM setup
+        Map<List<Object>, List<double[]>> points = new LinkedHashMap<>();
         runs.forEach((run, windows) -> windows.stream().filter(MachineEvidence::timed).forEach(w -> points
-                .computeIfAbsent(run + " " + w.variant() + " " + w.window().jvmLabel() + " " + w.window().role() + " "
-                        + w.window().detailedRecording() + " " + w.at(), k -> new ArrayList<>())
+                .computeIfAbsent(List.of(run, w.variant(), w.window().jvmLabel(), w.window().role(),
+                        w.window().detailedRecording(), w.at()), k -> new ArrayList<>())
                 .add(new double[] {Math.log(w.instruments().yardstickUs()), Math.log(w.cpu().cpuMsPerRequest())})));
         double sxx = 0;
         double sxy = 0;
         List<double[]> deviations = new ArrayList<>();
         Set<String> from = new HashSet<>();
-        for (Map.Entry<String, List<double[]>> point : points.entrySet()) {
+        for (Map.Entry<List<Object>, List<double[]>> point : points.entrySet()) {
             List<double[]> same = point.getValue();
             if (same.size() < 2) {
                 continue;
             }
-            from.add(point.getKey().substring(0, point.getKey().indexOf(' ')));
+            from.add((String) point.getKey().getFirst());
             double mx = same.stream().mapToDouble(p -> p[0]).average().orElseThrow();
             double my = same.stream().mapToDouble(p -> p[1]).average().orElseThrow();
             for (double[] p : same) {

@@ -8,7 +8,7 @@ import java.util.Optional;
  * The machine's speed as the runner's fixed piece of work timed it ({@code record.Yardstick}), in a calibration and
  * where a forecast is made. The CPU a request costs moves with it, by less than the piece's own: in the published runs,
  * where one JVM measured one point in windows of different machine speeds, a request's CPU moved {@value #ELASTICITY}
- * % per 1 % of the piece's ({@code MachineElasticityTest} recomputes it from findings/). So each calibration level's
+ * times as far as the piece's, in logarithms ({@code MachineElasticityTest} recomputes it from findings/). So each calibration level's
  * CPU per request is taken to the calibration's median speed, and a forecast to the speed it is made for: in a run,
  * the last windows measured before the point's ({@link RecentMachine}).
  *
@@ -21,10 +21,8 @@ public record MachineSpeed(double calibratedUs, double forUs) {
     public static final double ELASTICITY = 0.57;
 
     static MachineSpeed of(List<Level> levels) {
-        double[] timed = levels.stream().mapToDouble(Level::yardstickUs).filter(Double::isFinite).sorted().toArray();
-        double median = timed.length == 0 ? Double.NaN : timed.length % 2 == 1 ? timed[timed.length / 2]
-                : (timed[timed.length / 2 - 1] + timed[timed.length / 2]) / 2;
-        return new MachineSpeed(median, Double.NaN);
+        return new MachineSpeed(RecentMachine.median(levels.stream().mapToDouble(Level::yardstickUs)
+                .filter(Double::isFinite).toArray()), Double.NaN);
     }
 
     /** The same calibration, for a machine whose piece takes {@code us} (null: the calibration's speed). */

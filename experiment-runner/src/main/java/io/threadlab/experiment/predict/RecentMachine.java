@@ -1,6 +1,7 @@
 package io.threadlab.experiment.predict;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Deque;
 
 /**
@@ -29,11 +30,14 @@ public final class RecentMachine {
 
     /** The speed the next forecast is for: the median of the windows kept, null where none was timed. */
     public Double speed() {
-        if (last.isEmpty()) {
-            return null;
-        }
-        double[] sorted = last.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return last.isEmpty() ? null : median(last.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The median of some speeds; NaN of none. */
+    static double median(double[] speeds) {
+        double[] sorted = speeds.clone();
+        Arrays.sort(sorted);
         int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

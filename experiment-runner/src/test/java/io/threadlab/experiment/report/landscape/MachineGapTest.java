@@ -53,6 +53,20 @@ class MachineGapTest {
     }
 
     @Test
+    void aForecastAlreadyMadeForTheSlowerMachineIsNotExplainedByIt() {
+        // the same miss on the same slow machine, but the forecast was made for it: the machine is not the gap
+        WindowResult.Prediction forTheMachine = new WindowResult.Prediction(2660, "cpu", 2, 10.0, 300.0, 0.05, false,
+                "2026-11-27T20:19:00Z", "imperative-jvm1", Map.of("cpu", 2660.0), null, null, 1500.0);
+        assertThat(explain(Windows.closed("imperative", 500, 2100).yardstick(1530).prediction(forTheMachine).build()))
+                .hasValue("not the machine: the runner's fixed piece of work took 1.02× its CPU in the windows before"
+                        + " it, which the forecast was made for");
+        // and on a machine slower still than the one it was made for, it is named against that one
+        assertThat(explain(Windows.closed("imperative", 500, 2100).yardstick(1800).prediction(forTheMachine).build()))
+                .hasValue("the machine slower than the forecast took it: the runner's fixed piece of work took 1.20×"
+                        + " its CPU in the windows before it, which the forecast was made for");
+    }
+
+    @Test
     void theMachineTheOtherWayOrAsFastIsNotNamed() {
         // slower machine, faster point: the machine cannot have made it faster
         assertThat(explain(Windows.closed("imperative", 500, 3300).yardstick(1530)
