@@ -51,10 +51,7 @@ public final class CapacityModel implements ForecastNotes.Model {
 
     /** The least relative error any prediction claims: windows of one JVM differ by about this much. */
     static final double LEAST_ERROR = CpuCurve.LEAST_ERROR;
-    /**
-     * A calibration level counts as light (nothing queued) below this share of its quota; at or above it, it is a point
-     * of the CPU curve.
-     */
+    /** A level is light (nothing queued) below this share of its quota; at or above it, a point of the CPU curve. */
     public static final double LIGHT_SHARE = 0.8;
     /** A calibration level saturated the CPU at or above this share of its quota. */
     static final double SATURATED_SHARE = 0.9;
@@ -321,9 +318,14 @@ public final class CapacityModel implements ForecastNotes.Model {
         return curve.levels().stream().map(CpuCurve.Level::cpuMs).toList();
     }
 
-    /** What the calls in flight add to a request's CPU, per e-fold on a log scale (0 where not measured). */
+    /** What the calls in flight add to a request's CPU, per e-fold on a log scale (0 where not measured or earned). */
     public double callsElasticity() {
         return curve.beta();
+    }
+
+    /** What best predicted the levels left out, taken only where it earned its place ({@link CpuCurve}). */
+    public double fittedCallsElasticity() {
+        return curve.fittedBeta();
     }
 
     /** Whether the calibration's calls in flight differed enough to measure {@link #callsElasticity}. */
@@ -393,5 +395,4 @@ public final class CapacityModel implements ForecastNotes.Model {
     public static double inJvm(WindowResult r) {
         return Level.inJvm(r);
     }
-
 }

@@ -104,6 +104,13 @@ final class ForecastNotes {
     /** How the calls in flight were taken: measured at several delays, or held to the one calibrated. */
     private static String calls(Model m, Point p) {
         String delays = delays(m.delays());
+        if (m.callsElasticityMeasured() && m.curve().betaNotEarned()) {
+            return String.format(Locale.ROOT, "calibrated at %s: more calls out at the downstream did not earn a cost"
+                    + " (the best fit, %+.0f %% per doubling, predicted the levels left out no better than none by"
+                    + " more than its standard error): a request is taken to cost what the calibration's did at as many"
+                    + " waiting (β 0, ±%.2f when a level was left out)", delays,
+                    (Math.pow(2, m.curve().fittedBeta()) - 1) * 100, m.curve().betaSpread());
+        }
         if (m.callsElasticityMeasured()) {
             return String.format(Locale.ROOT, "calibrated at %s: a request's CPU moves %+.0f %% per doubling of the"
                     + " calls out at the downstream (β %.2f, ±%.2f when a level was left out)", delays,

@@ -198,8 +198,9 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
                                     ? " × " + m.levelDelays().get(i) + " ms" : "", m.inJvm().get(i),
                             m.inFlight().get(i), m.cpuMsPerRequest().get(i)))
                     .collect(Collectors.joining(", ")) + (m.callsElasticityMeasured() ? String.format(Locale.ROOT,
-                    "; %+.0f %% a request per doubling of the calls out", (Math.pow(2, m.callsElasticity()) - 1)
-                            * 100) : ""), String.format(Locale.ROOT, "%.1f ms%s", m.overheadMs(),
+                    "; %+.0f %% a request per doubling of the calls out%s", (Math.pow(2, m.fittedCallsElasticity())
+                            - 1) * 100, m.callsElasticity() == m.fittedCallsElasticity() ? ""
+                            : " (not earned: taken as 0)") : ""), String.format(Locale.ROOT, "%.1f ms%s", m.overheadMs(),
                     m.overheadMeasured() ? "" : " (a lower bound: no light level)"),
                     String.format(Locale.ROOT, "±%.0f %%", m.interpolationError() * 100), m.fanOutLevels().isEmpty()
                     ? "–" : m.fanOutLevels().stream().map(f -> String.format(Locale.ROOT, "%d %s at %,d users: %.3f"

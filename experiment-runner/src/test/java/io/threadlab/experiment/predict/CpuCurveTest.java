@@ -44,6 +44,33 @@ class CpuCurveTest {
     }
 
     @Test
+    void aCostOfTheCallsThatOneDearLevelAloneShowsDoesNotEarnItsPlace() {
+        // no cost of the calls in truth (β 0), the levels off it by a few per cent as windows are, and the 400-user
+        // level at 50 ms 15 % dearer: the best fit takes a β from that one level, and left out level by level that β
+        // predicts no better than none beyond its standard error
+        double[] off = {1.03, 1.15, 0.97, 1.02, 0.98};
+        List<CpuCurve.Level> levels = new ArrayList<>();
+        List<CpuCurve.Level> truth = List.of(level(150, 10, 90, 45, 0), level(400, 50, 200, 190, 0),
+                level(300, 10, 240, 50, 0), level(700, 10, 640, 62, 0), level(900, 50, 630, 270, 0));
+        for (int i = 0; i < truth.size(); i++) {
+            CpuCurve.Level t = truth.get(i);
+            levels.add(new CpuCurve.Level(t.users(), t.delayMs(), t.inJvm(), t.inFlight(), t.cpuMs() * off[i]));
+        }
+        CpuCurve curve = CpuCurve.fit(levels);
+        assertThat(curve.fittedBeta()).isGreaterThan(0.03);
+        assertThat(curve.beta()).isZero();
+        assertThat(curve.betaNotEarned()).isTrue();
+        // at 100 ms (530 calls out, 470 waiting) a request costs what the levels say at as many waiting (the 630 and
+        // 640 waiting are one point of the curve), without what the fitted β would add
+        double between = curveThrough(levels.get(2), levels.get(3), 470);
+        assertThat(curve.at(470, 530, true).cpuMs()).isCloseTo(between, within(between * 0.02));
+        // where every level shows the cost, it is earned and taken
+        CpuCurve shown = CpuCurve.fit(twoDelays(0.2));
+        assertThat(shown.beta()).isEqualTo(shown.fittedBeta());
+        assertThat(shown.betaNotEarned()).isFalse();
+    }
+
+    @Test
     void atOneDelayTheCallsInFlightAreNotMeasuredAndAnotherDelayIsAnExtrapolationOfThem() {
         List<CpuCurve.Level> oneDelay = twoDelays(0.2).stream().filter(l -> l.delayMs() == 10).toList();
         CpuCurve curve = CpuCurve.fit(oneDelay);
