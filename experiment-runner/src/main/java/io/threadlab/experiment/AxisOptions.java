@@ -123,7 +123,7 @@ final class AxisOptions {
         if (texts.isEmpty() || texts.stream().anyMatch(String::isBlank)) {
             throw new IllegalArgumentException(flag + " takes at least one value");
         }
-        return axis.check(texts.stream().map(axis::read).toList(), flag);
+        return axis.check(texts.stream().map(t -> axis.read(t, flag)).toList(), flag);
     }
 
     /** The one value given for {@code axis}, or null; several are refused, naming the flag. */

@@ -93,6 +93,15 @@ class PredictCommandTest {
     }
 
     @Test
+    void aValueThatIsNotANumberIsRefusedNamingTheFlagAsPredictSpellsIt() {
+        CalibratedRunFixture.calibrated(dir);
+        Outcome list = execute("predict", "--from", dir.toString(), "--users", "1000,2000");
+        assertThat(list.exit()).isEqualTo(2);
+        // predict takes one point: its users are --users, not run's --levels
+        assertThat(list.err()).contains("--users takes integer values, was '1000,2000'").doesNotContain("--levels");
+    }
+
+    @Test
     void theTableHasARowPerCalibratedVariantWithItsCeilingsAndSaysWhoseCalibrationItIs() {
         CalibratedRunFixture.calibrated(dir);
         Outcome outcome = execute("predict", "--from", dir.toString(), "--users", "500");

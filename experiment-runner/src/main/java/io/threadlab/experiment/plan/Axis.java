@@ -310,11 +310,16 @@ public final class Axis<T extends Comparable<T>> {
 
     /** A value as the flag or results.json gives it; a clear message naming the flag when it is not one. */
     public T read(String text) {
+        return read(text, flag.name());
+    }
+
+    /** A value as {@code flagUsed} gave it (the command's own: {@code --users} in predict), refused naming it. */
+    public T read(String text, String flagUsed) {
         try {
             return reader.apply(text.trim());
         } catch (IllegalArgumentException e) {
             if (e instanceof NumberFormatException || e.getMessage() == null) {
-                throw new IllegalArgumentException(flag.name() + " takes " + type.getSimpleName()
+                throw new IllegalArgumentException(flagUsed + " takes " + type.getSimpleName()
                         .toLowerCase(Locale.ROOT) + " values, was '" + text + "'");
             }
             throw e; // an enum's own message names its values
