@@ -5,6 +5,7 @@ import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.report.RunFacts;
+import io.threadlab.experiment.report.landscape.Outcome;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +24,12 @@ final class FanOutFindings {
     record Row(String delay, String users, String calls, List<String> variants) {
     }
 
-    record Run(String run, String started, List<String> variants, List<Row> rows) {
+    /**
+     * @param forecasts each held-out point beside the prediction its own JVM's calibration made before it was measured;
+     *                  {@code within}, {@code covered} and {@code named} counted as the report's checks count them
+     */
+    record Run(String run, String started, List<String> variants, List<Row> rows,
+               List<OffCalibrationSection.Row> forecasts, String within, String covered, String named) {
     }
 
     private FanOutFindings() {
@@ -44,8 +50,12 @@ final class FanOutFindings {
                     ? "1 call" : calls(e.getKey()) + " calls " + mode(e.getKey()),
                     variants.stream().map(v -> e.getValue().containsKey(v) ? cell(e.getValue().get(v), run.results())
                             : "–").toList())).toList();
+            List<Outcome> outcomes = run.facts().landscape().outcomes().stream().filter(Outcome::heldOut)
+                    .filter(o -> o.prediction().isPresent()).toList();
             sections.add(new Run(Cite.link(run.name(), run.report()), Cite.link(HeadlineSection.day(run),
-                    run.manifest()), variants, rows));
+                    run.manifest()), variants, rows, outcomes.stream().map(o -> OffCalibrationSection.Row.of(o,
+                    run.results(), run.results())).toList(), OffCalibrationSection.within(outcomes, run.results()),
+                    Forecasts.covered(outcomes).cited(run.results()), Forecasts.named(outcomes).cited(run.results())));
         }
         return sections;
     }

@@ -3,6 +3,7 @@ package io.threadlab.experiment.findings;
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.WorkKind;
 import io.threadlab.experiment.predict.CalibratedRun;
@@ -31,6 +32,21 @@ final class OffCalibrationSection {
 
     record Row(String variant, String at, String measured, String predicted, String error,
                String interval, String inside, String binds, String asMeasured) {
+
+        /** A held-out point: measured in {@code measured}, predicted from the calibration in {@code calibration}. */
+        static Row of(Outcome o, String measured, String calibration) {
+            int calls = o.at().has(Axis.FAN_OUT) ? o.at().get(Axis.FAN_OUT) : 1;
+            return new Row(o.variant(), o.delayMs() + " ms, " + Cite.format(o.users(), 0) + " users" + (calls > 1
+                    ? ", " + calls + " calls " + (o.at().has(Axis.FAN_OUT_MODE) ? o.at().get(Axis.FAN_OUT_MODE)
+                    : FanOutMode.PARALLEL).label() : ""),
+                    Cite.number(o.measured(), 0, measured), Cite.number(o.predicted(), 0, calibration),
+                    Cite.link(String.format(java.util.Locale.ROOT, "%+.0f %%", (o.ratio() - 1) * 100), measured),
+                    Cite.number(o.prediction().orElseThrow().low(), 0, calibration) + "–"
+                            + Cite.number(o.prediction().orElseThrow().high(), 0, calibration),
+                    !o.bounded() ? "no bound" : o.covered() ? "yes" : "no",
+                    o.binding().map(Ceiling::label).orElse("–"),
+                    o.measuredSoundly() ? o.measuredBinding().map(Ceiling::label).orElse("–") : "not judged");
+        }
     }
 
     /** @param from the default run whose calibration predicted, linked; {@code within}, "5 of 6" linked */
@@ -106,26 +122,21 @@ final class OffCalibrationSection {
         }
         String measured = run.results();
         String calibration = from.results();
-        List<Row> rows = held.outcomes().stream().map(o -> new Row(o.variant(), o.delayMs() + " ms, "
-                + Cite.format(o.users(), 0) + " users", Cite.number(o.measured(), 0, measured),
-                Cite.number(o.predicted(), 0, calibration), Cite.link(String.format(java.util.Locale.ROOT, "%+.0f %%",
-                        (o.ratio() - 1) * 100), measured),
-                Cite.number(o.prediction().orElseThrow().low(), 0, calibration) + "–"
-                        + Cite.number(o.prediction().orElseThrow().high(), 0, calibration),
-                !o.bounded() ? "no bound" : o.covered() ? "yes" : "no", o.binding().map(Ceiling::label).orElse("–"),
-                o.measuredSoundly() ? o.measuredBinding().map(Ceiling::label).orElse("–") : "not judged")).toList();
-        List<Outcome> judged = held.outcomes().stream().filter(Outcome::judged).toList();
+        List<Row> rows = held.outcomes().stream().map(o -> Row.of(o, measured, calibration)).toList();
         return new Run(Cite.link(run.name(), run.report()), Cite.link(from.name(), from.report()),
                 "./experiment predict --from findings/" + from.name() + " --against findings/" + run.name()
                         + (kind(run).has(Axis.DOWNSTREAM) ? " --downstream " + kind(run).get(Axis.DOWNSTREAM).label()
                         : "") + (kind(run).has(Axis.DB_ACCESS) ? " --db-access " + Axis.DB_ACCESS.json(kind(run)
                         .get(Axis.DB_ACCESS)) : ""), rows,
-                judged.isEmpty() ? "none judged" : count(judged.stream().filter(Outcome::withinTolerance).count(),
-                        judged.size(), measured),
-                Forecasts.covered(held.outcomes()).cited(measured), Forecasts.named(held.outcomes()).cited(measured));
+                within(held.outcomes(), measured), Forecasts.covered(held.outcomes()).cited(measured),
+                Forecasts.named(held.outcomes()).cited(measured));
     }
 
-    private static String count(long within, int of, String file) {
-        return Cite.link(String.valueOf(within), file) + " of " + Cite.link(String.valueOf(of), file);
+    /** Of the points judged (one ceiling binds, measured soundly), "5 of 6" within the tolerance, linked. */
+    static String within(List<Outcome> outcomes, String file) {
+        List<Outcome> judged = outcomes.stream().filter(Outcome::judged).toList();
+        return judged.isEmpty() ? "none judged" : Cite.link(String.valueOf(judged.stream()
+                .filter(Outcome::withinTolerance).count()), file) + " of " + Cite.link(String.valueOf(judged.size()),
+                file);
     }
 }
