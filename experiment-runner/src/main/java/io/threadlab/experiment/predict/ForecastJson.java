@@ -64,7 +64,7 @@ public record ForecastJson(String variant, Point at, double predictedRps, Interv
      * @param inJvm            by level: the requests that waited in the JVM at each of those levels
      * @param inFlight         by level: the calls that were out at the downstream
      * @param callsElasticity  what the calls in flight add to a request's CPU per e-fold, on a log scale (0: not
-     *                         measured, one delay)
+     *                         measured, one delay; or not earned, the fitted one in the notes)
      * @param curveError       the curve's own error: the worst level predicted from the others
      * @param overheadMs       what a request took above the delay where nothing queued
      * @param overheadMeasured false: no level was light, and overhead_ms is a lower bound
