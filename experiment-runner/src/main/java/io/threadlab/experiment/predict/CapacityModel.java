@@ -194,8 +194,9 @@ public final class CapacityModel implements ForecastNotes.Model {
         double callSeconds = Math.max(delay + downstreamLateMs, 0.05) / 1000;
         double downstreamSeconds = callSeconds * (calls.parallel() ? 1 : calls.calls());
         boolean outside = users > mostUsers() || delay > delays().getLast() || delay < delays().getFirst();
-        double waiting = Solve.waiting(users, downstreamSeconds, q -> throughput(q, cpus, calls, callSeconds,
-                outside));
+        // past the client's pool, users queue for a connection, not for the CPU (Level#holding)
+        double waiting = Solve.waiting((int) Math.min(users, Level.holding(at)), downstreamSeconds, q -> throughput(q,
+                cpus, calls, callSeconds, outside));
         double rpsCpu = throughput(waiting, cpus, calls, callSeconds, outside);
         // every call a request has out counts: the curve's calls in flight are the downstream's
         CpuCurve.Cost cost = cost(waiting, rpsCpu * callSeconds * calls.calls(), outside); // one call's cost

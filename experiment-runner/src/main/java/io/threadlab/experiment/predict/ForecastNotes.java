@@ -81,9 +81,13 @@ final class ForecastNotes {
                         + " where it falls, the error widened by %.0f %% per e-fold below it", p.waiting(), fewest,
                         levels.getFirst().users(), CpuCurve.EXTRAPOLATION_PER_EFOLD * 100));
             }
-            notes.add(String.format(Locale.ROOT, "%,.0f of the %,d users wait in the JVM for its CPU, the rest at the"
+            // past the client's pool, users queue for a connection rather than for the CPU (Level#holding)
+            double queued = p.users() - p.waiting() - p.rps() * p.downstreamSeconds();
+            notes.add(String.format(Locale.ROOT, "%,.0f of the %,d users wait in the JVM for its CPU, %sthe rest at the"
                     + " downstream (throughput × %.1f ms), %,.0f calls out there: %.3f CPU-ms a request there,"
-                    + " ±%.0f %%", p.waiting(), p.users(), p.downstreamSeconds() * 1000,
+                    + " ±%.0f %%", p.waiting(), p.users(), queued >= 1 ? String.format(Locale.ROOT, "%,.0f for a"
+                    + " connection of the client's pool (a request holds one until its answer is read), ", queued)
+                    : "", p.downstreamSeconds() * 1000,
                     p.rps() * p.calls().calls() * p.downstreamSeconds() / (p.calls().parallel() ? 1 : p.calls().calls()),
                     p.cost().cpuMs(), p.cost().error() * 100));
         }

@@ -141,7 +141,8 @@ class CalibratedRunTest {
      */
     @Test
     void beyondTheCalibratedUsersItIsPredictedAndMarkedAnExtrapolationWithAWiderError() throws CannotPredict {
-        Forecast f = predict("reactive", new WhatIf(2000, null, null, null, null)).forecast();
+        // a pool that holds every user: past it they would queue for a connection, not the CPU
+        Forecast f = predict("reactive", new WhatIf(2000, null, null, null, 2000)).forecast();
         assertThat(f.extrapolated()).isTrue();
         assertThat(f.binding()).isEqualTo(Ceiling.CPU);
         assertThat(f.rps()).isCloseTo(500 / 0.0589437203187448, within(1e-6));

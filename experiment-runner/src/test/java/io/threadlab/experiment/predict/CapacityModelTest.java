@@ -78,6 +78,37 @@ class CapacityModelTest {
     }
 
     /**
+     * Past the REST client's pool, users queue for a connection, not for the CPU: a request holds its connection until
+     * its answer is read, so at most the pool less the calls at the downstream wait in the JVM. 500 users with a pool
+     * of 200 leave 200 - X × 10.4 ms waiting, not 500 - X × 10.4 ms, and each request costs what the curve says there.
+     */
+    @Test
+    void pastTheClientsPoolUsersQueueForAConnectionAndNotForTheCpu() {
+        CapacityModel m = model(Variant.Threads.EVENT_LOOP);
+        Forecast wide = m.predict(at(10, 500));
+        Forecast narrow = m.predict(at(10, 500).with(Axis.POOL_SIZE, 200));
+        assertThat(narrow.binding()).isEqualTo(Ceiling.CPU);
+        assertThat(narrow.rps()).isLessThan(wide.rps() * 0.9);
+        // about 148 wait: between the 100 and 300 users' levels (52.7 and 250.5 waiting)
+        double waiting = 200 - narrow.rps() * 0.0104;
+        assertThat(waiting).isBetween(52.727, 250.476);
+        assertThat(narrow.rps()).isCloseTo(500 / (0.11 - 0.005 * Math.log(waiting / 52.727)
+                / Math.log(250.476 / 52.727)), within(0.05));
+        assertThat(narrow.notes()).anySatisfy(n -> assertThat(n).containsPattern("^1\\d\\d of the 500 users wait in"
+                + " the JVM for its CPU, 300 for a connection of the client's pool \\(a request holds one until its"
+                + " answer is read\\), the rest at the downstream"));
+        // a calibration window past its pool is read the same way: its users beyond the pool did not wait for the CPU
+        WindowResult past = Windows.closed("reactive", 2000, 4000).pool(300).delayServed(50).build();
+        assertThat(CapacityModel.inJvm(past)).isCloseTo(300 - 4000 * 0.050, within(1e-9));
+        assertThat(CapacityModel.inJvm(Windows.closed("reactive", 2000, 4000).pool(2000).delayServed(50).build()))
+                .isCloseTo(2000 - 4000 * 0.050, within(1e-9));
+        // in parallel, a request holds one connection per call: a pool of 1,000 holds 250 requests of 4 calls
+        WindowResult fanned = Windows.closed("reactive", 500, 1000).fanOut(4, FanOutMode.PARALLEL).delayServed(50)
+                .build();
+        assertThat(CapacityModel.inJvm(fanned)).isCloseTo(250 - 1000 * 0.050, within(1e-9));
+    }
+
+    /**
      * With fewer requests waiting than any level had, the cost continues the curve's first segment, where it falls
      * (fewer waiting, dearer), and the error is widened per e-fold below, as beyond the last level. A default run
      * calibrates at 150, 300 and 700 users and predicts 100, where fewer wait than at 150.
@@ -166,7 +197,8 @@ class CapacityModelTest {
 
     @Test
     void beyondTheCalibratedUsersTheNearestCostIsTakenAndTheErrorWidened() {
-        Forecast f = model(Variant.Threads.EVENT_LOOP).predict(at(10, 4000));
+        // a pool that holds every user: past it they would queue for a connection, not the CPU
+        Forecast f = model(Variant.Threads.EVENT_LOOP).predict(at(10, 4000).with(Axis.POOL_SIZE, 4000));
         assertThat(f.extrapolated()).isTrue();
         assertThat(f.rps()).isCloseTo(0.5 * 1000 / 0.08, within(1e-6));
         // 4,000 - 6,250 x 10.4 ms = 3,935 waiting is ln(3,935 / 935) = 1.437 e-folds beyond 1,000's: 35.9 % wider
@@ -347,7 +379,8 @@ class CapacityModelTest {
         assertThat(four.notes()).anySatisfy(n -> assertThat(n).contains("one call's 0.109 and 0.047 for each"
                 + " further call, the line through the calibration's 8 parallel calls at 100 users (0.440 there)"));
         // at 300 users one call costs 300's, each further call the same
-        assertThat(m.predict(at(10, 300).with(Axis.FAN_OUT, 8)).ceilings().get(Ceiling.CPU))
+        assertThat(m.predict(at(10, 300).with(Axis.FAN_OUT, 8).with(Axis.POOL_SIZE, 100_000)).ceilings()
+                .get(Ceiling.CPU))
                 .isCloseTo(1152.1, within(0.1));
         // ... which is held flat while one call's moved: the error widens by that move times the further calls' share
         // (at 1,000 users one call costs 0.08, 26 % less than at the calibration's 88 waiting; further calls are 0.332
