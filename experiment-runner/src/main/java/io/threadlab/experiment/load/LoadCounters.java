@@ -1,6 +1,7 @@
 package io.threadlab.experiment.load;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,6 +17,16 @@ public record LoadCounters(long nanos, long sent, long completed, LatencyBuckets
                            Map<String, Long> errors) {
 
     public static final String PREFIX = "lab_";
+    /** The causes k6/lib.js counts failures by ({@code lab_error_<cause>}); LoadCountersTest holds the two equal. */
+    static final List<String> ERROR_CAUSES = List.of("timeout", "refused", "reset", "network", "http_4xx", "http_500",
+            "http_502", "http_503", "http_504", "http_5xx");
+    /**
+     * The counters a load without the histogram keeps, in the order they are read one by one: completed before sent,
+     * so that requests in flight are never under-counted; the latency's sum right after the completed it is divided by.
+     */
+    static final List<String> WITHOUT_HISTOGRAM = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of("lab_done", "lab_latency_ms_total", "lab_sent"),
+            ERROR_CAUSES.stream().map(c -> "lab_error_" + c)).toList();
 
     public LoadCounters {
         errors = Map.copyOf(errors);

@@ -109,13 +109,22 @@ public final class LoadSession implements AutoCloseable {
                 && process.isAlive();
     }
 
+    /**
+     * k6's counters now: with the histogram every metric at once (its hundreds of buckets must be read together), else
+     * only the load's own counters, one by one. A load without the histogram is the long one (a warm-up, and the
+     * calibration windows that go on with it), and reading every metric of it makes k6 sort every latency it has seen.
+     */
+    private Map<String, Double> counters() throws IOException {
+        return percentiles ? control.counters() : control.counters(LoadCounters.WITHOUT_HISTOGRAM);
+    }
+
     /** The counters now. */
     public LoadCounters read() {
         requireAlive();
         try {
             // stamped when k6 answered, not when it was asked: behind a busy k6 its API can take seconds to answer,
             // and the counters are those of the answer
-            Map<String, Double> values = control.counters();
+            Map<String, Double> values = counters();
             LoadCounters counters = LoadCounters.of(System.nanoTime(), values);
             lastInFlight = counters.inFlight();
             return counters;
@@ -170,7 +179,7 @@ public final class LoadSession implements AutoCloseable {
             long deadline = System.nanoTime() + patience.toNanos();
             do {
                 sleep(100);
-                inFlight = LoadCounters.of(System.nanoTime(), control.counters()).inFlight();
+                inFlight = LoadCounters.of(System.nanoTime(), counters()).inFlight();
             } while (inFlight > 0 && System.nanoTime() < deadline && process.isAlive());
             return inFlight;
         } catch (IOException e) {
@@ -203,7 +212,7 @@ public final class LoadSession implements AutoCloseable {
             requireAlive();
             if (control.listening()) {
                 try {
-                    if (LoadCounters.of(System.nanoTime(), control.counters()).sent() > 0) {
+                    if (LoadCounters.of(System.nanoTime(), counters()).sent() > 0) {
                         return;
                     }
                 } catch (IOException e) {

@@ -11,6 +11,8 @@ import java.net.InetSocketAddress;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -47,6 +49,35 @@ class K6ControlTest {
         });
         server.start();
         return new K6Control("127.0.0.1", server.getAddress().getPort(), Duration.ofMillis(300));
+    }
+
+    @Test
+    void aLoadsOwnCountersAreReadOneByOneWithoutEveryMetricAndAnUnobservedOneIsAbsent() throws IOException {
+        AtomicInteger everything = new AtomicInteger();
+        List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/v1/metrics", exchange -> {
+            String path = exchange.getRequestURI().getPath();
+            String id = path.substring("/v1/metrics".length()).replaceFirst("^/", "");
+            if (id.isEmpty()) {
+                everything.incrementAndGet();
+            }
+            asked.add(id);
+            boolean observed = id.equals("lab_sent") || id.equals("lab_done");
+            byte[] body = (observed ? "{\"data\":{\"id\":\"" + id + "\",\"attributes\":{\"type\":\"counter\","
+                    + "\"sample\":{\"count\":" + (id.equals("lab_sent") ? 42 : 40) + "}}}}"
+                    : "{\"errors\":[{\"status\":\"404\"}]}").getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(observed ? 200 : 404, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+        K6Control control = new K6Control("127.0.0.1", server.getAddress().getPort());
+        assertThat(control.counters(List.of("lab_done", "lab_sent", "lab_error_timeout")))
+                .containsExactly(Map.entry("lab_done", 40.0), Map.entry("lab_sent", 42.0));
+        assertThat(asked).containsExactly("lab_done", "lab_sent", "lab_error_timeout");
+        assertThat(everything).hasValue(0);
     }
 
     @AfterEach

@@ -25,6 +25,18 @@ class LatencyBucketsTest {
     }
 
     @Test
+    void theRunnerReadsTheFailureCausesTheK6ScriptCounts() throws IOException {
+        String lib = Files.readString(labHome().resolve("k6/lib.js"));
+        Matcher m = Pattern.compile("export const ERROR_CAUSES = \\[([^\\]]*)\\]").matcher(lib);
+        assertThat(m.find()).as("ERROR_CAUSES in k6/lib.js").isTrue();
+        assertThat(Pattern.compile("'([a-z_0-9]+)'").matcher(m.group(1)).results().map(r -> r.group(1)).toList())
+                .isEqualTo(LoadCounters.ERROR_CAUSES);
+        // read one by one without the histogram: completed before sent, so that none in flight is missed
+        assertThat(LoadCounters.WITHOUT_HISTOGRAM).startsWith("lab_done", "lab_latency_ms_total", "lab_sent")
+                .contains("lab_error_timeout", "lab_error_http_5xx");
+    }
+
+    @Test
     void bucketsAreLogarithmicFromATenthOfAMillisecond() {
         assertThat(LatencyBuckets.bucketOf(0.05)).isZero();
         assertThat(LatencyBuckets.bucketOf(Double.NaN)).isZero();
