@@ -21,10 +21,18 @@ public record LoadCounters(long nanos, long sent, long completed, LatencyBuckets
     static final List<String> ERROR_CAUSES = List.of("timeout", "refused", "reset", "network", "http_4xx", "http_500",
             "http_502", "http_503", "http_504", "http_5xx");
     /**
-     * The counters a load without the histogram keeps, in the order they are read one by one: completed before sent,
-     * so that requests in flight are never under-counted; the latency's sum right after the completed it is divided by.
+     * The counters a load without the histogram keeps, read one by one, and so not at one instant: sent before
+     * completed, so that the requests in flight are never over-counted (a closed load's window ends with at most its
+     * users in flight); the latency's sum right after the completed it is divided by.
      */
-    static final List<String> WITHOUT_HISTOGRAM = java.util.stream.Stream.concat(
+    static final List<String> IN_FLIGHT_AT_LEAST = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of("lab_sent", "lab_done", "lab_latency_ms_total"),
+            ERROR_CAUSES.stream().map(c -> "lab_error_" + c)).toList();
+    /**
+     * The same counters, completed before sent: the requests in flight are never under-counted, so a load waited on
+     * until none is in flight has truly emptied.
+     */
+    static final List<String> IN_FLIGHT_AT_MOST = java.util.stream.Stream.concat(
             java.util.stream.Stream.of("lab_done", "lab_latency_ms_total", "lab_sent"),
             ERROR_CAUSES.stream().map(c -> "lab_error_" + c)).toList();
 
@@ -50,9 +58,9 @@ public record LoadCounters(long nanos, long sent, long completed, LatencyBuckets
                 counters.getOrDefault("lab_latency_ms_total", 0.0), errors);
     }
 
-    /** Requests sent and not yet answered. */
+    /** Requests sent and not yet answered (none where completions read after the sent caught up with them). */
     public long inFlight() {
-        return sent - completed();
+        return Math.max(0, sent - completed());
     }
 
     public long errorCount() {

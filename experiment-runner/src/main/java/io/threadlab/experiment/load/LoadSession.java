@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -113,9 +114,12 @@ public final class LoadSession implements AutoCloseable {
      * k6's counters now: with the histogram every metric at once (its hundreds of buckets must be read together), else
      * only the load's own counters, one by one. A load without the histogram is the long one (a warm-up, and the
      * calibration windows that go on with it), and reading every metric of it makes k6 sort every latency it has seen.
+     *
+     * @param order the one-by-one order: {@link LoadCounters#IN_FLIGHT_AT_LEAST} for a window's edge,
+     *              {@link LoadCounters#IN_FLIGHT_AT_MOST} to wait for a load to empty
      */
-    private Map<String, Double> counters() throws IOException {
-        return percentiles ? control.counters() : control.counters(LoadCounters.WITHOUT_HISTOGRAM);
+    private Map<String, Double> counters(List<String> order) throws IOException {
+        return percentiles ? control.counters() : control.counters(order);
     }
 
     /** The counters now. */
@@ -124,7 +128,7 @@ public final class LoadSession implements AutoCloseable {
         try {
             // stamped when k6 answered, not when it was asked: behind a busy k6 its API can take seconds to answer,
             // and the counters are those of the answer
-            Map<String, Double> values = counters();
+            Map<String, Double> values = counters(LoadCounters.IN_FLIGHT_AT_LEAST);
             LoadCounters counters = LoadCounters.of(System.nanoTime(), values);
             lastInFlight = counters.inFlight();
             return counters;
@@ -179,7 +183,7 @@ public final class LoadSession implements AutoCloseable {
             long deadline = System.nanoTime() + patience.toNanos();
             do {
                 sleep(100);
-                inFlight = LoadCounters.of(System.nanoTime(), counters()).inFlight();
+                inFlight = LoadCounters.of(System.nanoTime(), counters(LoadCounters.IN_FLIGHT_AT_MOST)).inFlight();
             } while (inFlight > 0 && System.nanoTime() < deadline && process.isAlive());
             return inFlight;
         } catch (IOException e) {
@@ -212,7 +216,7 @@ public final class LoadSession implements AutoCloseable {
             requireAlive();
             if (control.listening()) {
                 try {
-                    if (LoadCounters.of(System.nanoTime(), counters()).sent() > 0) {
+                    if (LoadCounters.of(System.nanoTime(), counters(LoadCounters.IN_FLIGHT_AT_LEAST)).sent() > 0) {
                         return;
                     }
                 } catch (IOException e) {

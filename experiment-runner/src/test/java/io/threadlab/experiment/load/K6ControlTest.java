@@ -80,6 +80,36 @@ class K6ControlTest {
         assertThat(everything).hasValue(0);
     }
 
+    /**
+     * A steady load of 5 users whose requests go on while its counters are read one by one: between two reads 10 more
+     * are sent and 10 more answered. Sent read first can only under-count the 5 in flight; completed first, over-count.
+     */
+    @Test
+    void theOrderOfTheOneByOneReadsBoundsTheRequestsInFlight() throws IOException {
+        AtomicInteger reads = new AtomicInteger();
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/v1/metrics", exchange -> {
+            String id = exchange.getRequestURI().getPath().substring("/v1/metrics/".length());
+            long answered = 10L * reads.getAndIncrement();
+            long count = switch (id) {
+                case "lab_sent" -> answered + 5;
+                case "lab_done" -> answered;
+                default -> 0;
+            };
+            byte[] body = ("{\"data\":{\"id\":\"" + id + "\",\"attributes\":{\"type\":\"counter\","
+                    + "\"sample\":{\"count\":" + count + "}}}}").getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+        K6Control control = new K6Control("127.0.0.1", server.getAddress().getPort());
+        assertThat(LoadCounters.of(0, control.counters(LoadCounters.IN_FLIGHT_AT_LEAST)).inFlight()).isBetween(0L, 5L);
+        assertThat(LoadCounters.of(0, control.counters(LoadCounters.IN_FLIGHT_AT_MOST)).inFlight())
+                .isGreaterThanOrEqualTo(5L);
+    }
+
     @AfterEach
     void stop() {
         if (server != null) {
