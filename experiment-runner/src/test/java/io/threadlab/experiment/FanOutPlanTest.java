@@ -83,11 +83,11 @@ class FanOutPlanTest {
     }
 
     /**
-     * A JVM that fans out is calibrated at one call and, per mode, at the most calls its points make, at users the
-     * one-call calibration measures too: of those whose calls all get a connection and, for workers in parallel, a
-     * worker, the nearest to the points' users (100). Pool 1,000 and 200 workers, 8 calls: reactive parallel at 10
-     * users (150 × 8 = 1,200 connections is too many), sequential at 150; imperative parallel at 10 (150 × 9 = 1,350
-     * workers is too many).
+     * A JVM that fans out is calibrated at one call and, per mode, at the most calls its points make, at users of the
+     * one-call calibration's levels or the most the pool has room for: of those whose calls all get a connection and,
+     * for workers in parallel, a worker, the nearest to the points' users (100). Pool 1,000 and 200 workers, 8 calls:
+     * reactive parallel at 125 users (1,000 ÷ 8; 150 × 8 = 1,200 connections is too many, and 10 users too few to
+     * load the quota), sequential at 150; imperative parallel at 22 (200 ÷ 9 workers).
      */
     @Test
     void aJvmThatFansOutIsCalibratedAtItsMostCallsInEachMode() {
@@ -104,9 +104,9 @@ class FanOutPlanTest {
         assertThat(calibration.stream().filter(w -> w.variant().label().equals("reactive"))
                 .map(w -> w.id().format())).containsExactly("reactive-10ms-closed-700-cal1",
                 "reactive-10ms-closed-150-cal1", "reactive-10ms-closed-10-cal1",
-                "reactive-10ms-fan8-closed-10-cal1", "reactive-10ms-fan8-sequential-closed-150-cal1");
+                "reactive-10ms-fan8-closed-125-cal1", "reactive-10ms-fan8-sequential-closed-150-cal1");
         assertThat(calibration.stream().filter(w -> w.variant().label().equals("imperative") && w.fanOut() > 1)
-                .map(w -> w.users() + " " + w.path())).containsExactly("10 /api/fanout?n=8&mode=parallel",
+                .map(w -> w.users() + " " + w.path())).containsExactly("22 /api/fanout?n=8&mode=parallel",
                 "150 /api/fanout?n=8&mode=sequential");
         // a fan-out path first compiles in its calibration: it may settle as long as a warm-up level, one call's as
         // long as any window

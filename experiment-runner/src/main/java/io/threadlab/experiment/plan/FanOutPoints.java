@@ -43,12 +43,12 @@ record FanOutPoints(Grid grid, Knobs knobs, Calibration calibration) {
 
     /**
      * What a JVM whose grid fans out is calibrated at besides one call: per mode, the most calls per request its
-     * points make, at the calibration's delay and at users its one-call calibration also measured, so that the CPU a
-     * request costs at N calls is measured against one call's at the same users (measured here at 8 parallel calls
-     * and 10 ms: 4.2-4.3 times one call's, not 8: the request's own HTTP work is paid once). The users are those of
-     * the calibration's nearest (in log) to the mode's points whose calls all get a connection and, for a worker
-     * variant in parallel, whose requests and calls all get a worker (a queue would measure the queue); else the
-     * fewest it can be driven at.
+     * points make, at the calibration's delay, so that the CPU a request costs at N calls is measured against one
+     * call's at the same users, measured there or on the one-call curve (measured here at 8 parallel calls and 10 ms:
+     * 4.2-4.3 times one call's, not 8: the request's own HTTP work is paid once). The users are, of the calibration's
+     * levels and the most users the pool has room for, those nearest (in log) to the mode's points whose calls all
+     * get a connection and, for a worker variant in parallel, whose requests and calls all get a worker (a queue would
+     * measure the queue); else the fewest it can be driven at.
      */
     List<Point> calibrations(Jvm jvm, List<Point> windowPoints) {
         if (jvm.variant().path(Downstream.HTTP) == null) { // nothing to compare with: a mistake that only fans out
@@ -68,13 +68,27 @@ record FanOutPoints(Grid grid, Knobs knobs, Calibration calibration) {
                         .mapToDouble(p -> Math.log(p.get(Axis.USERS))).average().orElse(0);
                 List<Integer> drivable = calibration.levels().stream()
                         .filter(u -> drivable(jvm, at.with(Axis.USERS, u))).toList(); // most users first
-                drivable.stream().filter(u -> roomFor(jvm, at.with(Axis.USERS, u)))
+                // the most users whose calls all have room too: with 8 parallel calls on a pool of 1,000 only 10 of
+                // the levels did (fanout-1), too few to load the quota, and what a further call adds was measured
+                // among sleeps (reactive: 0.038 CPU-ms there, about 0.06 at its points)
+                Stream.concat(drivable.stream(), mostWithRoom(jvm, at).stream())
+                        .filter(u -> roomFor(jvm, at.with(Axis.USERS, u)) && drivable(jvm, at.with(Axis.USERS, u)))
                         .min(Comparator.comparingDouble(u -> Math.abs(Math.log(u) - middle)))
                         .or(() -> drivable.isEmpty() ? Optional.empty() : Optional.of(drivable.getLast()))
                         .ifPresent(u -> out.add(at.with(Axis.USERS, u)));
             });
         }
         return out;
+    }
+
+    /** The most users at which every call of a point has a connection (and a worker: {@link #roomFor}). */
+    private Optional<Integer> mostWithRoom(Jvm jvm, Point at) {
+        boolean parallel = mode(at) == FanOutMode.PARALLEL;
+        int most = poolOf(jvm) / (parallel ? calls(at) : 1);
+        if (parallel && jvm.variant().threads() == Variant.Threads.WORKER) {
+            most = Math.min(most, knobs.at(jvm.setup()).workerPoolMax() / (1 + calls(at)));
+        }
+        return most >= 1 ? Optional.of(most) : Optional.empty();
     }
 
     /** Whether every call of a point has a connection, and, for a worker variant in parallel, a worker. */

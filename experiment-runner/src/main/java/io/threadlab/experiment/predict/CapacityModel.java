@@ -39,8 +39,8 @@ import java.util.Optional;
  * A fan-out point (N calls to the delay service per request) is predicted from the same calibration: each call holds a
  * connection as long as the one call did, so the connections allow pool ÷ (N × hold) requests a second in either
  * mode; a worker variant's request holds its own worker and, in parallel, N more for its calls on the same pool
- * (Quarkus' ManagedExecutor is the worker pool): workers ÷ ((1 + N) × hold), or sequentially one worker for N holds:
- * workers ÷ (N × hold); a request lasts one hold in parallel (its slowest call) and N sequentially, for the users'
+ * (Quarkus' ManagedExecutor is the worker pool): workers ÷ ((1 + N) × hold) until they queue for it, then less
+ * ({@link FanOut#workersCeiling}), or sequentially one worker for N holds: workers ÷ (N × hold); a request lasts one hold in parallel (its slowest call) and N sequentially, for the users'
  * ceiling. The CPU per request at N calls is a line in N through one call's and the calibration's fan-out window of
  * that mode ({@link FanOutCalibration}).
  * The prediction is the lowest ceiling, named, with the error its cost earned; where the next ceiling lies within the
@@ -207,7 +207,8 @@ public final class CapacityModel implements ForecastNotes.Model {
         Map<Ceiling, Double> ceilings = new EnumMap<>(Ceiling.class);
         ceilings.put(Ceiling.CPU, cpus * 1000 / requestCpuMs);
         if (threads == Variant.Threads.WORKER && at.has(Axis.WORKER_MAX)) {
-            ceilings.put(Ceiling.WORKERS, at.get(Axis.WORKER_MAX) / (calls.workersHeld() * holdSeconds));
+            ceilings.put(Ceiling.WORKERS, calls.workersCeiling(at.get(Axis.WORKER_MAX), users, holdSeconds));
+            calls.workersNote(at.get(Axis.WORKER_MAX), users, holdSeconds).ifPresent(notes::add);
         }
         if (downstream == Downstream.HTTP && at.has(Axis.POOL_SIZE)) {
             ceilings.put(Ceiling.CONNECTIONS, at.get(Axis.POOL_SIZE) / (calls.calls() * holdSeconds));

@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A JVM's fan-out calibration: per mode, the window with the most calls whose users the one-call calibration measured
- * too (the mean of such windows where a JVM has several). A request's CPU at N calls is then one call's at the point
+ * A JVM's fan-out calibration: per mode, the window with the most calls (the mean of such windows where a JVM has
+ * several), against one call's cost at its users: measured there where the window was light, else the curve's. A request's CPU at N calls is then one call's at the point
  * plus (N - 1) × what each further call added in that window, for the request's own HTTP work is paid once (measured
  * here at 8 parallel calls: 4.2-4.3 × one call's, not 8). What each further call adds is taken against one call's cost
  * in the same state of the quota: measured here, the imperative variant spent 0.339 CPU-ms per request at 10 light
@@ -60,19 +60,19 @@ public final class FanOutCalibration {
                 && r.cpu().medianMsPerRequest() > 0 && r.load().requestsPerSecond() > 0).toList();
         for (FanOutMode mode : FanOutMode.values()) {
             fanning.stream().filter(r -> Level.mode(r) == mode).max(Comparator.comparingInt(Level::calls))
-                    .ifPresent(most -> oneCall.stream().filter(l -> l.users() == most.users()).findFirst()
-                            .ifPresent(one -> {
-                                List<WindowResult> same = fanning.stream().filter(r -> Level.mode(r) == mode
-                                        && Level.calls(r) == Level.calls(most) && r.users().equals(most.users()))
-                                        .toList();
-                                boolean saturatedThere = Level.mean(same, r -> r.cpu().cpuCores())
-                                        >= saturatedCores;
-                                double waiting = Level.mean(same, Level::inJvm);
-                                double inFlight = Level.mean(same, Level::inFlight);
-                                out.put(mode, new FanOutLevel(mode, Level.calls(most), most.users(), waiting,
-                                        inFlight, Level.mean(same, r -> r.cpu().medianMsPerRequest()),
-                                        saturatedThere ? model.cost(waiting, inFlight, false).cpuMs() : one.cpuMs()));
-                            }));
+                    .ifPresent(most -> {
+                        List<WindowResult> same = fanning.stream().filter(r -> Level.mode(r) == mode
+                                && Level.calls(r) == Level.calls(most) && r.users().equals(most.users())).toList();
+                        boolean saturatedThere = Level.mean(same, r -> r.cpu().cpuCores()) >= saturatedCores;
+                        double waiting = Level.mean(same, Level::inJvm);
+                        double inFlight = Level.mean(same, Level::inFlight);
+                        // light, one call's own measurement at those users, sleeps and all; else the curve's
+                        double oneCallMs = oneCall.stream().filter(l -> !saturatedThere && l.users() == most.users())
+                                .findFirst().map(Level::cpuMs)
+                                .orElseGet(() -> model.cost(waiting, inFlight, false).cpuMs());
+                        out.put(mode, new FanOutLevel(mode, Level.calls(most), most.users(), waiting, inFlight,
+                                Level.mean(same, r -> r.cpu().medianMsPerRequest()), oneCallMs));
+                    });
         }
         return new FanOutCalibration(out);
     }

@@ -2,6 +2,9 @@ package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.FanOutMode;
+import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.predict.Forecast;
@@ -59,12 +62,15 @@ public final class HeldOutAgainst {
 
     /** The table and the three verdicts, as the console prints them. */
     public String describe() {
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %7s %9s %9s %7s %17s %8s %-12s"
-                + " %-12s%n", "variant", "delay", "users", "measured", "predicted", "error", "interval", "inside",
-                "binds", "as measured"));
+        // a run that fans out tells its points apart by their calls too
+        boolean fanning = outcomes.stream().anyMatch(o -> calls(o.at()).length() > 1);
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %7s " + (fanning ? "%-9s " : "%s")
+                + "%9s %9s %7s %17s %8s %-12s %-12s%n", "variant", "delay", "users", fanning ? "calls" : "", "measured",
+                "predicted", "error", "interval", "inside", "binds", "as measured"));
         for (Outcome o : outcomes) {
-            out.append(String.format(Locale.ROOT, "%-16s %4d ms %7s %9s %9s %+6.0f%% %17s %8s %-12s %-12s%s%n",
-                    o.jvm(), o.delayMs(), String.format(Locale.ROOT, "%,d", o.users()), rate(o.measured()),
+            out.append(String.format(Locale.ROOT, "%-16s %4d ms %7s " + (fanning ? "%-9s " : "%s")
+                            + "%9s %9s %+6.0f%% %17s %8s %-12s %-12s%s%n", o.jvm(), o.delayMs(),
+                    String.format(Locale.ROOT, "%,d", o.users()), fanning ? calls(o.at()) : "", rate(o.measured()),
                     rate(o.predicted()), (o.ratio() - 1) * 100, rate(o.prediction().orElseThrow().low()) + "–"
                             + rate(o.prediction().orElseThrow().high()), !o.bounded() ? "no bound" : o.covered() ? "yes" : "no",
                     o.binding().map(Ceiling::label).orElse("–"), o.measuredBinding().map(Ceiling::label).orElse("–"),
@@ -82,6 +88,13 @@ public final class HeldOutAgainst {
         out.append(LandscapeChecks.covered(outcomes)).append('\n');
         out.append(LandscapeChecks.named(outcomes)).append('\n');
         return out.toString();
+    }
+
+    /** "1", or "8 par" / "8 seq": a point's calls per request and how they are made. */
+    private static String calls(Point at) {
+        int n = at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
+        return n == 1 ? "1" : n + (at.has(Axis.FAN_OUT_MODE) && at.get(Axis.FAN_OUT_MODE) == FanOutMode.SEQUENTIAL
+                ? " seq" : " par");
     }
 
     private static String rate(double rps) {

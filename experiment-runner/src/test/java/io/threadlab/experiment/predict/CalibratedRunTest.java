@@ -192,6 +192,8 @@ class CalibratedRunTest {
         assertThat(parallel.forecast().ceilings().get(Ceiling.WORKERS)).isCloseTo(200 / (9 * 0.301907289027844),
                 within(1e-6));
         assertThat(parallel.notes()).anySatisfy(n -> assertThat(n).startsWith("8 calls per request in parallel"));
+        // 700 users for 200 workers: beyond the queue's model, the unqueued bound, said
+        assertThat(parallel.notes()).anySatisfy(n -> assertThat(n).contains("the pool can stall"));
         VariantForecast inTurn = CalibratedRun.read(dir).predict(List.of("imperative"), new WhatIf(700, 300, null,
                 null, null, null, null, 8, io.threadlab.experiment.plan.FanOutMode.SEQUENTIAL)).forecasts().getFirst();
         assertThat(inTurn.forecast().ceilings().get(Ceiling.WORKERS)).isCloseTo(200 / (8 * 0.301907289027844),

@@ -319,13 +319,16 @@ class CapacityModelTest {
         Point parallel = at(100, 100).with(Axis.FAN_OUT, 8).with(Axis.FAN_OUT_MODE, FanOutMode.PARALLEL);
         Forecast p = workers.predict(parallel);
         assertThat(p.ceilings().get(Ceiling.CONNECTIONS)).isCloseTo(1000 / (8 * 0.101), within(1e-6));
-        assertThat(p.ceilings().get(Ceiling.WORKERS)).isCloseTo(200 / (9 * 0.101), within(1e-6));
+        // 900 workers asked of 200: every task waits W = 0.101 × 700 ÷ 300 for one (FanOut#workersCeiling)
+        assertThat(p.ceilings().get(Ceiling.WORKERS)).isCloseTo(100 / (2 * 0.101 * 7 / 3 + 0.101), within(1e-6));
+        assertThat(p.notes()).anySatisfy(n -> assertThat(n).contains("ask for 900 workers of 200;")
+                .contains("each waits about 236 ms"));
         assertThat(p.ceilings().get(Ceiling.USERS)).isCloseTo(100 / 0.101, within(1e-6));
         // 565 req/s leave 100 - 565 x 100.4 ms = 43 waiting, fewer than the 100 users' level's 52.7: its cost there
         double cpu = p.ceilings().get(Ceiling.CPU);
         assertThat(cpu).isCloseTo(0.5 * 1000 / (8 * firstSegment(100 - cpu * 0.1004)), within(1e-3))
                 .isCloseTo(564.9, within(0.1));
-        assertThat(p.binding()).isEqualTo(Ceiling.WORKERS); // 220 req/s: 1,980 workers' worth asked of 200
+        assertThat(p.binding()).isEqualTo(Ceiling.WORKERS); // 175 req/s
         assertThat(p.holdMs()).isCloseTo(101, within(1e-9));
         assertThat(p.notes()).anySatisfy(n -> assertThat(n).contains("8 calls per request in parallel")
                 .contains("its p50 is a call's p91.7"));

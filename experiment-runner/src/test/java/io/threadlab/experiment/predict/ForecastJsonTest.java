@@ -18,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * reactive extrapolation's interval now ends above at the load generator's ceiling, 1.16× over the CPU's, which it
  * cannot pass (the interval is the lower of the two ceilings' own); and at 2,000 users the requests waiting for the
  * CPU stop at the client's pool of 1,000 (Level#holding), so they lie less far beyond the calibration's and the error
- * is widened less.
+ * is widened less; and the fan-out's notes say that at 200 users for 200 workers its parallel calls may stall the
+ * pool, which the forecast does not model (FanOut#mayStall).
  */
 class ForecastJsonTest {
 
