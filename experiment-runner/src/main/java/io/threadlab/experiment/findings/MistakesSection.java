@@ -19,8 +19,7 @@ final class MistakesSection {
     record Seen(String mistake, String lab, String jmc) {
     }
 
-    /** @param name the run's folder name, for its headings (a heading's anchor is its plain words) */
-    record Run(String name, String run, String started, List<Row> rows, List<String> lost, List<Seen> seen) {
+    record Run(String run, String started, List<Row> rows, List<String> lost, List<Seen> seen) {
     }
 
     private MistakesSection() {
@@ -45,7 +44,7 @@ final class MistakesSection {
                 }
                 m.lost().forEach(l -> lost.add(Cite.link(l, run.report())));
             }
-            sections.add(new Run(run.name(), Cite.link(run.name(), run.report()), Cite.link(HeadlineSection.day(run),
+            sections.add(new Run(Cite.link(run.name(), run.report()), Cite.link(HeadlineSection.day(run),
                     run.manifest()), rows, lost, seen));
         }
         return sections;
