@@ -35,6 +35,8 @@ record FanOut(int calls, boolean parallel) {
      * workers}, and a user's cycle is its own wait and its worker's, {@code X (2W + h) = users}. So W = h (users (N + 1)
      * - workers) ÷ (2 workers - users). Measured in fanout-1 (imperative, 200 workers, 100 users, a hold of 54 ms):
      * 613 req/s at 4 parallel calls, 327 at 8; this gives 617 and 327, where workers ÷ ((N + 1) h) gave 741 and 412.
+     * Held out since: fanout-2 (150 users: 520 and 282 measured, 528 and 282 forecast) and fanout-3 (100 workers at
+     * 100 ms, four points within 3 %).
      * At as many users as workers, every worker can hold a request whose calls have none: the pool can stall, which
      * this does not model (the lab does not drive such a point; {@link #mayStall}).
      */
