@@ -10,7 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -68,21 +67,12 @@ class PredictCommandTest {
     /** A fan-out run's rows differ only in their calls: --against shows them (the published fanout-3, 1/4/8 parallel). */
     @Test
     void againstAFanOutRunEachPointShowsItsCalls() {
-        Path run = labHome().resolve("findings/fanout-3");
+        Path run = Path.of("..", "findings", "fanout-3").toAbsolutePath().normalize(); // the module's parent: the lab
         Outcome outcome = execute("predict", "--from", run.toString(), "--against", run.toString());
         assertThat(outcome.exit()).as(outcome.err()).isZero();
         assertThat(outcome.out()).containsPattern("users calls +measured")
                 .containsPattern("imperative +100 ms +50 1 ").containsPattern("imperative +100 ms +50 4 par ")
                 .containsPattern("imperative +100 ms +50 8 par ");
-    }
-
-    private static Path labHome() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.isDirectory(dir.resolve("findings"))) {
-            dir = dir.getParent();
-        }
-        assertThat(dir).as("the lab's root (with findings/)").isNotNull();
-        return dir;
     }
 
     @Test
