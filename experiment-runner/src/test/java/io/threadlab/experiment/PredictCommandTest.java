@@ -64,7 +64,7 @@ class PredictCommandTest {
         assertThat(none.err()).contains("--against");
     }
 
-    /** A fan-out run's rows differ only in their calls: --against shows them (the published fanout-3, 1/4/8 parallel). */
+    /** A fan-out run's rows differ only in their calls: --against shows them (published fanout-3: 1/4/8 parallel). */
     @Test
     void againstAFanOutRunEachPointShowsItsCalls() {
         Path run = Path.of("..", "findings", "fanout-3").toAbsolutePath().normalize(); // the module's parent: the lab

@@ -20,8 +20,7 @@ public record WindowFanOut(int calls, FanOutMode mode) {
             return new WindowFanOut(fromRow, modeFromRow == null ? FanOutMode.PARALLEL : FanOutMode.parse(modeFromRow));
         }
         return WindowId.parse(window).filter(id -> id.at().has(Axis.FAN_OUT)).map(id -> new WindowFanOut(
-                id.at().get(Axis.FAN_OUT), id.at().has(Axis.FAN_OUT_MODE) ? id.at().get(Axis.FAN_OUT_MODE)
-                : FanOutMode.PARALLEL)).orElse(ONE);
+                id.at().get(Axis.FAN_OUT), id.at().getOrFallback(Axis.FAN_OUT_MODE))).orElse(ONE);
     }
 
     public boolean parallel() {

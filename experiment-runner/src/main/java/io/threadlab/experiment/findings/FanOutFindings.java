@@ -1,7 +1,6 @@
 package io.threadlab.experiment.findings;
 
 import io.threadlab.experiment.plan.Axis;
-import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.report.RunFacts;
@@ -72,10 +71,10 @@ final class FanOutFindings {
     }
 
     private static int calls(Point p) {
-        return p.has(Axis.FAN_OUT) ? p.get(Axis.FAN_OUT) : 1;
+        return p.getOrFallback(Axis.FAN_OUT);
     }
 
     private static String mode(Point p) {
-        return p.has(Axis.FAN_OUT_MODE) ? p.get(Axis.FAN_OUT_MODE).label() : FanOutMode.PARALLEL.label();
+        return p.getOrFallback(Axis.FAN_OUT_MODE).label();
     }
 }

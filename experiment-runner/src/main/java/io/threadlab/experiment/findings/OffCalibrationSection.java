@@ -3,7 +3,6 @@ package io.threadlab.experiment.findings;
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
-import io.threadlab.experiment.plan.FanOutMode;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.WorkKind;
 import io.threadlab.experiment.predict.CalibratedRun;
@@ -35,10 +34,9 @@ final class OffCalibrationSection {
 
         /** A held-out point: measured in {@code measured}, predicted from the calibration in {@code calibration}. */
         static Row of(Outcome o, String measured, String calibration) {
-            int calls = o.at().has(Axis.FAN_OUT) ? o.at().get(Axis.FAN_OUT) : 1;
+            int calls = o.at().getOrFallback(Axis.FAN_OUT);
             return new Row(o.variant(), o.delayMs() + " ms, " + Cite.format(o.users(), 0) + " users" + (calls > 1
-                    ? ", " + calls + " calls " + (o.at().has(Axis.FAN_OUT_MODE) ? o.at().get(Axis.FAN_OUT_MODE)
-                    : FanOutMode.PARALLEL).label() : ""),
+                    ? ", " + calls + " calls " + o.at().getOrFallback(Axis.FAN_OUT_MODE).label() : ""),
                     Cite.number(o.measured(), 0, measured), Cite.number(o.predicted(), 0, calibration),
                     Cite.link(String.format(java.util.Locale.ROOT, "%+.0f %%", (o.ratio() - 1) * 100), measured),
                     Cite.number(o.prediction().orElseThrow().low(), 0, calibration) + "–"

@@ -3,6 +3,7 @@ package io.threadlab.experiment.load;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * One reading of a running load's cumulative counters ({@code k6/lib.js}): requests sent and completed, the latency of
@@ -17,7 +18,7 @@ public record LoadCounters(long nanos, long sent, long completed, LatencyBuckets
                            Map<String, Long> errors) {
 
     public static final String PREFIX = "lab_";
-    /** The causes k6/lib.js counts failures by ({@code lab_error_<cause>}); LoadCountersTest holds the two equal. */
+    /** The causes k6/lib.js counts failures by ({@code lab_error_<cause>}); LatencyBucketsTest holds the two equal. */
     static final List<String> ERROR_CAUSES = List.of("timeout", "refused", "reset", "network", "http_4xx", "http_500",
             "http_502", "http_503", "http_504", "http_5xx");
     /**
@@ -25,16 +26,16 @@ public record LoadCounters(long nanos, long sent, long completed, LatencyBuckets
      * completed, so that the requests in flight are never over-counted (a closed load's window ends with at most its
      * users in flight); the latency's sum right after the completed it is divided by.
      */
-    static final List<String> IN_FLIGHT_AT_LEAST = java.util.stream.Stream.concat(
-            java.util.stream.Stream.of("lab_sent", "lab_done", "lab_latency_ms_total"),
-            ERROR_CAUSES.stream().map(c -> "lab_error_" + c)).toList();
+    static final List<String> IN_FLIGHT_AT_LEAST = readInOrder("lab_sent", "lab_done", "lab_latency_ms_total");
     /**
      * The same counters, completed before sent: the requests in flight are never under-counted, so a load waited on
      * until none is in flight has truly emptied.
      */
-    static final List<String> IN_FLIGHT_AT_MOST = java.util.stream.Stream.concat(
-            java.util.stream.Stream.of("lab_done", "lab_latency_ms_total", "lab_sent"),
-            ERROR_CAUSES.stream().map(c -> "lab_error_" + c)).toList();
+    static final List<String> IN_FLIGHT_AT_MOST = readInOrder("lab_done", "lab_latency_ms_total", "lab_sent");
+
+    private static List<String> readInOrder(String... first) {
+        return Stream.concat(Stream.of(first), ERROR_CAUSES.stream().map(c -> "lab_error_" + c)).toList();
+    }
 
     public LoadCounters {
         errors = Map.copyOf(errors);

@@ -181,11 +181,11 @@ record FanOutPoints(Grid grid, Knobs knobs, Calibration calibration) {
     }
 
     static int calls(Point at) {
-        return at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
+        return at.getOrFallback(Axis.FAN_OUT);
     }
 
     static FanOutMode mode(Point at) {
-        return at.has(Axis.FAN_OUT_MODE) ? at.get(Axis.FAN_OUT_MODE) : FanOutMode.PARALLEL;
+        return at.getOrFallback(Axis.FAN_OUT_MODE);
     }
 
     /** One call is one call in either mode: such a point is the parallel one. */

@@ -53,6 +53,11 @@ public final class Point implements Comparable<Point> {
         return axis.type().cast(values.get(axis));
     }
 
+    /** The value on {@code axis}, or the axis' own fallback where this point says nothing (one call, in parallel). */
+    public <T extends Comparable<T>> T getOrFallback(Axis<T> axis) {
+        return has(axis) ? get(axis) : axis.fallback();
+    }
+
     public boolean has(Axis<?> axis) {
         return values.containsKey(axis);
     }

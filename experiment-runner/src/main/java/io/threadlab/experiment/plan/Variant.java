@@ -322,14 +322,14 @@ public record Variant(String label, String module, int port, Endpoints endpoints
                 || downstream == Downstream.DB && !endpoints.dbAccess().contains(access)) {
             return null; // Hibernate reads the database; each database endpoint reads it its own ways
         }
-        int calls = at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
+        int calls = at.getOrFallback(Axis.FAN_OUT);
         if (calls == 1) {
             return path(downstream);
         }
         if (downstream != Downstream.HTTP || fanOutPath() == null) {
             return null;
         }
-        FanOutMode mode = at.has(Axis.FAN_OUT_MODE) ? at.get(Axis.FAN_OUT_MODE) : FanOutMode.PARALLEL;
+        FanOutMode mode = at.getOrFallback(Axis.FAN_OUT_MODE);
         if (fanOutMode() != null && mode != fanOutMode()) {
             return null;
         }

@@ -122,7 +122,7 @@ public record Window(Jvm jvm, Point at, Load load, boolean recorded, WindowId.Ro
 
     /** The calls to the delay service each request makes: 1 unless the point fans out. */
     public int fanOut() {
-        return at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
+        return at.getOrFallback(Axis.FAN_OUT);
     }
 
     public boolean calibration() {

@@ -14,8 +14,7 @@ import java.util.Optional;
 record FanOut(int calls, boolean parallel) {
 
     static FanOut at(Point at) {
-        return new FanOut(at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1,
-                !at.has(Axis.FAN_OUT_MODE) || at.get(Axis.FAN_OUT_MODE) == FanOutMode.PARALLEL);
+        return new FanOut(at.getOrFallback(Axis.FAN_OUT), at.getOrFallback(Axis.FAN_OUT_MODE) == FanOutMode.PARALLEL);
     }
 
     /**
@@ -32,8 +31,8 @@ record FanOut(int calls, boolean parallel) {
      * parallel, once the users' requests and calls ask for more workers than there are ({@code users × (1 + N) >
      * workers}), every task waits its turn in the pool's one queue, W: a request's worker then waits for its own calls'
      * turn as well as their hold, W + h, beside N calls' h; the workers are all busy, {@code X (W + (N + 1) h) =
-     * workers}, and a user's cycle is its own wait and its worker's, {@code X (2W + h) = users}. So W = h (users (N + 1)
-     * - workers) ÷ (2 workers - users). Measured in fanout-1 (imperative, 200 workers, 100 users, a hold of 54 ms):
+     * workers}, and a user's cycle is its own wait and its worker's, {@code X (2W + h) = users}. So
+     * W = h (users (N + 1) - workers) ÷ (2 workers - users). Measured in fanout-1 (imperative, 200 workers, 100 users, a hold of 54 ms):
      * 613 req/s at 4 parallel calls, 327 at 8; this gives 617 and 327, where workers ÷ ((N + 1) h) gave 741 and 412.
      * Held out since: fanout-2 (150 users: 520 and 282 measured, 528 and 282 forecast) and fanout-3 (100 workers at
      * 100 ms, four points within 3 %).

@@ -11,14 +11,14 @@ import java.util.Map;
 
 /**
  * A JVM's fan-out calibration: per mode, the window with the most calls (the mean of such windows where a JVM has
- * several), against one call's cost at its users: measured there where the window was light, else the curve's. A request's CPU at N calls is then one call's at the point
- * plus (N - 1) × what each further call added in that window, for the request's own HTTP work is paid once (measured
- * here at 8 parallel calls: 4.2-4.3 × one call's, not 8). What each further call adds is taken against one call's cost
- * in the same state of the quota: measured here, the imperative variant spent 0.339 CPU-ms per request at 10 light
- * users (0.26 of its 0.5 CPU) and 0.194 at 150 saturating ones, while 16 parallel calls at 10 users saturated it at
- * 2.04; against the light 0.339 the calls looked 6 times one call, against the saturated 0.194 they added 0.123 ms
- * each. Beyond the calls calibrated it is an extrapolation, widened as the users' is; a mode without such a window
- * takes N × one call's, an upper bound of the cost, and says so.
+ * several), against one call's cost at its users: measured there where the window was light, else the curve's. A
+ * request's CPU at N calls is then one call's at the point plus (N - 1) × what each further call added in that window,
+ * for the request's own HTTP work is paid once (measured here at 8 parallel calls: 4.2-4.3 × one call's, not 8). What
+ * each further call adds is taken against one call's cost in the same state of the quota: measured here, the imperative
+ * variant spent 0.339 CPU-ms per request at 10 light users (0.26 of its 0.5 CPU) and 0.194 at 150 saturating ones,
+ * while 16 parallel calls at 10 users saturated it at 2.04; against the light 0.339 the calls looked 6 times one call,
+ * against the saturated 0.194 they added 0.123 ms each. Beyond the calls calibrated it is an extrapolation, widened as
+ * the users' is; a mode without such a window takes N × one call's, an upper bound of the cost, and says so.
  */
 public final class FanOutCalibration {
 

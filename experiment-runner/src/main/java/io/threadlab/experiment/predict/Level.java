@@ -94,11 +94,11 @@ record Level(int users, int delayMs, double inJvm, double inFlight, double rps, 
     }
 
     static int calls(WindowResult r) {
-        return r.at().has(Axis.FAN_OUT) ? r.at().get(Axis.FAN_OUT) : 1;
+        return r.at().getOrFallback(Axis.FAN_OUT);
     }
 
     static FanOutMode mode(WindowResult r) {
-        return r.at().has(Axis.FAN_OUT_MODE) ? r.at().get(Axis.FAN_OUT_MODE) : FanOutMode.PARALLEL;
+        return r.at().getOrFallback(Axis.FAN_OUT_MODE);
     }
 
     /** The database's CPU per request of a window (its query's), or NaN where it has none. */

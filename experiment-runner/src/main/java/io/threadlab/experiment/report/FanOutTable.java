@@ -129,6 +129,6 @@ final class FanOutTable {
     }
 
     private static int calls(Point p) {
-        return p.has(Axis.FAN_OUT) ? p.get(Axis.FAN_OUT) : 1;
+        return p.getOrFallback(Axis.FAN_OUT);
     }
 }

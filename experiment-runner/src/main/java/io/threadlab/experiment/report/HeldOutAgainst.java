@@ -63,7 +63,7 @@ public final class HeldOutAgainst {
     /** The table and the three verdicts, as the console prints them. */
     public String describe() {
         // a run that fans out tells its points apart by their calls too
-        boolean fanning = outcomes.stream().anyMatch(o -> calls(o.at()).length() > 1);
+        boolean fanning = outcomes.stream().anyMatch(o -> o.at().getOrFallback(Axis.FAN_OUT) > 1);
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %7s " + (fanning ? "%-9s " : "%s")
                 + "%9s %9s %7s %17s %8s %-12s %-12s%n", "variant", "delay", "users", fanning ? "calls" : "", "measured",
                 "predicted", "error", "interval", "inside", "binds", "as measured"));
@@ -92,9 +92,8 @@ public final class HeldOutAgainst {
 
     /** "1", or "8 par" / "8 seq": a point's calls per request and how they are made. */
     private static String calls(Point at) {
-        int n = at.has(Axis.FAN_OUT) ? at.get(Axis.FAN_OUT) : 1;
-        return n == 1 ? "1" : n + (at.has(Axis.FAN_OUT_MODE) && at.get(Axis.FAN_OUT_MODE) == FanOutMode.SEQUENTIAL
-                ? " seq" : " par");
+        int n = at.getOrFallback(Axis.FAN_OUT);
+        return n == 1 ? "1" : n + (at.getOrFallback(Axis.FAN_OUT_MODE) == FanOutMode.SEQUENTIAL ? " seq" : " par");
     }
 
     private static String rate(double rps) {

@@ -17,7 +17,7 @@ public record Landscape(List<Outcome> outcomes, List<Winners.Cell> cells, List<W
 
     /** A window's calls per request and their mode ("1" for one call, in either mode): fan-out calibrates apart. */
     private static String calls(WindowResult w) {
-        int n = w.at().has(Axis.FAN_OUT) ? w.at().get(Axis.FAN_OUT) : 1;
+        int n = w.at().getOrFallback(Axis.FAN_OUT);
         return n == 1 ? "1" : n + " " + w.at().get(Axis.FAN_OUT_MODE);
     }
 
