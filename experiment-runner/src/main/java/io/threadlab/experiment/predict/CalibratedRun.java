@@ -34,12 +34,16 @@ public final class CalibratedRun {
 
     private final Path dir;
     private final Map<String, Calibrated> variants;
+    /** How far each variant's JVM starts differed in the run: what another run's start may differ by. */
+    private final Map<String, JvmStarts> starts;
     private final Integer readTimeoutMs;
     private final double sharedCores;
 
-    private CalibratedRun(Path dir, Map<String, Calibrated> variants, Integer readTimeoutMs, double sharedCores) {
+    private CalibratedRun(Path dir, Map<String, Calibrated> variants, Map<String, JvmStarts> starts,
+                          Integer readTimeoutMs, double sharedCores) {
         this.dir = dir;
         this.variants = variants;
+        this.starts = starts;
         this.readTimeoutMs = readTimeoutMs;
         this.sharedCores = sharedCores;
     }
@@ -100,8 +104,12 @@ public final class CalibratedRun {
                     .ifPresent(rows -> variants.put(variant, Calibrated.of(variant,
                             rows.getFirst().jvmId(), rows)));
         }
+        Map<String, JvmStarts> starts = new LinkedHashMap<>();
+        List<WindowResult> measured = record.results().windows().stream().filter(w -> WorkKind.of(w.at()).equals(kind))
+                .toList();
+        variants.keySet().forEach(v -> starts.put(v, JvmStarts.of(measured, v)));
         Object timeout = record.manifest().knobs().get(READ_TIMEOUT);
-        return new CalibratedRun(dir, variants, timeout instanceof Number n ? n.intValue() : null,
+        return new CalibratedRun(dir, variants, starts, timeout instanceof Number n ? n.intValue() : null,
                 sharedCores(record));
     }
 
@@ -142,7 +150,8 @@ public final class CalibratedRun {
 
     /**
      * The forecast of {@code variant} at a point given whole (its JVM and window axes, as another run's window has
-     * them), from its calibration here; empty where the variant has none, or its calibration fits no model.
+     * them), from its calibration here, for this JVM start; empty where the variant has none, or its calibration fits
+     * no model.
      */
     public Optional<Forecast> forecast(String variant, Point at) {
         return forecast(variant, at, null);
@@ -153,6 +162,19 @@ public final class CalibratedRun {
         Calibrated c = variants.get(variant);
         return c == null ? Optional.empty() : c.fit().model().map(m -> m.onMachine(sharedCores)
                 .forMachine(machineUs).predict(at));
+    }
+
+    /**
+     * The same for a window of another run: another JVM start, so the CPU ceiling's error takes in how far this run's
+     * own starts differed ({@link JvmStarts}).
+     */
+    public Optional<Forecast> forAnotherRun(String variant, Point at, Double machineUs) {
+        return forecast(variant, at, machineUs).map(starts(variant)::forAnotherStart);
+    }
+
+    /** How far {@code variant}'s JVM starts differed in this run (none measured: {@link JvmStarts#points()} 0). */
+    JvmStarts starts(String variant) {
+        return starts.getOrDefault(variant, JvmStarts.NONE);
     }
 
     /** The forecasts asked for, and each calibrated variant left out because its calibration fits no model. */

@@ -20,7 +20,8 @@ import java.util.Locale;
  * {@code ./experiment predict --from A --against B}: every closed-model window of run B predicted from run A's
  * calibration, as if A's JVM had been asked before B measured it, and how the predictions fared: within the model's
  * tolerance, inside the interval they stated, and the binding ceiling named right. Another run is another JVM start:
- * its spread is in the errors, as it is for any deployment a calibration is asked about. Each window is predicted
+ * the CPU ceiling's error takes in how far A's own starts differed ({@code JvmStarts}), as it should for any
+ * deployment a calibration is asked about. Each window is predicted
  * for the machine's speed in the windows B measured before it ({@link RecentMachine}), as the runner predicts its own.
  */
 public final class HeldOutAgainst {
@@ -45,7 +46,7 @@ public final class HeldOutAgainst {
             if (w.calibration() || w.recorded() || w.users() == null) {
                 continue;
             }
-            from.forecast(w.variant(), w.at(), before).ifPresent(f -> outcomes.add(Outcome.of(withPrediction(w, f,
+            from.forAnotherRun(w.variant(), w.at(), before).ifPresent(f -> outcomes.add(Outcome.of(withPrediction(w, f,
                     now), false, cores, loadAlone)));
         }
         return new HeldOutAgainst(outcomes);
