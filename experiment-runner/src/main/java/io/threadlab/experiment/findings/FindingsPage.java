@@ -34,8 +34,7 @@ public final class FindingsPage {
 
     /** Everything the page states, computed once from the published runs; the template shows it. */
     record Model(String published, List<RunsIndex.Row> runs, RegimeMapSection.Section map,
-                 HeadlineSection.Section headline, List<OffCalibrationSection.Run> offCalibration,
-                 OffCalibrationSection.Machine machine,
+                 HeadlineSection.Section headline, OffCalibrationSection.Section offCalibration,
                  ClaimsSection.Section claims, List<DatabaseSection.Run> database,
                  List<FanOutFindings.Run> fanOut, List<BurstFindings.Run> burst, List<MistakesSection.Run> mistakes,
                  PlatformsSection.Section platforms, String headlinePicture,
@@ -61,7 +60,7 @@ public final class FindingsPage {
                     + " each)", map.cells()));
         }
         Model model = new Model(Cite.link(String.valueOf(runs.size()), PublishedRun.FROM_DOCS), RunsIndex.of(runs), map, headline, OffCalibrationSection.of(runs),
-                OffCalibrationSection.machine(runs), ClaimsSection.of(runs),
+                ClaimsSection.of(runs),
                 DatabaseSection.of(only(runs, Kind.DATABASE)), FanOutFindings.of(only(runs, Kind.FAN_OUT)),
                 BurstFindings.of(only(runs, Kind.BURST)),
                 MistakesSection.of(only(runs, Kind.MISTAKES)), PlatformsSection.of(defaults),

@@ -8,6 +8,7 @@ import io.threadlab.experiment.plan.WorkKind;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.CannotPredict;
 import io.threadlab.experiment.predict.Ceiling;
+import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.predict.MachineEvidence;
 import io.threadlab.experiment.predict.MachineSpeed;
 import io.threadlab.experiment.report.HeldOutAgainst;
@@ -52,6 +53,19 @@ final class OffCalibrationSection {
                String named) {
     }
 
+    /**
+     * Every held-out point of one kind of work together, against the targets: within the tolerance, inside the
+     * interval stated, the binding ceiling named right; "64 of 71 (90 %)", linked to the published runs.
+     */
+    record Total(String work, String runs, String within, String covered, String named) {
+    }
+
+    /** The runs, each with its table; every run's points together, per kind of work; the machine's term. */
+    /** @param withinTarget the targets, each linked to its constant */
+    record Section(List<Run> runs, List<Total> totals, Machine machine, String withinTarget, String coverageTarget,
+                   String namedTarget) {
+    }
+
     /** What the published runs say of the machine's term, and the constant the model takes. */
     record Machine(String elasticity, String standardError, String windows, String runs, String constant) {
     }
@@ -60,7 +74,7 @@ final class OffCalibrationSection {
     }
 
     /** The machine's term, from every published run's windows; null where they measure none. */
-    static Machine machine(List<PublishedRun> runs) {
+    private static Machine machine(List<PublishedRun> runs) {
         Map<String, List<WindowResult>> windows = new LinkedHashMap<>();
         runs.forEach(r -> windows.put(r.name(), r.facts().windows()));
         MachineEvidence evidence = MachineEvidence.of(windows);
@@ -74,9 +88,39 @@ final class OffCalibrationSection {
                 Cite.link(Cite.format(MachineSpeed.ELASTICITY, 2), Cite.SOURCE + "predict/MachineSpeed.java"));
     }
 
-    static List<Run> of(List<PublishedRun> runs) {
-        return runs.stream().filter(OffCalibrationSection::heldOutOnly)
-                .flatMap(run -> calibratedBefore(run, runs).map(from -> of(run, from)).stream()).toList();
+    /** The section, or null where no published run is held out. */
+    static Section of(List<PublishedRun> runs) {
+        List<Held> held = runs.stream().filter(OffCalibrationSection::heldOutOnly)
+                .flatMap(run -> calibratedBefore(run, runs).map(from -> held(run, from)).stream()).toList();
+        if (held.isEmpty()) {
+            return null;
+        }
+        Map<String, List<Held>> byWork = new LinkedHashMap<>();
+        held.forEach(h -> byWork.computeIfAbsent(h.work(), k -> new java.util.ArrayList<>()).add(h));
+        List<Total> totals = byWork.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
+        return new Section(held.stream().map(Held::shown).toList(), totals, machine(runs),
+                Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),
+                Cite.threshold(Forecast.COVERAGE_TARGET, "predict/Forecast.java"),
+                Cite.threshold(Forecast.NAMED_TARGET, "predict/Forecast.java"));
+    }
+
+    /** One held-out run: what kind of work it measured, its outcomes, and its table. */
+    private record Held(String work, List<Outcome> outcomes, Run shown) {
+    }
+
+    private static Total total(String work, List<Held> runs) {
+        List<Outcome> all = runs.stream().flatMap(h -> h.outcomes().stream()).toList();
+        List<Outcome> judged = all.stream().filter(Outcome::judged).toList();
+        Forecasts within = new Forecasts((int) judged.stream().filter(Outcome::withinTolerance).count(),
+                judged.size());
+        return new Total(work, String.valueOf(runs.size()), share(within), share(Forecasts.covered(all)),
+                share(Forecasts.named(all)));
+    }
+
+    /** "64 of 71 (90 %)", the numbers linked to the published runs; "none judged" where none was. */
+    private static String share(Forecasts f) {
+        return f.judged() == 0 ? "none judged" : f.cited(PublishedRun.FROM_DOCS) + " (" + Cite.percent(
+                (double) f.within() / f.judged()) + ")";
     }
 
     /**
@@ -109,7 +153,7 @@ final class OffCalibrationSection {
                 .map(w -> WorkKind.of(w.at())).orElse(Point.NONE);
     }
 
-    private static Run of(PublishedRun run, PublishedRun from) {
+    private static Held held(PublishedRun run, PublishedRun from) {
         HeldOutAgainst held;
         try {
             held = HeldOutAgainst.of(CalibratedRun.read(from.facts().dir(), kind(run)),
@@ -121,13 +165,14 @@ final class OffCalibrationSection {
         String measured = run.results();
         String calibration = from.results();
         List<Row> rows = held.outcomes().stream().map(o -> Row.of(o, measured, calibration)).toList();
-        return new Run(Cite.link(run.name(), run.report()), Cite.link(from.name(), from.report()),
+        return new Held(kind(run).isEmpty() ? "the delay service" : kind(run).describe(), held.outcomes(), new Run(
+                Cite.link(run.name(), run.report()), Cite.link(from.name(), from.report()),
                 "./experiment predict --from findings/" + from.name() + " --against findings/" + run.name()
                         + (kind(run).has(Axis.DOWNSTREAM) ? " --downstream " + kind(run).get(Axis.DOWNSTREAM).label()
                         : "") + (kind(run).has(Axis.DB_ACCESS) ? " --db-access " + Axis.DB_ACCESS.json(kind(run)
                         .get(Axis.DB_ACCESS)) : ""), rows,
                 within(held.outcomes(), measured), Forecasts.covered(held.outcomes()).cited(measured),
-                Forecasts.named(held.outcomes()).cited(measured));
+                Forecasts.named(held.outcomes()).cited(measured)));
     }
 
     /** Of the points judged (one ceiling binds, measured soundly), "5 of 6" within the tolerance, linked. */

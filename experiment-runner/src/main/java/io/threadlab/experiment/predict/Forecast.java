@@ -35,6 +35,12 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
 
     /** The target of held-out points where one ceiling binds: measured within this of predicted. */
     public static final double TOLERANCE = 0.15;
+    /** The share of held-out points where one ceiling binds that should be measured within {@link #TOLERANCE}. */
+    public static final double WITHIN_TARGET = 0.90;
+    /** The share of held-out points whose measurement should fall inside the interval stated before it. */
+    public static final double COVERAGE_TARGET = 0.90;
+    /** The share of held-out points whose binding ceiling the prediction should name right. */
+    public static final double NAMED_TARGET = 0.95;
 
     public boolean oneCeilingBinds() {
         return margin >= CLEAR_MARGIN;

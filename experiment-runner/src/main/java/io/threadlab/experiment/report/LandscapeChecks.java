@@ -22,10 +22,6 @@ final class LandscapeChecks {
 
     /** A CPU-bound JVM uses its whole quota: within this share of it. */
     static final double SATURATED = 0.95;
-    /** The share of held-out points whose measurement should fall inside the interval stated before it. */
-    static final double COVERAGE_TARGET = 0.90;
-    /** The share of held-out points whose binding ceiling the prediction should name right. */
-    static final double NAMED_TARGET = 0.95;
 
     private LandscapeChecks() {
     }
@@ -42,7 +38,7 @@ final class LandscapeChecks {
      * stated before it. An interval that covers less than it should warns less than it should.
      */
     static Check covered(List<Outcome> outcomes) {
-        String name = "Held-out points inside the interval stated before them, at least " + pct(COVERAGE_TARGET);
+        String name = "Held-out points inside the interval stated before them, at least " + pct(Forecast.COVERAGE_TARGET);
         List<Outcome> sound = outcomes.stream().filter(o -> o.heldOut() && o.measuredSoundly()).toList();
         List<Outcome> judged = sound.stream().filter(Outcome::bounded).toList();
         String unbounded = sound.size() == judged.size() ? "" : String.format(Locale.ROOT, "; %d more with an"
@@ -56,7 +52,7 @@ final class LandscapeChecks {
                 "%s at %d ms, %,d users (%,.0f outside %,.0f–%,.0f)", o.jvm(), o.delayMs(), o.users(), o.measured(),
                 o.prediction().orElseThrow().low(), o.prediction().orElseThrow().high())).toList();
         double share = 1 - (double) outside.size() / judged.size();
-        return Check.of(name, share >= COVERAGE_TARGET, String.format(Locale.ROOT, "%d of %d points (%s)%s",
+        return Check.of(name, share >= Forecast.COVERAGE_TARGET, String.format(Locale.ROOT, "%d of %d points (%s)%s",
                 judged.size() - outside.size(), judged.size(), pct(share), (outside.isEmpty() ? ""
                         : "; OUTSIDE: " + String.join(", ", outside)) + unbounded));
     }
@@ -66,7 +62,7 @@ final class LandscapeChecks {
      * ({@link Outcome#measuredBinding}), the share the prediction named the same.
      */
     static Check named(List<Outcome> outcomes) {
-        String name = "Binding ceiling named right at held-out points, at least " + pct(NAMED_TARGET);
+        String name = "Binding ceiling named right at held-out points, at least " + pct(Forecast.NAMED_TARGET);
         List<Outcome> judged = outcomes.stream().filter(o -> o.heldOut() && o.measuredSoundly()
                 && o.measuredBinding().isPresent()).toList();
         if (judged.isEmpty()) {
@@ -77,7 +73,7 @@ final class LandscapeChecks {
                         o.delayMs(), o.users(), o.binding().map(Ceiling::label).orElse("?"),
                         o.measuredBinding().map(Ceiling::label).orElse("?"))).toList();
         double share = 1 - (double) wrong.size() / judged.size();
-        return Check.of(name, share >= NAMED_TARGET, String.format(Locale.ROOT, "%d of %d points (%s)%s",
+        return Check.of(name, share >= Forecast.NAMED_TARGET, String.format(Locale.ROOT, "%d of %d points (%s)%s",
                 judged.size() - wrong.size(), judged.size(), pct(share), wrong.isEmpty() ? ""
                         : "; WRONG: " + String.join(", ", wrong)));
     }

@@ -46,7 +46,8 @@ class OffCalibrationSectionTest {
         publish(DEFAULT, null);
         publish(HELD_OUT, null);
 
-        List<OffCalibrationSection.Run> runs = OffCalibrationSection.of(PublishedRun.readAll(findings));
+        OffCalibrationSection.Section section = OffCalibrationSection.of(PublishedRun.readAll(findings));
+        List<OffCalibrationSection.Run> runs = section.runs();
 
         HeldOutAgainst expected = HeldOutAgainst.of(CalibratedRun.read(findings.resolve(DEFAULT)),
                 RunRecord.read(findings.resolve(HELD_OUT)));
@@ -60,19 +61,30 @@ class OffCalibrationSectionTest {
             assertThat(strip(run.within())).isEqualTo(judged.isEmpty() ? "none judged"
                     : judged.stream().filter(Outcome::withinTolerance).count() + " of " + judged.size());
         });
+        // one run of the delay service's: together, its own counts, with the share
+        long within = expected.outcomes().stream().filter(Outcome::judged).filter(Outcome::withinTolerance).count();
+        long judged = expected.outcomes().stream().filter(Outcome::judged).count();
+        assertThat(section.totals()).singleElement().satisfies(total -> {
+            assertThat(total.work()).isEqualTo("the delay service");
+            assertThat(total.runs()).isEqualTo("1");
+            assertThat(strip(total.within())).isEqualTo(within + " of " + judged + " ("
+                    + Math.round(100.0 * within / judged) + " %)");
+            assertThat(strip(total.covered())).startsWith(strip(runs.getFirst().covered()) + " (");
+            assertThat(strip(total.named())).startsWith(strip(runs.getFirst().named()) + " (");
+        });
     }
 
     @Test
     void aRunOnAnotherPlatformIsNotPredictedFromThisDefault() throws IOException {
         publish(DEFAULT, "3.27.2-elsewhere");
         publish(HELD_OUT, null);
-        assertThat(OffCalibrationSection.of(PublishedRun.readAll(findings))).isEmpty();
+        assertThat(OffCalibrationSection.of(PublishedRun.readAll(findings))).isNull();
     }
 
     @Test
     void theDefaultRunItselfIsNotHeldOut() throws IOException {
         publish(DEFAULT, null);
-        assertThat(OffCalibrationSection.of(PublishedRun.readAll(findings))).isEmpty();
+        assertThat(OffCalibrationSection.of(PublishedRun.readAll(findings))).isNull();
     }
 
     private static String strip(String cited) {

@@ -394,18 +394,28 @@ class CapacityModelTest {
                 / (0.08 + 0.44 - 0.10835));
         assertThat(far.notes()).anySatisfy(n -> assertThat(n).contains("one call's cost moved 26 % between the"
                 + " calibration's 100 users and these 1,000", "the error widened by 21 %"));
+        // at the calibration's own users one call's cost did not move: the error is the one-call curve's there (its
+        // 4 × 10.4 ms of calls out a request, about 83, read from the 100-user level's 47: widened by the rule)
+        double cpu = four.ceilings().get(Ceiling.CPU);
         assertThat(four.expectedError()).as("at the calibration's own users nothing moved")
-                .isEqualTo(m.interpolationError());
+                .isEqualTo(m.curve().at(100 - cpu * 0.0104, cpu * 0.0104 * 4, false).error())
+                .isGreaterThan(m.interpolationError());
 
         Forecast sixteen = m.predict(at(10, 100).with(Axis.FAN_OUT, 16).with(Axis.FAN_OUT_MODE,
                 FanOutMode.PARALLEL).with(Axis.POOL_SIZE, 100_000));
         assertThat(sixteen.ceilings().get(Ceiling.CPU)).isCloseTo(610.6, within(0.1));
         assertThat(sixteen.binding()).isEqualTo(Ceiling.CPU);
         assertThat(sixteen.extrapolated()).isTrue();
-        // beyond the calls calibrated (16 over 8), and its 102 calls in flight beyond the calibration's 65
-        double inFlight = sixteen.rps() * 16 * 0.0104;
+        // beyond the calls calibrated (16 over 8), and its 102 calls in flight beyond the 47-48 of the levels its cost
+        // is read from (the 100- and 300-user levels, around its waiting), past half a factor of 2
+        double cpu16 = sixteen.ceilings().get(Ceiling.CPU);
+        double waiting = 100 - cpu16 * 0.0104;
+        assertThat(m.inJvm().get(0)).isLessThan(waiting);
+        assertThat(m.inJvm().get(1)).isGreaterThan(waiting);
+        double t = Math.log(waiting / m.inJvm().get(0)) / Math.log(m.inJvm().get(1) / m.inJvm().get(0));
+        double readFrom = (1 - t) * Math.log(m.inFlight().get(0)) + t * Math.log(m.inFlight().get(1));
         assertThat(sixteen.expectedError()).isCloseTo(m.interpolationError() + 0.25 * Math.log(2)
-                + 0.25 * (Math.log(inFlight / 65) - Math.log(2) / 2), within(1e-9));
+                + 0.25 * (Math.log(cpu16 * 16 * 0.0104) - readFrom - Math.log(2) / 2), within(1e-9));
 
         Forecast inTurn = m.predict(at(10, 100).with(Axis.FAN_OUT, 4).with(Axis.FAN_OUT_MODE,
                 FanOutMode.SEQUENTIAL));

@@ -76,12 +76,32 @@ class CpuCurveTest {
         CpuCurve curve = CpuCurve.fit(oneDelay);
         assertThat(curve.betaMeasured()).isFalse();
         assertThat(curve.beta()).isZero();
-        // at its own calls in flight nothing is widened; at 5 times as many, 25 % per e-fold beyond the most (62),
-        // past half a factor of 2 of it
+        // at its own calls in flight nothing is widened; at 5 times as many, 25 % per e-fold beyond those of the
+        // levels the cost is read from (240 and 640 waiting: 58 and 62 calls out), past half a factor of 2 of them
         double at = curve.at(400, 60, false).error();
         assertThat(curve.at(400, 80, false).error()).isEqualTo(at);
         assertThat(curve.at(400, 290, false).error()).isCloseTo(at + CpuCurve.EXTRAPOLATION_PER_EFOLD
-                * (Math.log(290 / 62.0) - Math.log(2) / 2), within(1e-9));
+                * (Math.log(290) - readFrom(240, 58, 640, 62, 400) - Math.log(2) / 2), within(1e-9));
+    }
+
+    @Test
+    void fewWaitingWithManyCallsOutIsReadFromTheLevelsWithFewWaitingAndCarriedAsFarAsTheirCallsAreFromThePoints() {
+        // as at 100 ms behind a full pool: 95 waiting (between 90 at 10 ms, 55 calls out, and 110 at 50 ms, 280 out)
+        // with 500 calls out. The cost is read mostly from the 10 ms level and carried by β from about 85 calls to 500:
+        // β's error counts for that whole distance, not only for how far 500 lies beyond the most any level had (290)
+        CpuCurve curve = CpuCurve.fit(twoDelays(0.2));
+        double from = readFrom(90, 55, 110, 280, 95);
+        double perEfold = Math.max(curve.betaSpread(), CpuCurve.EXTRAPOLATION_PER_EFOLD / 2);
+        double there = curve.at(95, Math.exp(from), false).error();
+        assertThat(curve.at(95, 500, false).error()).isCloseTo(Math.min(1, there + perEfold
+                * (Math.log(500) - from - Math.log(2) / 2)), within(1e-9))
+                .isGreaterThan(there + perEfold * (Math.log(500 / 290.0)));
+    }
+
+    /** The log of the calls in flight a cost at {@code inJvm} is read from, between two levels (waiting, calls). */
+    private static double readFrom(double w1, double c1, double w2, double c2, double inJvm) {
+        double t = (Math.log(inJvm) - Math.log(w1)) / (Math.log(w2) - Math.log(w1));
+        return Math.log(c1) + t * (Math.log(c2) - Math.log(c1));
     }
 
     @Test
