@@ -113,14 +113,15 @@ final class OffCalibrationSection {
         List<Outcome> judged = all.stream().filter(Outcome::judged).toList();
         Forecasts within = new Forecasts((int) judged.stream().filter(Outcome::withinTolerance).count(),
                 judged.size());
-        return new Total(work, String.valueOf(runs.size()), share(within), share(Forecasts.covered(all)),
+        return new Total(work, Cite.link(String.valueOf(runs.size()), PublishedRun.FROM_DOCS), share(within),
+                share(Forecasts.covered(all)),
                 share(Forecasts.named(all)));
     }
 
     /** "64 of 71 (90 %)", the numbers linked to the published runs; "none judged" where none was. */
     private static String share(Forecasts f) {
-        return f.judged() == 0 ? "none judged" : f.cited(PublishedRun.FROM_DOCS) + " (" + Cite.percent(
-                (double) f.within() / f.judged()) + ")";
+        return f.judged() == 0 ? "none judged" : f.cited(PublishedRun.FROM_DOCS) + " (" + Cite.link(Cite.percent(
+                (double) f.within() / f.judged()), PublishedRun.FROM_DOCS) + ")";
     }
 
     /**
