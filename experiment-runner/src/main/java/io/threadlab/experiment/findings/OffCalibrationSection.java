@@ -16,6 +16,7 @@ import io.threadlab.experiment.report.landscape.Outcome;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,8 +61,10 @@ final class OffCalibrationSection {
     record Total(String work, String runs, String within, String covered, String named) {
     }
 
-    /** The runs, each with its table; every run's points together, per kind of work; the machine's term. */
-    /** @param withinTarget the targets, each linked to its constant */
+    /**
+     * The runs, each with its table; every run's points together, per kind of work; the machine's term; the targets,
+     * each linked to its constant.
+     */
     record Section(List<Run> runs, List<Total> totals, Machine machine, String withinTarget, String coverageTarget,
                    String namedTarget) {
     }
@@ -96,7 +99,7 @@ final class OffCalibrationSection {
             return null;
         }
         Map<String, List<Held>> byWork = new LinkedHashMap<>();
-        held.forEach(h -> byWork.computeIfAbsent(h.work(), k -> new java.util.ArrayList<>()).add(h));
+        held.forEach(h -> byWork.computeIfAbsent(h.work(), k -> new ArrayList<>()).add(h));
         List<Total> totals = byWork.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
         return new Section(held.stream().map(Held::shown).toList(), totals, machine(runs),
                 Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),

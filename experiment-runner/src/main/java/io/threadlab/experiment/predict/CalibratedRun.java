@@ -105,8 +105,8 @@ public final class CalibratedRun {
                             rows.getFirst().jvmId(), rows)));
         }
         Map<String, JvmStarts> starts = new LinkedHashMap<>();
-        List<WindowResult> measured = record.results().windows().stream().filter(w -> WorkKind.of(w.at()).equals(kind))
-                .toList();
+        List<WindowResult> measured = record.results().windows().stream()
+                .filter(w -> WorkKind.of(w.at()).equals(kind)).toList();
         variants.keySet().forEach(v -> starts.put(v, JvmStarts.of(measured, v)));
         Object timeout = record.manifest().knobs().get(READ_TIMEOUT);
         return new CalibratedRun(dir, variants, starts, timeout instanceof Number n ? n.intValue() : null,

@@ -240,8 +240,8 @@ final class CpuCurve {
      * the rule's width where β was measured: its form, a power of the calls, is assumed; by the rule where β was not
      * measured). Measured from those levels, not from every level's: at 100 ms and 1,000 users, with the pool of 500
      * full, few requests wait in the JVM, where only the 10 ms levels had so few, with a sixth of the calls out; the
-     * cost carried from them by default-8's β (+8 % a doubling) was 17 % above what heldout-10 measured, and an error
-     * widened only beyond the most calls any level had (a 50 ms level's) said ±5 %.
+     * cost carried from them by default-8's β (+8 % a doubling) left the forecast 17 % under what heldout-10 measured,
+     * and an error widened only beyond the most calls any level had (a 50 ms level's) said ±5 %.
      *
      * @param outside whether the point lies beyond every calibrated delay or user count: an extrapolation
      */
