@@ -259,7 +259,7 @@ final class CpuCurve {
         // within half a factor of 2 of the calls in flight the cost is read from is no extrapolation: at one delay
         // they move a little with the throughput alone
         double beyond = Math.max(0, Math.abs(Math.log(inFlight) - readFrom(curve, x)) - LEAST_SPAN / 2);
-        // a measured β narrows the guess beyond the calls calibrated, never below half of it: its form is assumed
+        // a measured β narrows the guess per e-fold carried, never below half of it: its form is assumed
         widened += (betaMeasured ? Math.max(betaSpread, EXTRAPOLATION_PER_EFOLD / 2) : EXTRAPOLATION_PER_EFOLD)
                 * beyond;
         double cost = deflated(curve, x) * Math.pow(inFlight / cRef, beta);
@@ -269,14 +269,6 @@ final class CpuCurve {
     /** Whether the curve's first segment falls as more wait: it is continued below the fewest waiting. */
     private boolean continuesBelow() {
         return curve.size() > 1 && curve.getFirst()[1] > curve.get(1)[1];
-    }
-
-    private double maxLog() {
-        return levels.stream().mapToDouble(l -> Math.log(l.inFlight())).max().orElse(0);
-    }
-
-    private double minLog() {
-        return levels.stream().mapToDouble(l -> Math.log(l.inFlight())).min().orElse(0);
     }
 
     List<Level> levels() {
@@ -310,10 +302,5 @@ final class CpuCurve {
     /** The worst relative error of a level predicted from the others: the curve's own error, at least the least. */
     double error() {
         return error;
-    }
-
-    /** The fewest and the most calls in flight a level had. */
-    double[] inFlightRange() {
-        return new double[] {Math.exp(minLog()), Math.exp(maxLog())};
     }
 }

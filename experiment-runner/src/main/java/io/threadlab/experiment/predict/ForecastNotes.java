@@ -125,8 +125,8 @@ final class ForecastNotes {
                 + " (%s); %s", delays, "calibrate at a second delay: --calibration-delay-ms",
                 other ? String.format(Locale.ROOT, "at %d ms a request is taken to cost what the calibration's did at"
                         + " as many waiting, and to hold its worker or connection for the delay plus the %.1f ms"
-                        + " measured above it, the error widened by %.0f %% per e-fold of calls in flight beyond the"
-                        + " calibration's", p.delayMs(), m.overheadMs(), CpuCurve.EXTRAPOLATION_PER_EFOLD * 100)
+                        + " measured above it, the error widened by %.0f %% per e-fold of calls in flight beyond those"
+                        + " of the levels its cost is read from", p.delayMs(), m.overheadMs(), CpuCurve.EXTRAPOLATION_PER_EFOLD * 100)
                         : "the point is at its delay");
     }
 

@@ -389,7 +389,7 @@ class CapacityModelTest {
         // (at 1,000 users one call costs 0.08, 26 % less than at the calibration's 88 waiting; further calls are 0.332
         // of 0.412)
         Forecast far = m.predict(at(10, 1000).with(Axis.FAN_OUT, 8).with(Axis.POOL_SIZE, 100_000));
-        // (and, its calls in flight beyond the calibration's, by the rule for that as well)
+        // (and, its calls in flight beyond those of the levels its cost is read from, by the rule for that as well)
         assertThat(far.expectedError()).isGreaterThan(m.interpolationError() + (1 - 0.08 / 0.10835) * (0.44 - 0.10835)
                 / (0.08 + 0.44 - 0.10835));
         assertThat(far.notes()).anySatisfy(n -> assertThat(n).contains("one call's cost moved 26 % between the"
