@@ -5,6 +5,7 @@ import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.WorkKind;
+import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.CannotPredict;
 import io.threadlab.experiment.predict.Ceiling;
@@ -65,15 +66,56 @@ final class OffCalibrationSection {
      * The runs, each with its table; every run's points together, per kind of work; the machine's term; the targets,
      * each linked to its constant.
      */
-    record Section(List<Run> runs, List<Total> totals, Machine machine, String withinTarget, String coverageTarget,
-                   String namedTarget) {
+    record Section(List<Run> runs, List<Total> totals, Machine machine, Beta beta, String withinTarget,
+                   String coverageTarget, String namedTarget) {
     }
 
     /** What the published runs say of the machine's term, and the constant the model takes. */
     record Machine(String elasticity, String standardError, String windows, String runs, String constant) {
     }
 
+    /**
+     * What the published default runs say of β's least error, and the constant the model takes.
+     *
+     * @param holds whether the constant lies within two standard errors of the error they earn
+     */
+    record Beta(String spread, String error, String share, String standardError, String calibrations, String runs,
+                String constant, boolean holds) {
+    }
+
     private OffCalibrationSection() {
+    }
+
+    /** Every published default run's fitted β, where its calibration measured one. */
+    static BetaEvidence betaEvidence(List<PublishedRun> runs) {
+        List<BetaEvidence.Estimate> estimates = new ArrayList<>();
+        for (PublishedRun run : runs) {
+            if (run.kind() != Kind.DEFAULT_RUN) {
+                continue;
+            }
+            try {
+                estimates.addAll(BetaEvidence.of(run.name(), run.platform(), CalibratedRun.read(run.facts().dir())));
+            } catch (CannotPredict e) {
+                // a default run written before the runner calibrated (results format 1 or 2) measured no β
+            }
+        }
+        return BetaEvidence.of(estimates);
+    }
+
+    /** β's least error, from every published default run that measured β; null where they leave no spread. */
+    private static Beta beta(List<PublishedRun> runs) {
+        BetaEvidence evidence = betaEvidence(runs);
+        if (Double.isNaN(evidence.spread())) {
+            return null;
+        }
+        return new Beta(Cite.number(evidence.spread(), 3, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.error(), 3, PublishedRun.FROM_DOCS),
+                Cite.link("90 %", Cite.SOURCE + "predict/BetaEvidence.java"),
+                Cite.number(evidence.standardError(), 3, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.calibrations(), 0, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
+                Cite.link(Cite.format(BetaEvidence.leastError(), 3), Cite.SOURCE + "predict/CpuCurve.java"),
+                evidence.holds(BetaEvidence.leastError()));
     }
 
     /** The machine's term, from every published run's windows; null where they measure none. */
@@ -101,7 +143,7 @@ final class OffCalibrationSection {
         Map<String, List<Held>> byWork = new LinkedHashMap<>();
         held.forEach(h -> byWork.computeIfAbsent(h.work(), k -> new ArrayList<>()).add(h));
         List<Total> totals = byWork.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
-        return new Section(held.stream().map(Held::shown).toList(), totals, machine(runs),
+        return new Section(held.stream().map(Held::shown).toList(), totals, machine(runs), beta(runs),
                 Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),
                 Cite.threshold(Forecast.COVERAGE_TARGET, "predict/Forecast.java"),
                 Cite.threshold(Forecast.NAMED_TARGET, "predict/Forecast.java"));

@@ -55,6 +55,13 @@ final class CpuCurve {
      * fold. A width set from two points of an earlier map, not a tested one: the coverage table says how it holds.
      */
     static final double EXTRAPOLATION_PER_EFOLD = 0.25;
+    /**
+     * The least error a measured β carries, per e-fold of the calls in flight it is carried: what one calibration's β is
+     * off by. The β of calibrations of one variant on one machine and platform differ by a standard deviation of
+     * about 0.045 per e-fold (the published default runs': {@link BetaEvidence}, on the findings page), and 1.645 of it
+     * covers 90 % of them. How far β moved when a level was left out, where that is more, is taken instead.
+     */
+    static final double BETA_ERROR = 0.075;
     /** The calls in flight must span this many e-folds over the levels (a factor of 2) for β to be measured. */
     private static final double LEAST_SPAN = Math.log(2);
     private static final double BETA_LOW = -0.5;
@@ -236,9 +243,8 @@ final class CpuCurve {
      * that any level had (below the fewest, where the first segment is continued; above the most, where the point also
      * has more users than any level: then an extrapolation), and by the distance between the point's calls in flight
      * and those of the levels its cost is read from, past half a factor of 2 ({@link #readFrom}: the cost is carried
-     * that far by β, so β's error counts that many times; by how far β moved when a level was left out, at least half
-     * the rule's width where β was measured: its form, a power of the calls, is assumed; by the rule where β was not
-     * measured). Measured from those levels, not from every level's: at 100 ms and 1,000 users, with the pool of 500
+     * that far by β, so β's error counts that many times; by how far β moved when a level was left out, at least
+     * {@link #BETA_ERROR}, where β was measured; by the rule where β was not measured). Measured from those levels, not from every level's: at 100 ms and 1,000 users, with the pool of 500
      * full, few requests wait in the JVM, where only the 10 ms levels had so few, with a sixth of the calls out; the
      * cost carried from them by default-8's β (+8 % a doubling) left the forecast 17 % under what heldout-10 measured,
      * and an error widened only beyond the most calls any level had (a 50 ms level's) said ±5 %.
@@ -259,9 +265,8 @@ final class CpuCurve {
         // within half a factor of 2 of the calls in flight the cost is read from is no extrapolation: at one delay
         // they move a little with the throughput alone
         double beyond = Math.max(0, Math.abs(Math.log(inFlight) - readFrom(curve, x)) - LEAST_SPAN / 2);
-        // a measured β narrows the guess per e-fold carried, never below half of it: its form is assumed
-        widened += (betaMeasured ? Math.max(betaSpread, EXTRAPOLATION_PER_EFOLD / 2) : EXTRAPOLATION_PER_EFOLD)
-                * beyond;
+        // a measured β narrows the guess per e-fold carried, never below what one calibration's β is off by
+        widened += (betaMeasured ? Math.max(betaSpread, BETA_ERROR) : EXTRAPOLATION_PER_EFOLD) * beyond;
         double cost = deflated(curve, x) * Math.pow(inFlight / cRef, beta);
         return new Cost(cost, Math.min(1, error + widened), outside);
     }

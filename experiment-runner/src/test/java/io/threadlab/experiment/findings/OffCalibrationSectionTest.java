@@ -1,6 +1,7 @@
 package io.threadlab.experiment.findings;
 
 import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.report.HeldOutAgainst;
 import io.threadlab.experiment.report.landscape.Outcome;
@@ -85,6 +86,34 @@ class OffCalibrationSectionTest {
     void theDefaultRunItselfIsNotHeldOut() throws IOException {
         publish(DEFAULT, null);
         assertThat(OffCalibrationSection.of(PublishedRun.readAll(findings))).isNull();
+    }
+
+    /**
+     * β's least error is what the published default runs earn: the constant lies within two standard errors of it, so
+     * a publication that moves the evidence away fails here until the constant follows (as the machine's elasticity).
+     */
+    @Test
+    void betasLeastErrorIsWhatThePublishedDefaultRunsEarn() throws IOException {
+        BetaEvidence evidence = OffCalibrationSection.betaEvidence(PublishedRun.readAll(FINDINGS));
+        assertThat(evidence.calibrations()).as("calibrations that measured β in findings/").isGreaterThan(10);
+        assertThat(evidence.holds(BetaEvidence.leastError())).as("published default runs: %.3f ± %.3f over %d"
+                + " calibrations of %d runs", evidence.error(), evidence.standardError(), evidence.calibrations(),
+                evidence.runs()).isTrue();
+    }
+
+    /** Two default runs whose β differ: the section says what that earns, beside the constant. */
+    @Test
+    void theSectionSaysWhatTheDefaultRunsBetasEarn() throws IOException {
+        publish(DEFAULT, null);
+        publish("default-4", null);
+        publish("default-5", null);
+        publish(HELD_OUT, null);
+        OffCalibrationSection.Beta beta = OffCalibrationSection.of(PublishedRun.readAll(findings)).beta();
+        BetaEvidence evidence = OffCalibrationSection.betaEvidence(PublishedRun.readAll(findings));
+        assertThat(evidence.runs()).isEqualTo(3);
+        assertThat(strip(beta.error())).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f", evidence.error()));
+        assertThat(strip(beta.runs())).isEqualTo("3");
+        assertThat(beta.holds()).isEqualTo(evidence.holds(BetaEvidence.leastError()));
     }
 
     private static String strip(String cited) {

@@ -91,7 +91,7 @@ class CpuCurveTest {
         // β's error counts for that whole distance, not only for how far 500 lies beyond the most any level had (290)
         CpuCurve curve = CpuCurve.fit(twoDelays(0.2));
         double from = readFrom(90, 55, 110, 280, 95);
-        double perEfold = Math.max(curve.betaSpread(), CpuCurve.EXTRAPOLATION_PER_EFOLD / 2);
+        double perEfold = Math.max(curve.betaSpread(), CpuCurve.BETA_ERROR);
         double there = curve.at(95, Math.exp(from), false).error();
         assertThat(curve.at(95, 500, false).error()).isCloseTo(Math.min(1, there + perEfold
                 * (Math.log(500) - from - Math.log(2) / 2)), within(1e-9))
