@@ -12,6 +12,7 @@ import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.predict.MachineEvidence;
 import io.threadlab.experiment.predict.MachineSpeed;
+import io.threadlab.experiment.predict.WindowEvidence;
 import io.threadlab.experiment.report.HeldOutAgainst;
 import io.threadlab.experiment.report.landscape.Outcome;
 
@@ -66,7 +67,7 @@ final class OffCalibrationSection {
      * The runs, each with its table; every run's points together, per kind of work; the machine's term; the targets,
      * each linked to its constant.
      */
-    record Section(List<Run> runs, List<Total> totals, Machine machine, Beta beta, String withinTarget,
+    record Section(List<Run> runs, List<Total> totals, Machine machine, Beta beta, Twins twins, String withinTarget,
                    String coverageTarget, String namedTarget) {
     }
 
@@ -83,7 +84,37 @@ final class OffCalibrationSection {
                 String constant, boolean holds) {
     }
 
+    /**
+     * What two windows of one JVM at one point differ by (a calibration window and a measured one at the point it
+     * calibrated), and the least error the model takes.
+     *
+     * @param holds whether the constant lies within two standard errors of it
+     */
+    record Twins(String difference, String standardError, String pairs, String runs, String constant, boolean holds) {
+    }
+
     private OffCalibrationSection() {
+    }
+
+    /** The pairs of windows of one JVM at one point in every published run; null where there are none. */
+    private static Twins twins(List<PublishedRun> runs) {
+        WindowEvidence evidence = WindowEvidence.of(windows(runs));
+        if (Double.isNaN(evidence.difference())) {
+            return null;
+        }
+        return new Twins(Cite.number(evidence.difference(), 3, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.standardError(), 3, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.pairs(), 0, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
+                Cite.link(Cite.format(WindowEvidence.leastError(), 2), Cite.SOURCE + "predict/CpuCurve.java"),
+                evidence.holds(WindowEvidence.leastError()));
+    }
+
+    /** Every published run's windows, by its name. */
+    static Map<String, List<WindowResult>> windows(List<PublishedRun> runs) {
+        Map<String, List<WindowResult>> windows = new LinkedHashMap<>();
+        runs.forEach(r -> windows.put(r.name(), r.facts().windows()));
+        return windows;
     }
 
     /** Every published default run's fitted β, where its calibration measured one. */
@@ -120,9 +151,7 @@ final class OffCalibrationSection {
 
     /** The machine's term, from every published run's windows; null where they measure none. */
     private static Machine machine(List<PublishedRun> runs) {
-        Map<String, List<WindowResult>> windows = new LinkedHashMap<>();
-        runs.forEach(r -> windows.put(r.name(), r.facts().windows()));
-        MachineEvidence evidence = MachineEvidence.of(windows);
+        MachineEvidence evidence = MachineEvidence.of(windows(runs));
         if (Double.isNaN(evidence.elasticity())) {
             return null;
         }
@@ -143,7 +172,7 @@ final class OffCalibrationSection {
         Map<String, List<Held>> byWork = new LinkedHashMap<>();
         held.forEach(h -> byWork.computeIfAbsent(h.work(), k -> new ArrayList<>()).add(h));
         List<Total> totals = byWork.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
-        return new Section(held.stream().map(Held::shown).toList(), totals, machine(runs), beta(runs),
+        return new Section(held.stream().map(Held::shown).toList(), totals, machine(runs), beta(runs), twins(runs),
                 Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),
                 Cite.threshold(Forecast.COVERAGE_TARGET, "predict/Forecast.java"),
                 Cite.threshold(Forecast.NAMED_TARGET, "predict/Forecast.java"));

@@ -46,7 +46,10 @@ final class CpuCurve {
     private record Beta(double fitted, double taken) {
     }
 
-    /** The least relative error any cost claims: windows of one JVM differ by about this much. */
+    /**
+     * The least relative error any cost claims: two windows of one JVM at one point differ by about this much (where
+     * a run measured a calibrated point again: {@link WindowEvidence}, on the findings page).
+     */
     static final double LEAST_ERROR = 0.05;
     /**
      * How much wider the expected error grows per e-fold beyond what was calibrated (in the requests waiting, or in the

@@ -65,7 +65,8 @@ public record MachineEvidence(double elasticity, double standardError, int windo
         return Math.abs(constant - elasticity) <= 2 * standardError;
     }
 
-    private static boolean timed(WindowResult w) {
+    /** A window of a model or the control, long enough and without errors, its machine's speed timed beside it. */
+    static boolean timed(WindowResult w) {
         boolean model = Variant.find(w.variant()).map(v -> v.role() == Variant.Role.MODEL
                 || v.role() == Variant.Role.CONTROL).orElse(false);
         return model && w.instruments().yardstickUs() != null && w.cpu().cpuMsPerRequest() > 0

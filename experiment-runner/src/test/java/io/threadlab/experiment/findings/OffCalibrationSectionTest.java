@@ -3,6 +3,7 @@ package io.threadlab.experiment.findings;
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.CalibratedRun;
+import io.threadlab.experiment.predict.WindowEvidence;
 import io.threadlab.experiment.report.HeldOutAgainst;
 import io.threadlab.experiment.report.landscape.Outcome;
 import org.junit.jupiter.api.Test;
@@ -99,6 +100,18 @@ class OffCalibrationSectionTest {
         assertThat(evidence.holds(BetaEvidence.leastError())).as("published default runs: %.3f ± %.3f over %d"
                 + " calibrations of %d runs", evidence.error(), evidence.standardError(), evidence.calibrations(),
                 evidence.runs()).isTrue();
+    }
+
+    /**
+     * The least error of a cost is what two windows of one JVM at one point differ by in the published runs: a
+     * publication that moves that away from the constant fails here until the constant follows.
+     */
+    @Test
+    void theLeastErrorIsWhatTwoWindowsOfOneJvmDifferBy() throws IOException {
+        WindowEvidence evidence = WindowEvidence.of(OffCalibrationSection.windows(PublishedRun.readAll(FINDINGS)));
+        assertThat(evidence.pairs()).as("calibrated points measured again in findings/").isGreaterThan(5);
+        assertThat(evidence.holds(WindowEvidence.leastError())).as("published runs: %.3f ± %.3f over %d pairs of %d"
+                + " runs", evidence.difference(), evidence.standardError(), evidence.pairs(), evidence.runs()).isTrue();
     }
 
     /** Two default runs whose β differ: the section says what that earns, beside the constant. */
