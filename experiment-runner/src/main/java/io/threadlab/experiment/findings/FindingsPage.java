@@ -1,7 +1,6 @@
 package io.threadlab.experiment.findings;
 
 import io.quarkus.qute.Template;
-import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.report.Templates;
 
 import java.io.IOException;
@@ -114,10 +113,5 @@ public final class FindingsPage {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** The variant's colour, for the pictures. */
-    static String colour(String variant) {
-        return Variant.find(variant).map(Variant::colour).orElse("#7f7f7f");
     }
 }

@@ -1,5 +1,6 @@
 package io.threadlab.experiment.findings;
 
+import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.report.HeadlineRatios;
 import io.threadlab.experiment.report.RunFacts;
 import io.threadlab.experiment.report.Stats;
@@ -27,7 +28,7 @@ final class HeadlinePictures {
                 HeadlineRatios.Ratio r = HeadlineSection.byKey(run.facts()).get(key);
                 lines.add(new DotPlot.Line(run.name(), r == null ? List.of() : List.of(new DotPlot.Dot(
                         r.ratio().ratio(), r.ratio().low(), r.ratio().high(),
-                        r.decided() ? FindingsPage.colour(key.variant()) : NOISE))));
+                        r.decided() ? colour(key.variant()) : NOISE))));
             }
             bands.add(new DotPlot.Band(key.title() + ", " + key.where(), lines));
         }
@@ -42,7 +43,7 @@ final class HeadlinePictures {
             for (RunFacts.CellFact c : run.facts().cells()) {
                 bands.computeIfAbsent(c.variant() + ", " + c.at().describe(), k -> new ArrayList<>())
                         .add(new DotPlot.Line(run.name(), c.jvmMeans().stream().map(m -> new DotPlot.Dot(m,
-                                Double.NaN, Double.NaN, FindingsPage.colour(c.variant()))).toList()));
+                                Double.NaN, Double.NaN, colour(c.variant()))).toList()));
             }
         }
         List<DotPlot.Band> ordered = new ArrayList<>();
@@ -50,5 +51,10 @@ final class HeadlinePictures {
                 .forEach(e -> ordered.add(new DotPlot.Band(e.getKey(), e.getValue())));
         return new DotPlot("Each JVM start's throughput in every published default run", "req/s (mean of the JVM"
                 + " start's windows)", false, Double.NaN).svg(ordered);
+    }
+
+    /** The variant's colour; grey for one this runner does not know. */
+    private static String colour(String variant) {
+        return Variant.find(variant).map(Variant::colour).orElse("#7f7f7f");
     }
 }

@@ -1,6 +1,5 @@
 package io.threadlab.experiment.plan;
 
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -44,25 +43,6 @@ public record Burst(int requests, int senders, int timeoutSeconds) implements Wi
         if (requests < 1 || senders < 1 || timeoutSeconds < 1) {
             throw new IllegalArgumentException("a burst needs requests, a sender and a timeout, was " + requests
                     + ", " + senders + " and " + timeoutSeconds + " s");
-        }
-    }
-
-    /**
-     * A grid has the closed model's users (from 1 to 10,000) or a burst's requests, never both; a burst is a run of
-     * its own ({@code alongside}: an open model, a time to peak, precision on demand or a map was asked for beside it).
-     */
-    static void requireScenario(Grid grid, boolean alongside) {
-        boolean burst = !grid.values(Axis.REQUESTS).isEmpty();
-        List<Integer> users = grid.values(Axis.USERS);
-        if (burst && !users.isEmpty()) {
-            throw new IllegalArgumentException("a burst has requests, not users: --levels is the closed model's");
-        }
-        if (!burst && (users.isEmpty() || users.stream().anyMatch(l -> l < 1 || l > 10_000))) {
-            throw new IllegalArgumentException("--levels must be user counts from 1 to 10000, was " + users);
-        }
-        if (burst && alongside) {
-            throw new IllegalArgumentException("a burst is a run of its own: no open model, time to peak, precision on"
-                    + " demand or map beside it");
         }
     }
 

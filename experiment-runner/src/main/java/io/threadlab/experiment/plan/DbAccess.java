@@ -1,6 +1,5 @@
 package io.threadlab.experiment.plan;
 
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -33,19 +32,5 @@ public enum DbAccess {
     /** As the services' query and the lab's files write it. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
-    }
-
-    /** Hibernate reads the database's page: it needs the database downstream, and a variant with the endpoint. */
-    static void require(Grid grid, List<Variant> variants) {
-        if (grid.values(Axis.DB_ACCESS).stream().allMatch(a -> a == JDBC)) {
-            return;
-        }
-        if (!grid.values(Axis.DOWNSTREAM).contains(Downstream.DB)) {
-            throw new IllegalArgumentException("--db-access orm reads the database's page: it needs --downstream db");
-        }
-        if (variants.stream().noneMatch(v -> v.endpoints().dbAccess().contains(ORM))) {
-            throw new IllegalArgumentException("--db-access orm: no variant of " + variants.stream()
-                    .map(Variant::label).toList() + " reads the page through Hibernate");
-        }
     }
 }

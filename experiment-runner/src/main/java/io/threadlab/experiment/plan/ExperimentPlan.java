@@ -51,7 +51,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
         if (variants.isEmpty()) {
             throw new IllegalArgumentException("at least one variant");
         }
-        Burst.requireScenario(grid, open.any() || toPeak != null || precision.active() || mode != Mode.RUN);
+        GridRules.scenario(grid, open.any() || toPeak != null || precision.active() || mode != Mode.RUN);
         if (grid.values(Axis.DELAY_MS).isEmpty() || grid.values(Axis.DELAY_MS).stream()
                 .anyMatch(d -> d < 0 || d > 60_000)) {
             throw new IllegalArgumentException("--delay-ms must be delays from 0 to 60000 ms, was "
@@ -93,7 +93,7 @@ public record ExperimentPlan(Mode mode, List<Variant> variants, List<Point> setu
             }
         }
         FanOutPoints.require(grid, knobs, setups, variants);
-        DbAccess.require(grid, variants);
+        GridRules.dbAccess(grid, variants);
         if (precision.active() && precision.maxJvmStarts() < repeats.jvmStarts()) {
             throw new IllegalArgumentException("--max-jvm-starts must be at least --jvm-starts (" + repeats.jvmStarts()
                     + ")");
