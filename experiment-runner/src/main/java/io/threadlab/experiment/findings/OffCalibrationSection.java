@@ -1,18 +1,13 @@
 package io.threadlab.experiment.findings;
 
 import io.threadlab.experiment.collect.RunRecord;
-import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.WorkKind;
-import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.CannotPredict;
 import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.predict.Forecast;
-import io.threadlab.experiment.predict.MachineEvidence;
-import io.threadlab.experiment.predict.MachineSpeed;
-import io.threadlab.experiment.predict.WindowEvidence;
 import io.threadlab.experiment.report.HeldOutAgainst;
 import io.threadlab.experiment.report.landscape.Outcome;
 
@@ -64,102 +59,14 @@ final class OffCalibrationSection {
     }
 
     /**
-     * The runs, each with its table; every run's points together, per kind of work; the machine's term; the targets,
-     * each linked to its constant.
+     * The runs, each with its table; every run's points together, per kind of work; what the published runs say of
+     * the model's constants; the targets, each linked to its constant.
      */
-    record Section(List<Run> runs, List<Total> totals, Machine machine, Beta beta, Twins twins, String withinTarget,
-                   String coverageTarget, String namedTarget) {
-    }
-
-    /** What the published runs say of the machine's term, and the constant the model takes. */
-    record Machine(String elasticity, String standardError, String windows, String runs, String constant) {
-    }
-
-    /**
-     * What the published default runs say of β's least error, and the constant the model takes.
-     *
-     * @param holds whether the constant lies within two standard errors of the error they earn
-     */
-    record Beta(String spread, String error, String share, String standardError, String calibrations, String runs,
-                String constant, boolean holds) {
-    }
-
-    /**
-     * What two windows of one JVM at one point differ by (a calibration window and a measured one at the point it
-     * calibrated), and the least error the model takes.
-     *
-     * @param holds whether the constant lies within two standard errors of it
-     */
-    record Twins(String difference, String standardError, String pairs, String runs, String constant, boolean holds) {
+    record Section(List<Run> runs, List<Total> totals, ConstantsEvidence.Machine machine, ConstantsEvidence.Beta beta,
+                   ConstantsEvidence.Twins twins, String withinTarget, String coverageTarget, String namedTarget) {
     }
 
     private OffCalibrationSection() {
-    }
-
-    /** The pairs of windows of one JVM at one point in every published run; null where there are none. */
-    private static Twins twins(List<PublishedRun> runs) {
-        WindowEvidence evidence = WindowEvidence.of(windows(runs));
-        if (Double.isNaN(evidence.difference())) {
-            return null;
-        }
-        return new Twins(Cite.number(evidence.difference(), 3, PublishedRun.FROM_DOCS),
-                Cite.number(evidence.standardError(), 3, PublishedRun.FROM_DOCS),
-                Cite.number(evidence.pairs(), 0, PublishedRun.FROM_DOCS),
-                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
-                Cite.link(Cite.format(WindowEvidence.leastError(), 2), Cite.SOURCE + "predict/CpuCurve.java"),
-                evidence.holds(WindowEvidence.leastError()));
-    }
-
-    /** Every published run's windows, by its name. */
-    static Map<String, List<WindowResult>> windows(List<PublishedRun> runs) {
-        Map<String, List<WindowResult>> windows = new LinkedHashMap<>();
-        runs.forEach(r -> windows.put(r.name(), r.facts().windows()));
-        return windows;
-    }
-
-    /** Every published default run's fitted β, where its calibration measured one. */
-    static BetaEvidence betaEvidence(List<PublishedRun> runs) {
-        List<BetaEvidence.Estimate> estimates = new ArrayList<>();
-        for (PublishedRun run : runs) {
-            if (run.kind() != Kind.DEFAULT_RUN) {
-                continue;
-            }
-            try {
-                estimates.addAll(BetaEvidence.of(run.name(), run.platform(), CalibratedRun.read(run.facts().dir())));
-            } catch (CannotPredict e) {
-                // a default run written before the runner calibrated (results format 1 or 2) measured no β
-            }
-        }
-        return BetaEvidence.of(estimates);
-    }
-
-    /** β's least error, from every published default run that measured β; null where they leave no spread. */
-    private static Beta beta(List<PublishedRun> runs) {
-        BetaEvidence evidence = betaEvidence(runs);
-        if (Double.isNaN(evidence.spread())) {
-            return null;
-        }
-        return new Beta(Cite.number(evidence.spread(), 3, PublishedRun.FROM_DOCS),
-                Cite.number(evidence.error(), 3, PublishedRun.FROM_DOCS),
-                Cite.link("90 %", Cite.SOURCE + "predict/BetaEvidence.java"),
-                Cite.number(evidence.standardError(), 3, PublishedRun.FROM_DOCS),
-                Cite.number(evidence.calibrations(), 0, PublishedRun.FROM_DOCS),
-                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
-                Cite.link(Cite.format(BetaEvidence.leastError(), 3), Cite.SOURCE + "predict/CpuCurve.java"),
-                evidence.holds(BetaEvidence.leastError()));
-    }
-
-    /** The machine's term, from every published run's windows; null where they measure none. */
-    private static Machine machine(List<PublishedRun> runs) {
-        MachineEvidence evidence = MachineEvidence.of(windows(runs));
-        if (Double.isNaN(evidence.elasticity())) {
-            return null;
-        }
-        return new Machine(Cite.number(evidence.elasticity(), 2, PublishedRun.FROM_DOCS),
-                Cite.number(evidence.standardError(), 2, PublishedRun.FROM_DOCS),
-                Cite.number(evidence.windows(), 0, PublishedRun.FROM_DOCS),
-                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
-                Cite.link(Cite.format(MachineSpeed.ELASTICITY, 2), Cite.SOURCE + "predict/MachineSpeed.java"));
     }
 
     /** The section, or null where no published run is held out. */
@@ -172,7 +79,8 @@ final class OffCalibrationSection {
         Map<String, List<Held>> byWork = new LinkedHashMap<>();
         held.forEach(h -> byWork.computeIfAbsent(h.work(), k -> new ArrayList<>()).add(h));
         List<Total> totals = byWork.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
-        return new Section(held.stream().map(Held::shown).toList(), totals, machine(runs), beta(runs), twins(runs),
+        return new Section(held.stream().map(Held::shown).toList(), totals, ConstantsEvidence.machine(runs),
+                ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),
                 Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),
                 Cite.threshold(Forecast.COVERAGE_TARGET, "predict/Forecast.java"),
                 Cite.threshold(Forecast.NAMED_TARGET, "predict/Forecast.java"));

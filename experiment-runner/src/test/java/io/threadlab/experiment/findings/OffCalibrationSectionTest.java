@@ -3,7 +3,6 @@ package io.threadlab.experiment.findings;
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.CalibratedRun;
-import io.threadlab.experiment.predict.WindowEvidence;
 import io.threadlab.experiment.report.HeldOutAgainst;
 import io.threadlab.experiment.report.landscape.Outcome;
 import org.junit.jupiter.api.Test;
@@ -89,31 +88,6 @@ class OffCalibrationSectionTest {
         assertThat(OffCalibrationSection.of(PublishedRun.readAll(findings))).isNull();
     }
 
-    /**
-     * β's least error is what the published default runs earn: the constant lies within two standard errors of it, so
-     * a publication that moves the evidence away fails here until the constant follows (as the machine's elasticity).
-     */
-    @Test
-    void betasLeastErrorIsWhatThePublishedDefaultRunsEarn() throws IOException {
-        BetaEvidence evidence = OffCalibrationSection.betaEvidence(PublishedRun.readAll(FINDINGS));
-        assertThat(evidence.calibrations()).as("calibrations that measured β in findings/").isGreaterThan(10);
-        assertThat(evidence.holds(BetaEvidence.leastError())).as("published default runs: %.3f ± %.3f over %d"
-                + " calibrations of %d runs", evidence.error(), evidence.standardError(), evidence.calibrations(),
-                evidence.runs()).isTrue();
-    }
-
-    /**
-     * The least error of a cost is what two windows of one JVM at one point differ by in the published runs: a
-     * publication that moves that away from the constant fails here until the constant follows.
-     */
-    @Test
-    void theLeastErrorIsWhatTwoWindowsOfOneJvmDifferBy() throws IOException {
-        WindowEvidence evidence = WindowEvidence.of(OffCalibrationSection.windows(PublishedRun.readAll(FINDINGS)));
-        assertThat(evidence.pairs()).as("calibrated points measured again in findings/").isGreaterThan(5);
-        assertThat(evidence.holds(WindowEvidence.leastError())).as("published runs: %.3f ± %.3f over %d pairs of %d"
-                + " runs", evidence.difference(), evidence.standardError(), evidence.pairs(), evidence.runs()).isTrue();
-    }
-
     /** Two default runs whose β differ: the section says what that earns, beside the constant. */
     @Test
     void theSectionSaysWhatTheDefaultRunsBetasEarn() throws IOException {
@@ -121,8 +95,8 @@ class OffCalibrationSectionTest {
         publish("default-4", null);
         publish("default-5", null);
         publish(HELD_OUT, null);
-        OffCalibrationSection.Beta beta = OffCalibrationSection.of(PublishedRun.readAll(findings)).beta();
-        BetaEvidence evidence = OffCalibrationSection.betaEvidence(PublishedRun.readAll(findings));
+        ConstantsEvidence.Beta beta = OffCalibrationSection.of(PublishedRun.readAll(findings)).beta();
+        BetaEvidence evidence = ConstantsEvidence.betaEvidence(PublishedRun.readAll(findings));
         assertThat(evidence.runs()).isEqualTo(3);
         assertThat(strip(beta.error())).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f", evidence.error()));
         assertThat(strip(beta.runs())).isEqualTo("3");

@@ -1,0 +1,113 @@
+package io.threadlab.experiment.findings;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.predict.BetaEvidence;
+import io.threadlab.experiment.predict.CalibratedRun;
+import io.threadlab.experiment.predict.CannotPredict;
+import io.threadlab.experiment.predict.MachineEvidence;
+import io.threadlab.experiment.predict.MachineSpeed;
+import io.threadlab.experiment.predict.WindowEvidence;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the published runs say of the capacity model's constants, each beside the constant the model takes and whether
+ * it still holds: the machine's elasticity, β's least error, a cost's least error. A constant a publication moves away
+ * from its evidence is said in bold on the page, and fails a test until it follows.
+ */
+final class ConstantsEvidence {
+
+    /** What the published runs say of the machine's term, and the constant the model takes. */
+    record Machine(String elasticity, String standardError, String windows, String runs, String constant) {
+    }
+
+    /**
+     * What the published default runs say of β's least error, and the constant the model takes.
+     *
+     * @param holds whether the constant lies within two standard errors of the error they earn
+     */
+    record Beta(String spread, String error, String share, String standardError, String calibrations, String runs,
+                String constant, boolean holds) {
+    }
+
+    /**
+     * What two windows of one JVM at one point differ by (a calibration window and a measured one at the point it
+     * calibrated), and the least error the model takes.
+     *
+     * @param holds whether the constant lies within two standard errors of it
+     */
+    record Twins(String difference, String standardError, String pairs, String runs, String constant, boolean holds) {
+    }
+
+    private ConstantsEvidence() {
+    }
+
+    /** The pairs of windows of one JVM at one point in every published run; null where there are none. */
+    static Twins twins(List<PublishedRun> runs) {
+        WindowEvidence evidence = WindowEvidence.of(windows(runs));
+        if (Double.isNaN(evidence.difference())) {
+            return null;
+        }
+        return new Twins(Cite.number(evidence.difference(), 3, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.standardError(), 3, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.pairs(), 0, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
+                Cite.link(Cite.format(WindowEvidence.leastError(), 2), Cite.SOURCE + "predict/CpuCurve.java"),
+                evidence.holds(WindowEvidence.leastError()));
+    }
+
+    /** Every published run's windows, by its name. */
+    static Map<String, List<WindowResult>> windows(List<PublishedRun> runs) {
+        Map<String, List<WindowResult>> windows = new LinkedHashMap<>();
+        runs.forEach(r -> windows.put(r.name(), r.facts().windows()));
+        return windows;
+    }
+
+    /** Every published default run's fitted β, where its calibration measured one. */
+    static BetaEvidence betaEvidence(List<PublishedRun> runs) {
+        List<BetaEvidence.Estimate> estimates = new ArrayList<>();
+        for (PublishedRun run : runs) {
+            if (run.kind() != Kind.DEFAULT_RUN) {
+                continue;
+            }
+            try {
+                estimates.addAll(BetaEvidence.of(run.name(), run.platform(), CalibratedRun.read(run.facts().dir())));
+            } catch (CannotPredict e) {
+                // a default run written before the runner calibrated (results format 1 or 2) measured no β
+            }
+        }
+        return BetaEvidence.of(estimates);
+    }
+
+    /** β's least error, from every published default run that measured β; null where they leave no spread. */
+    static Beta beta(List<PublishedRun> runs) {
+        BetaEvidence evidence = betaEvidence(runs);
+        if (Double.isNaN(evidence.spread())) {
+            return null;
+        }
+        return new Beta(Cite.number(evidence.spread(), 3, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.error(), 3, PublishedRun.FROM_DOCS),
+                Cite.link("90 %", Cite.SOURCE + "predict/BetaEvidence.java"),
+                Cite.number(evidence.standardError(), 3, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.calibrations(), 0, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
+                Cite.link(Cite.format(BetaEvidence.leastError(), 3), Cite.SOURCE + "predict/CpuCurve.java"),
+                evidence.holds(BetaEvidence.leastError()));
+    }
+
+    /** The machine's term, from every published run's windows; null where they measure none. */
+    static Machine machine(List<PublishedRun> runs) {
+        MachineEvidence evidence = MachineEvidence.of(windows(runs));
+        if (Double.isNaN(evidence.elasticity())) {
+            return null;
+        }
+        return new Machine(Cite.number(evidence.elasticity(), 2, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.standardError(), 2, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.windows(), 0, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
+                Cite.link(Cite.format(MachineSpeed.ELASTICITY, 2), Cite.SOURCE + "predict/MachineSpeed.java"));
+    }
+}

@@ -1,0 +1,41 @@
+package io.threadlab.experiment.findings;
+
+import io.threadlab.experiment.predict.BetaEvidence;
+import io.threadlab.experiment.predict.WindowEvidence;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The capacity model's constants are what the published runs earn, as the findings page says beside each. */
+class ConstantsEvidenceTest {
+
+    private static final Path FINDINGS = Path.of("..", "findings").toAbsolutePath().normalize();
+
+    /**
+     * β's least error is what the published default runs earn: the constant lies within two standard errors of it, so
+     * a publication that moves the evidence away fails here until the constant follows (as the machine's elasticity).
+     */
+    @Test
+    void betasLeastErrorIsWhatThePublishedDefaultRunsEarn() throws IOException {
+        BetaEvidence evidence = ConstantsEvidence.betaEvidence(PublishedRun.readAll(FINDINGS));
+        assertThat(evidence.calibrations()).as("calibrations that measured β in findings/").isGreaterThan(10);
+        assertThat(evidence.holds(BetaEvidence.leastError())).as("published default runs: %.3f ± %.3f over %d"
+                + " calibrations of %d runs", evidence.error(), evidence.standardError(), evidence.calibrations(),
+                evidence.runs()).isTrue();
+    }
+
+    /**
+     * The least error of a cost is what two windows of one JVM at one point differ by in the published runs: a
+     * publication that moves that away from the constant fails here until the constant follows.
+     */
+    @Test
+    void theLeastErrorIsWhatTwoWindowsOfOneJvmDifferBy() throws IOException {
+        WindowEvidence evidence = WindowEvidence.of(ConstantsEvidence.windows(PublishedRun.readAll(FINDINGS)));
+        assertThat(evidence.pairs()).as("calibrated points measured again in findings/").isGreaterThan(5);
+        assertThat(evidence.holds(WindowEvidence.leastError())).as("published runs: %.3f ± %.3f over %d pairs of %d"
+                + " runs", evidence.difference(), evidence.standardError(), evidence.pairs(), evidence.runs()).isTrue();
+    }
+}
