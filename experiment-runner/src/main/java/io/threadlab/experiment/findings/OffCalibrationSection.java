@@ -59,11 +59,12 @@ final class OffCalibrationSection {
     }
 
     /**
-     * The runs, each with its table; every run's points together, per kind of work; what the published runs say of
-     * the model's constants; the targets, each linked to its constant.
+     * The runs, each with its table; every run's points together, per kind of work; how close a forecast can land
+     * here; what the published runs say of the model's constants; the targets, each linked to its constant.
      */
-    record Section(List<Run> runs, List<Total> totals, ConstantsEvidence.Machine machine, ConstantsEvidence.Beta beta,
-                   ConstantsEvidence.Twins twins, String withinTarget, String coverageTarget, String namedTarget) {
+    record Section(List<Run> runs, List<Total> totals, NoiseFloor.Floor floor, ConstantsEvidence.Machine machine,
+                   ConstantsEvidence.Beta beta, ConstantsEvidence.Twins twins, String withinTarget,
+                   String coverageTarget, String namedTarget) {
     }
 
     private OffCalibrationSection() {
@@ -79,7 +80,7 @@ final class OffCalibrationSection {
         Map<String, List<Held>> byWork = new LinkedHashMap<>();
         held.forEach(h -> byWork.computeIfAbsent(h.work(), k -> new ArrayList<>()).add(h));
         List<Total> totals = byWork.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
-        return new Section(held.stream().map(Held::shown).toList(), totals, ConstantsEvidence.machine(runs),
+        return new Section(held.stream().map(Held::shown).toList(), totals, NoiseFloor.of(runs), ConstantsEvidence.machine(runs),
                 ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),
                 Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),
                 Cite.threshold(Forecast.COVERAGE_TARGET, "predict/Forecast.java"),
