@@ -58,7 +58,9 @@ public final class FindingsPage {
             files.put(MAP_PICTURE, MapPicture.svg("Which model serves the most, by delay and users (" + map.quota()
                     + " each)", map.cells()));
         }
-        Model model = new Model(Cite.link(String.valueOf(runs.size()), PublishedRun.FROM_DOCS), RunsIndex.of(runs), map, headline, OffCalibrationSection.of(runs),
+        OffCalibrationSection.Section offCalibration = OffCalibrationSection.of(runs);
+        Model model = new Model(Cite.link(String.valueOf(runs.size()), PublishedRun.FROM_DOCS), RunsIndex.of(runs), map,
+                headline, offCalibration,
                 ClaimsSection.of(runs),
                 DatabaseSection.of(only(runs, Kind.DATABASE)), FanOutFindings.of(only(runs, Kind.FAN_OUT)),
                 BurstFindings.of(only(runs, Kind.BURST)),
@@ -66,7 +68,8 @@ public final class FindingsPage {
                 picture(files, HEADLINE_PICTURE),
                 picture(files, STARTS_PICTURE), picture(files, MAP_PICTURE));
         files.put(PAGE, PAGE_TEMPLATE.data("f", model).render());
-        files.put(README, ReadmeSection.replace(read(lab.resolve(README)), ReadmeSection.of(headline, map)));
+        files.put(README, ReadmeSection.replace(read(lab.resolve(README)), ReadmeSection.of(headline, map,
+                offCalibration)));
         return files;
     }
 

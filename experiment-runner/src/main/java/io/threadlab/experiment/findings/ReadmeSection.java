@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * README.md's findings section: the headline's range over the published default runs and the regime map's winners,
- * in a few lines between two markers, written by the same command as the page and from the same numbers (a test
+ * README.md's findings section: the headline's range over the published default runs, the regime map's winners and
+ * how the forecasts held away from the calibrated point, in a few lines between two markers, written by the same command as the page and from the same numbers (a test
  * holds every number of it to the page).
  */
 final class ReadmeSection {
@@ -19,7 +19,8 @@ final class ReadmeSection {
     }
 
     /** The section's lines, links rebased from docs/ to the checkout's root. */
-    static String of(HeadlineSection.Section headline, RegimeMapSection.Section map) {
+    static String of(HeadlineSection.Section headline, RegimeMapSection.Section map,
+                     OffCalibrationSection.Section offCalibration) {
         List<String> lines = new ArrayList<>();
         if (!headline.ranges().isEmpty()) {
             lines.add("Over the " + Cite.link(String.valueOf(headline.runs()), PublishedRun.FROM_DOCS)
@@ -43,8 +44,21 @@ final class ReadmeSection {
                     .map(ReadmeSection::winnerOnly).toList()) + " |"));
             lines.add("");
         }
-        lines.add("Every number with its source, the seeds' claims beside the lab's, the database, fan-out and the"
-                + " mistakes: [" + PAGE + "](" + PAGE + ").");
+        String forecasts = "";
+        if (offCalibration != null && !offCalibration.totals().isEmpty()) {
+            OffCalibrationSection.Total first = offCalibration.totals().getFirst();
+            forecasts = "Forecasts of points no calibration measured (" + first.runs() + " held-out runs on "
+                    + first.work() + ", each predicted from a default run published before it): within "
+                    + headline.tolerance() + " at " + first.within() + " where one ceiling binds, against a target"
+                    + " of " + offCalibration.withinTarget() + "; inside their stated interval at " + first.covered()
+                    + ", against " + offCalibration.coverageTarget()
+                    + (offCalibration.floor() == null ? ". " : "; two JVM starts of one point agree within "
+                    + headline.tolerance() + " in " + offCalibration.floor().within() + " of "
+                    + offCalibration.floor().readings() + " readings (" + offCalibration.floor().share() + "). ");
+        }
+        // one paragraph with the link to the page: the section stays within the front door's 20 lines
+        lines.add(forecasts + "Every number with its source, the seeds' claims beside the lab's, the database, fan-out"
+                + " and the mistakes: [" + PAGE + "](" + PAGE + ").");
         // the page's links start from docs/; the README is one folder up
         return String.join("\n", lines).replace("](../", "](");
     }
