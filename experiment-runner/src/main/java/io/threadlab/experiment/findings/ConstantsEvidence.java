@@ -4,6 +4,7 @@ import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.CannotPredict;
+import io.threadlab.experiment.predict.ExtrapolationEvidence;
 import io.threadlab.experiment.predict.MachineEvidence;
 import io.threadlab.experiment.predict.MachineSpeed;
 import io.threadlab.experiment.predict.WindowEvidence;
@@ -42,7 +43,43 @@ final class ConstantsEvidence {
     record Twins(String difference, String standardError, String pairs, String runs, String constant, boolean holds) {
     }
 
+    /**
+     * How the rule for points beyond the calibration held where calibrations' end levels were left out: "40 of 44"
+     * ends inside the error stated, their share, how far beyond (median e-folds), the runs, the rule.
+     *
+     * @param holds whether the rule covered at least the coverage target's share
+     */
+    record Extrapolation(String covered, String ends, String share, String beyond, String runs, String rule,
+                         boolean holds) {
+    }
+
     private ConstantsEvidence() {
+    }
+
+    /** Every published default run's calibration ends left out; null where none has four busy levels. */
+    static Extrapolation extrapolation(List<PublishedRun> runs) {
+        List<ExtrapolationEvidence.End> ends = new ArrayList<>();
+        for (PublishedRun run : runs) {
+            if (run.kind() != Kind.DEFAULT_RUN) {
+                continue;
+            }
+            try {
+                ends.addAll(ExtrapolationEvidence.of(run.name(), CalibratedRun.read(run.facts().dir())));
+            } catch (CannotPredict e) {
+                // a default run written before the runner calibrated (results format 1 or 2) has no levels
+            }
+        }
+        ExtrapolationEvidence evidence = ExtrapolationEvidence.of(ends);
+        if (evidence.ends() == 0) {
+            return null;
+        }
+        return new Extrapolation(Cite.number(evidence.covered(), 0, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.ends(), 0, PublishedRun.FROM_DOCS),
+                Cite.link(Cite.percent(evidence.share()), PublishedRun.FROM_DOCS),
+                Cite.number(evidence.beyond(), 2, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
+                Cite.link(Cite.percent(ExtrapolationEvidence.rule()), Cite.SOURCE + "predict/CpuCurve.java"),
+                evidence.holds());
     }
 
     /** The pairs of windows of one JVM at one point in every published run; null where there are none. */

@@ -63,7 +63,8 @@ final class OffCalibrationSection {
      * here; what the published runs say of the model's constants; the targets, each linked to its constant.
      */
     record Section(List<Run> runs, List<Total> totals, NoiseFloor.Floor floor, ConstantsEvidence.Machine machine,
-                   ConstantsEvidence.Beta beta, ConstantsEvidence.Twins twins, String withinTarget,
+                   ConstantsEvidence.Beta beta, ConstantsEvidence.Twins twins,
+                   ConstantsEvidence.Extrapolation extrapolation, String withinTarget,
                    String coverageTarget, String namedTarget) {
     }
 
@@ -80,8 +81,9 @@ final class OffCalibrationSection {
         Map<String, List<Held>> byWork = new LinkedHashMap<>();
         held.forEach(h -> byWork.computeIfAbsent(h.work(), k -> new ArrayList<>()).add(h));
         List<Total> totals = byWork.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
-        return new Section(held.stream().map(Held::shown).toList(), totals, NoiseFloor.of(runs), ConstantsEvidence.machine(runs),
-                ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),
+        return new Section(held.stream().map(Held::shown).toList(), totals, NoiseFloor.of(runs),
+                ConstantsEvidence.machine(runs), ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),
+                ConstantsEvidence.extrapolation(runs),
                 Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),
                 Cite.threshold(Forecast.COVERAGE_TARGET, "predict/Forecast.java"),
                 Cite.threshold(Forecast.NAMED_TARGET, "predict/Forecast.java"));

@@ -283,6 +283,31 @@ final class CpuCurve {
         return levels;
     }
 
+    /**
+     * Each end level (the fewest and the most requests waiting) left out and predicted from the others, as a point
+     * beyond the calibration is ({@link #at}: below the fewest, the first segment continued; above the most, an
+     * extrapolation): {how far beyond the others it lies, in e-folds of requests waiting; its relative error; the
+     * error the others' curve states there}. An end within a tenth of an e-fold of the others is none, nor are the
+     * ends of fewer than four levels.
+     */
+    List<double[]> endsLeftOut() {
+        List<double[]> ends = new ArrayList<>();
+        if (levels.size() < 4) {
+            return ends;
+        }
+        for (int i : List.of(0, levels.size() - 1)) {
+            List<Level> others = new ArrayList<>(levels);
+            Level out = others.remove(i);
+            double beyond = i == 0 ? Math.log(others.getFirst().inJvm() / out.inJvm())
+                    : Math.log(out.inJvm() / others.getLast().inJvm());
+            if (beyond >= 0.1) {
+                Cost cost = fit(others).at(out.inJvm(), out.inFlight(), i > 0);
+                ends.add(new double[] {beyond, cost.cpuMs() / out.cpuMs() - 1, cost.error()});
+            }
+        }
+        return ends;
+    }
+
     /** What the calls in flight add to a request's CPU per e-fold, on a log scale (0: not measured or not earned). */
     double beta() {
         return beta;
