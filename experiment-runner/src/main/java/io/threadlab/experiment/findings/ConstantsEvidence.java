@@ -59,16 +59,8 @@ final class ConstantsEvidence {
     /** Every published default run's calibration ends left out; null where none has four busy levels. */
     static Extrapolation extrapolation(List<PublishedRun> runs) {
         List<ExtrapolationEvidence.End> ends = new ArrayList<>();
-        for (PublishedRun run : runs) {
-            if (run.kind() != Kind.DEFAULT_RUN) {
-                continue;
-            }
-            try {
-                ends.addAll(ExtrapolationEvidence.of(run.name(), CalibratedRun.read(run.facts().dir())));
-            } catch (CannotPredict e) {
-                // a default run written before the runner calibrated (results format 1 or 2) has no levels
-            }
-        }
+        calibrations(runs).forEach((run, calibrations) -> ends.addAll(ExtrapolationEvidence.of(run.name(),
+                calibrations)));
         ExtrapolationEvidence evidence = ExtrapolationEvidence.of(ends);
         if (evidence.ends() == 0) {
             return null;
@@ -106,17 +98,25 @@ final class ConstantsEvidence {
     /** Every published default run's fitted β, where its calibration measured one. */
     static BetaEvidence betaEvidence(List<PublishedRun> runs) {
         List<BetaEvidence.Estimate> estimates = new ArrayList<>();
+        calibrations(runs).forEach((run, calibrations) -> estimates.addAll(BetaEvidence.of(run.name(),
+                run.platform(), calibrations)));
+        return BetaEvidence.of(estimates);
+    }
+
+    /** The calibrations of every published default run that has them, in the runs' order. */
+    private static Map<PublishedRun, CalibratedRun> calibrations(List<PublishedRun> runs) {
+        Map<PublishedRun, CalibratedRun> calibrations = new LinkedHashMap<>();
         for (PublishedRun run : runs) {
             if (run.kind() != Kind.DEFAULT_RUN) {
                 continue;
             }
             try {
-                estimates.addAll(BetaEvidence.of(run.name(), run.platform(), CalibratedRun.read(run.facts().dir())));
+                calibrations.put(run, CalibratedRun.read(run.facts().dir()));
             } catch (CannotPredict e) {
-                // a default run written before the runner calibrated (results format 1 or 2) measured no β
+                // a default run written before the runner calibrated (results format 1 or 2) has no calibration
             }
         }
-        return BetaEvidence.of(estimates);
+        return calibrations;
     }
 
     /** β's least error, from every published default run that measured β; null where they leave no spread. */

@@ -1,7 +1,5 @@
 package io.threadlab.experiment.predict;
 
-import io.threadlab.experiment.plan.Variant;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -38,20 +36,11 @@ public record BetaEvidence(double spread, double error, double standardError, in
      */
     public static List<Estimate> of(String run, String platform, CalibratedRun calibrations) {
         List<Estimate> estimates = new ArrayList<>();
-        for (String variant : calibrations.variants()) {
-            boolean timed = Variant.find(variant).map(v -> v.role() == Variant.Role.MODEL
-                    || v.role() == Variant.Role.CONTROL).orElse(false);
-            if (!timed) {
-                continue;
+        calibrations.timedCurves().forEach((variant, curve) -> {
+            if (curve.betaMeasured()) {
+                estimates.add(new Estimate(run, variant + " on " + platform, curve.fittedBeta()));
             }
-            try {
-                calibrations.calibrated(variant).fit().model().map(CapacityModel::curve)
-                        .filter(CpuCurve::betaMeasured)
-                        .ifPresent(c -> estimates.add(new Estimate(run, variant + " on " + platform, c.fittedBeta())));
-            } catch (CannotPredict e) {
-                // a variant listed without a calibration of its own measured no β: nothing to add
-            }
-        }
+        });
         return estimates;
     }
 

@@ -7,6 +7,7 @@ import io.threadlab.experiment.plan.WorkKind;
 import io.threadlab.experiment.plan.Defaults;
 import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.plan.Variant;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -137,6 +138,22 @@ public final class CalibratedRun {
     /** The calibrated variants, in the run's order. */
     public List<String> variants() {
         return List.copyOf(variants.keySet());
+    }
+
+    /**
+     * The CPU curves of the models and the control (not the mistakes), by variant, where their calibration fits a
+     * model: what the evidence of the model's constants reads.
+     */
+    Map<String, CpuCurve> timedCurves() {
+        Map<String, CpuCurve> curves = new LinkedHashMap<>();
+        variants.forEach((variant, calibrated) -> {
+            boolean timed = Variant.find(variant).map(v -> v.role() == Variant.Role.MODEL
+                    || v.role() == Variant.Role.CONTROL).orElse(false);
+            if (timed) {
+                calibrated.fit().model().ifPresent(m -> curves.put(variant, m.curve()));
+            }
+        });
+        return curves;
     }
 
     public Calibrated calibrated(String variant) throws CannotPredict {

@@ -1,7 +1,5 @@
 package io.threadlab.experiment.predict;
 
-import io.threadlab.experiment.plan.Variant;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,19 +23,8 @@ public record ExtrapolationEvidence(int covered, int ends, double beyond, int ru
     /** Each model's and the control's end levels in {@code run}'s calibrations. */
     public static List<End> of(String run, CalibratedRun calibrations) {
         List<End> ends = new ArrayList<>();
-        for (String variant : calibrations.variants()) {
-            boolean timed = Variant.find(variant).map(v -> v.role() == Variant.Role.MODEL
-                    || v.role() == Variant.Role.CONTROL).orElse(false);
-            if (!timed) {
-                continue;
-            }
-            try {
-                calibrations.calibrated(variant).fit().model().map(CapacityModel::curve).ifPresent(c -> c
-                        .endsLeftOut().forEach(e -> ends.add(new End(run, e[0], e[1], e[2]))));
-            } catch (CannotPredict e) {
-                // a variant listed without a calibration of its own has no ends to leave out
-            }
-        }
+        calibrations.timedCurves().values().forEach(curve -> curve.endsLeftOut()
+                .forEach(e -> ends.add(new End(run, e[0], e[1], e[2]))));
         return ends;
     }
 
