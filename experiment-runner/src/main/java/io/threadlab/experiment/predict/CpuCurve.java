@@ -55,14 +55,15 @@ final class CpuCurve {
      * How much wider the expected error grows per e-fold beyond what was calibrated (in the requests waiting, or in the
      * calls in flight): calibrated up to 700 users at 10 ms, the CPU per request at 3,000 users and 300 ms was 0.105 and
      * 0.111 ms (reactive, virtual threads) against 0.059 and 0.068 at 700: -32 % and -33 % at 1.46 e-folds, 0.22 a
-     * fold. A width set from two points of an earlier map, not a tested one: the coverage table says how it holds.
+     * fold. A width set from two points of an earlier map: the calibrations' own end levels, left out and predicted
+     * with it ({@link ExtrapolationEvidence}, on the findings page), say how it holds.
      */
     static final double EXTRAPOLATION_PER_EFOLD = 0.25;
     /**
      * The least error a measured β carries, per e-fold of the calls in flight it is carried: what one calibration's β is
-     * off by. The β of calibrations of one variant on one machine and platform differ by a standard deviation of
-     * about 0.045 per e-fold (the published default runs': {@link BetaEvidence}, on the findings page), and 1.645 of it
-     * covers 90 % of them. How far β moved when a level was left out, where that is more, is taken instead.
+     * off by. The β of calibrations of one variant on one machine and platform differ by a standard deviation the
+     * findings page states ({@link BetaEvidence}, from the published default runs), and 1.645 of it covers 90 % of
+     * them. How far β moved when a level was left out, where that is more, is taken instead.
      */
     static final double BETA_ERROR = 0.075;
     /** The calls in flight must span this many e-folds over the levels (a factor of 2) for β to be measured. */
