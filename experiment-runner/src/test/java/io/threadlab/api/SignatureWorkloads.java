@@ -1,16 +1,15 @@
 package io.threadlab.api;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,7 +26,7 @@ import java.util.function.Consumer;
 /**
  * Small in-process workloads with the four variants' thread signatures, for recording at test time. They live in
  * {@code io.threadlab.api} because that is how the analysis recognises request code. A 10 ms "delay service" on a
- * loopback port answers one byte after 10 ms.
+ * loopback port answers one byte after 10 ms, in a process of its own ({@link DelayStub}).
  * <p>
  * Request code on worker threads does about a millisecond of CPU per request; on the event loop and on virtual
  * threads, a tenth of that or less, as in the real variants, whose request code costs microseconds there: a
@@ -40,17 +39,32 @@ public final class SignatureWorkloads implements AutoCloseable {
     /** What the delay stub waits before it answers: the recorded windows' downstream delay. */
     public static final int DELAY_MS = 10;
 
-    private final ServerSocket server;
-    private final ExecutorService serverThreads = Executors.newCachedThreadPool(r -> new Thread(r, "delay-stub"));
+    private final Process stub;
+    private final int port;
 
     public SignatureWorkloads() throws IOException {
         compileTheWork();
-        server = new ServerSocket(0, 200, java.net.InetAddress.getLoopbackAddress());
-        serverThreads.submit(this::accept);
+        stub = startStub();
+        port = Integer.parseInt(stub.inputReader().readLine().trim());
+    }
+
+    /** {@link DelayStub} on this JVM's java, small and quick to start: it answers bytes, nothing is measured there. */
+    private static Process startStub() throws IOException {
+        String java = ProcessHandle.current().info().command().orElseThrow(
+                () -> new IOException("this JVM's java command is unknown: the delay stub cannot be started"));
+        String classes;
+        try {
+            classes = Path.of(DelayStub.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IOException(e);
+        }
+        return new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m", "-cp", classes,
+                DelayStub.class.getName(), String.valueOf(DELAY_MS))
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
 
     public int delayPort() {
-        return server.getLocalPort();
+        return port;
     }
 
     /** Imperative: platform threads named like Quarkus' worker pool, each blocking in a socket read per request. */
@@ -251,33 +265,18 @@ public final class SignatureWorkloads implements AutoCloseable {
         }
     }
 
-    private void accept() {
-        while (!server.isClosed()) {
-            try {
-                Socket socket = server.accept();
-                serverThreads.submit(() -> serve(socket));
-            } catch (IOException e) {
-                return;
-            }
-        }
-    }
-
-    private static void serve(Socket socket) {
-        try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
-            while (in.read() >= 0) {
-                Thread.sleep(DELAY_MS);
-                out.write(1);
-                out.flush();
-            }
-        } catch (IOException | InterruptedException e) {
-            // connection closed
-        }
-    }
-
+    /** Closes the stub's standard input, on which it ends; forcibly if it has not within five seconds. */
     @Override
     public void close() throws IOException {
-        server.close();
-        serverThreads.shutdownNow();
+        stub.getOutputStream().close();
+        try {
+            if (!stub.waitFor(5, TimeUnit.SECONDS)) {
+                stub.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            stub.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** A one-thread NIO loop named like Vert.x's: writes a byte per call, reads the reply when it is ready. */

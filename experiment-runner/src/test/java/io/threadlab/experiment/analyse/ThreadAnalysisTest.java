@@ -439,7 +439,7 @@ class ThreadAnalysisTest {
             assertThat(a.socketThreshold()).isEqualTo("0 ms");
             assertThat(a.everySocketEvent()).isTrue();
             assertThat(Verdicts.of(a).unexpected()).as(a.window()).isEmpty();
-            assertThat(Verdicts.of(a).mistakes()).as(a.window()).isEmpty();
+            assertThat(Verdicts.of(a).mistakes()).as(a.window() + ": " + MistakesTest.held(a)).isEmpty();
         }
         RecordingAnalysis reactive = every.analyses().stream().filter(a -> a.variant().equals("reactive"))
                 .findFirst().orElseThrow();
