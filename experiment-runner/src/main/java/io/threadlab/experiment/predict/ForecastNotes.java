@@ -77,9 +77,12 @@ final class ForecastNotes {
                         CpuCurve.EXTRAPOLATION_PER_EFOLD * 100));
             } else if (Math.log(fewest) - Math.log(p.waiting()) > 0.01) {
                 notes.addFirst(String.format(Locale.ROOT, "%,.0f requests waiting in the JVM is fewer than the fewest"
-                        + " a level had (%,.0f at %,d users): its CPU per request continues the curve's first segment"
-                        + " where it falls, the error widened by %.0f %% per e-fold below it", p.waiting(), fewest,
-                        levels.getFirst().users(), CpuCurve.EXTRAPOLATION_PER_EFOLD * 100));
+                        + " a level had (%,.0f at %,d users): %s", p.waiting(), fewest, levels.getFirst().users(),
+                        curve.continuesBelow() ? String.format(Locale.ROOT, "its CPU per request continues the"
+                                + " curve's first segment where it falls, the error widened by %.0f %% per e-fold below"
+                                + " it", CpuCurve.EXTRAPOLATION_PER_EFOLD * 100)
+                                : "the curve's first segment does not fall, so its CPU per request is the first level's,"
+                                + " with the curve's own error"));
             }
             // past the client's pool, users queue for a connection rather than for the CPU (Level#holding)
             double queued = p.users() - p.waiting() - p.rps() * p.downstreamSeconds();
