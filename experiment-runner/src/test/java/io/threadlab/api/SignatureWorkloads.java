@@ -243,6 +243,12 @@ public final class SignatureWorkloads implements AutoCloseable {
             lightWork();
             compiled = System.nanoTime() - start < TimeUnit.MICROSECONDS.toNanos(100) ? compiled + 1 : 0;
         }
+        if (compiled < 50) {
+            // not a failure of its own (a busy machine can keep a compiled call over 100 µs), but a CPU rule that
+            // then calls light request code heavy should be read with it
+            System.err.println("SignatureWorkloads: the light request code still took over 100 µs a call after 20 s"
+                    + " of warming up: it may not be compiled, and the recordings' light CPU may read as heavy");
+        }
     }
 
     private static void busy(int iterations) {
