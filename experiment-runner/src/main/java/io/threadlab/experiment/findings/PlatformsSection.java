@@ -16,20 +16,31 @@ import java.util.Map;
  */
 final class PlatformsSection {
 
-    record Row(String platform, String run, String commit, List<String> ratios) {
+    /** @param machine the median CPU-µs of the runner's fixed piece of work over the run's windows, cited; "–" untimed */
+    record Row(String platform, String run, String commit, String machine, List<String> ratios) {
     }
 
     record Cell(String at, String variant, List<String> platforms) {
     }
 
-    /** @param platforms the versions published, oldest first, each a link to its run's manifest */
-    record Section(List<String> platforms, List<String> ratioColumns, List<Row> rows, List<Cell> cells) {
+    /**
+     * @param platforms the versions published, oldest first, each a link to its run's manifest
+     * @param machines  whether the runs' machines were of one speed, and so whether their absolute numbers compare
+     */
+    record Section(List<String> platforms, List<String> ratioColumns, List<Row> rows, List<Cell> cells,
+                   String machines) {
         public List<String> measures() {
             return MEASURES;
         }
     }
 
     static final List<String> MEASURES = List.of("req/s", "CPU ms per request", "p99 ms", "RSS MB");
+    /**
+     * Runs whose fixed piece of work took more than this apart (in its median over their windows) ran on machines of
+     * other speeds: a run's own windows time the piece a few per cent apart, and the published runs came from machines
+     * 1.8 and 2.5 times slower than the fastest.
+     */
+    static final double SAME_MACHINE = 0.10;
 
     private PlatformsSection() {
     }
@@ -40,7 +51,7 @@ final class PlatformsSection {
                 .forEach(run -> latest.put(run.platform(), run)); // runs are oldest first: the last one wins
         if (latest.size() < 2) {
             return new Section(latest.values().stream().map(r -> Cite.link(r.platform(), r.manifest())).toList(),
-                    List.of(), List.of(), List.of());
+                    List.of(), List.of(), List.of(), "");
         }
         List<PublishedRun> runs = defaults.stream().filter(latest::containsValue)
                 .sorted(java.util.Comparator.comparing(PublishedRun::platform)).toList();
@@ -48,8 +59,10 @@ final class PlatformsSection {
         List<Row> rows = new ArrayList<>();
         for (PublishedRun run : runs) {
             Map<HeadlineSection.Key, HeadlineRatios.Ratio> mine = HeadlineSection.byKey(run.facts());
+            Double machine = machineUs(run);
             rows.add(new Row(Cite.link(run.platform(), run.manifest()), Cite.link(run.name(), run.report()),
-                    Cite.link(run.commit(), run.manifest()), keys.stream().map(k -> mine.containsKey(k)
+                    Cite.link(run.commit(), run.manifest()), machine == null ? "–"
+                    : Cite.number(machine, 0, run.results()), keys.stream().map(k -> mine.containsKey(k)
                     ? Ratios.cited(mine.get(k).ratio(), run.results()) : "–").toList()));
         }
         List<Cell> cells = new ArrayList<>();
@@ -65,6 +78,34 @@ final class PlatformsSection {
             cells.add(new Cell(first.at().describe(), first.variant(), values));
         }
         return new Section(runs.stream().map(r -> Cite.link(r.platform(), r.manifest())).toList(), keys.stream()
-                .map(k -> k.title() + ", " + k.where()).toList(), rows, cells);
+                .map(k -> k.title() + ", " + k.where()).toList(), rows, cells, machines(runs));
+    }
+
+    /** The median CPU-µs of the runner's fixed piece of work over a run's windows; null where none was timed. */
+    static Double machineUs(PublishedRun run) {
+        double[] us = run.facts().windows().stream().map(w -> w.instruments().yardstickUs())
+                .filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue).sorted().toArray();
+        return us.length == 0 ? null : us.length % 2 == 1 ? us[us.length / 2]
+                : (us[us.length / 2 - 1] + us[us.length / 2]) / 2;
+    }
+
+    /** Whether the absolute numbers of the runs side by side compare: only on machines of one speed. */
+    private static String machines(List<PublishedRun> runs) {
+        List<PublishedRun> untimed = runs.stream().filter(r -> machineUs(r) == null).toList();
+        if (!untimed.isEmpty()) {
+            return "The machine's speed was not timed in " + String.join(", ", untimed.stream()
+                    .map(r -> Cite.link(r.name(), r.manifest())).toList()) + ": the ratios compare across the"
+                    + " platforms; req/s and CPU per request may be each machine's, not the release's.";
+        }
+        double fastest = runs.stream().mapToDouble(PlatformsSection::machineUs).min().orElseThrow();
+        double slowest = runs.stream().mapToDouble(PlatformsSection::machineUs).max().orElseThrow();
+        String timed = String.join(" and ", runs.stream().map(r -> Cite.number(machineUs(r), 0, r.results()))
+                .toList());
+        return slowest / fastest - 1 > SAME_MACHINE
+                ? "**The runs' machines differ: the runner's fixed piece of work took " + timed + " CPU-µs (the"
+                + " median of each run's windows). The ratios compare across the platforms; req/s and CPU per request"
+                + " are each machine's, not the release's.**"
+                : "The runs' machines were of one speed (the runner's fixed piece of work took " + timed + " CPU-µs,"
+                + " within " + Cite.format(SAME_MACHINE * 100, 0) + " %), so their numbers compare too.";
     }
 }

@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** The default run on each Quarkus platform, side by side, from the published default run and its twin on another. */
 class PlatformsSectionTest {
@@ -19,14 +21,24 @@ class PlatformsSectionTest {
     Path findings;
 
     private void publish(String name, String quarkus) throws IOException {
+        publish(name, quarkus, 1);
+    }
+
+    /** default-1 again, as if built on {@code quarkus} and measured on a machine {@code slower} times as slow. */
+    private void publish(String name, String quarkus, double slower) throws IOException {
         Path dir = Files.createDirectories(findings.resolve(name));
         for (String file : List.of("manifest.json", "results.json", "analysis.json")) {
             Path from = DEFAULT_RUN.resolve(file);
             if (Files.exists(from)) {
                 String text = Files.readString(from);
-                Files.writeString(dir.resolve(file), file.equals("manifest.json")
-                        ? text.replaceFirst("\"quarkus_version\" : \"[^\"]*\"", "\"quarkus_version\" : \"" + quarkus
-                        + "\"") : text);
+                if (file.equals("manifest.json")) {
+                    text = text.replaceFirst("\"quarkus_version\" : \"[^\"]*\"", "\"quarkus_version\" : \"" + quarkus
+                            + "\"");
+                } else if (file.equals("results.json")) {
+                    text = Pattern.compile("\"yardstick_us\" : ([0-9.]+)").matcher(text).replaceAll(m ->
+                            "\"yardstick_us\" : " + Double.parseDouble(m.group(1)) * slower);
+                }
+                Files.writeString(dir.resolve(file), text);
             }
         }
     }
@@ -49,6 +61,26 @@ class PlatformsSectionTest {
         assertThat(strip(two.rows().get(0).ratios())).isEqualTo(strip(two.rows().get(1).ratios()));
         assertThat(two.cells()).isNotEmpty().allSatisfy(c -> assertThat(strip(List.of(c.platforms().get(0))))
                 .isEqualTo(strip(List.of(c.platforms().get(1)))));
+        // one machine: the numbers compare too
+        assertThat(two.rows()).allSatisfy(r -> assertThat(r.machine()).matches("\\[[0-9,]+\\]\\(.*results.csv\\)"));
+        assertThat(two.machines()).startsWith("The runs' machines were of one speed");
+    }
+
+    /**
+     * Runs of two platforms on machines of other speeds: their req/s differ by the machine, not the release, and the
+     * section says so beside the table.
+     */
+    @Test
+    void runsOnMachinesOfOtherSpeedsSayTheirNumbersAreEachMachines() throws IOException {
+        publish("default-a", "3.33.2", 1.8);
+        publish("default-b", "3.27.2", 1);
+        PlatformsSection.Section two = PlatformsSection.of(PublishedRun.readAll(findings));
+        assertThat(two.machines()).startsWith("**The runs' machines differ").contains("not the release's");
+        double fast = PlatformsSection.machineUs(PublishedRun.readAll(findings).stream()
+                .filter(r -> r.name().equals("default-b")).findFirst().orElseThrow());
+        double slow = PlatformsSection.machineUs(PublishedRun.readAll(findings).stream()
+                .filter(r -> r.name().equals("default-a")).findFirst().orElseThrow());
+        assertThat(slow / fast).isCloseTo(1.8, within(0.001));
     }
 
     /** The numbers, without the links that differ by run name. */
