@@ -60,9 +60,10 @@ final class OffCalibrationSection {
 
     /**
      * The runs, each with its table; every run's points together, per kind of work; how close a forecast can land
-     * here; what the published runs say of the model's constants; the targets, each linked to its constant.
+     * here; how the load generator's cost was forecast; what the published runs say of the model's constants; the targets, each linked to its constant.
      */
-    record Section(List<Run> runs, List<Total> totals, NoiseFloor.Floor floor, ConstantsEvidence.Machine machine,
+    record Section(List<Run> runs, List<Total> totals, NoiseFloor.Floor floor, LoadGenerator loadGenerator,
+                   ConstantsEvidence.Machine machine,
                    ConstantsEvidence.Beta beta, ConstantsEvidence.Twins twins,
                    ConstantsEvidence.Extrapolation extrapolation, String withinTarget,
                    String coverageTarget, String namedTarget) {
@@ -82,6 +83,7 @@ final class OffCalibrationSection {
         held.forEach(h -> byWork.computeIfAbsent(h.work(), k -> new ArrayList<>()).add(h));
         List<Total> totals = byWork.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
         return new Section(held.stream().map(Held::shown).toList(), totals, NoiseFloor.of(runs),
+                LoadGenerator.of(held.stream().flatMap(h -> h.outcomes().stream()).toList()),
                 ConstantsEvidence.machine(runs), ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),
                 ConstantsEvidence.extrapolation(runs),
                 Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),

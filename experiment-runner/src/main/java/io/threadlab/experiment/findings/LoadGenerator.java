@@ -1,0 +1,62 @@
+package io.threadlab.experiment.findings;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Headroom;
+import io.threadlab.experiment.predict.Forecast;
+import io.threadlab.experiment.report.landscape.Outcome;
+
+import java.util.List;
+
+/**
+ * The load generator in the forecast, judged on the held-out windows: k6 shares the machine with the services, and
+ * each forecast says before measuring what k6 will spend at the throughput it predicts ({@code LoadCost}, fitted to
+ * the calibration's windows). Per request, so that a throughput forecast off does not count twice: k6's CPU per
+ * request as measured over what the forecast said; and, of the windows where k6 used more than {@link
+ * Headroom#MOST_SHARE} of the CPU left to it (the report then does not judge the point), how many the forecast had
+ * said it would crowd.
+ *
+ * @param ratio      the median of measured over forecast, "1.52×", linked
+ * @param low        the ratio below which a tenth of the windows lie, linked
+ * @param high       ... and above which a tenth lie
+ * @param windows    the windows compared, linked
+ * @param crowded    the windows k6 crowded, linked
+ * @param foreseen   of those, the windows whose forecast had said so, linked
+ * @param under      whether k6 costs more than the forecast says by more than the model's tolerance, in the median
+ */
+record LoadGenerator(String ratio, String low, String high, String windows, String crowded, String foreseen,
+                     boolean under) {
+
+    /** From held-out outcomes whose k6 CPU was read and forecast; null where none was. */
+    static LoadGenerator of(List<Outcome> outcomes) {
+        List<Outcome> read = outcomes.stream().filter(o -> o.heldOut() && o.measured() > 0
+                && o.headroom().map(Headroom::measured).orElse(false) && forecastK6(o) > 0).toList();
+        if (read.isEmpty()) {
+            return null;
+        }
+        double[] ratios = read.stream().mapToDouble(o -> o.headroom().orElseThrow().k6Cores() / o.measured()
+                / (forecastK6(o) / o.predicted())).sorted().toArray();
+        List<Outcome> crowded = read.stream().filter(o -> !o.headroom().orElseThrow().enough()).toList();
+        long foreseen = crowded.stream().filter(o -> forecastK6(o) / o.headroom().orElseThrow().roomCores()
+                > Headroom.MOST_SHARE).count();
+        double median = quantile(ratios, 0.5);
+        String file = PublishedRun.FROM_DOCS;
+        return new LoadGenerator(Cite.link(Cite.times(median), file), Cite.link(Cite.times(quantile(ratios, 0.1)),
+                file), Cite.link(Cite.times(quantile(ratios, 0.9)), file), Cite.number(ratios.length, 0, file),
+                Cite.number(crowded.size(), 0, file), Cite.number(foreseen, 0, file),
+                median - 1 > Forecast.TOLERANCE);
+    }
+
+    /** k6's CPU the forecast said, at the throughput it predicted (0 where it said none). */
+    private static double forecastK6(Outcome o) {
+        Double k6 = o.prediction().map(WindowResult.Prediction::predictedK6Cores).orElse(null);
+        return k6 == null || k6.isNaN() ? 0 : k6;
+    }
+
+    /** The value below which {@code share} of the sorted values lie, between neighbours. */
+    private static double quantile(double[] sorted, double share) {
+        double at = share * (sorted.length - 1);
+        int below = (int) Math.floor(at);
+        int above = Math.min(sorted.length - 1, below + 1);
+        return sorted[below] + (at - below) * (sorted[above] - sorted[below]);
+    }
+}

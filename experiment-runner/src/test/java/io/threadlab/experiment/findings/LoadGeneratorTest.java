@@ -1,0 +1,48 @@
+package io.threadlab.experiment.findings;
+
+import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
+import io.threadlab.experiment.plan.Headroom;
+import io.threadlab.experiment.plan.Point;
+import io.threadlab.experiment.report.landscape.Outcome;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The load generator's forecast judged per request on held-out windows, and whether it foresaw k6 crowding. */
+class LoadGeneratorTest {
+
+    private static Outcome window(double measuredRps, double k6Cores, double room, double predictedRps,
+                                  Double predictedK6, boolean calibrated) {
+        WindowResult.Prediction p = new WindowResult.Prediction(predictedRps, "cpu", 1.5, null, null, 0.1, false,
+                "2026-12-04T18:00:00Z", "reactive-jvm1", Map.of("cpu", predictedRps), predictedK6);
+        return new Outcome("reactive", "reactive-jvm1", "reactive", Point.of(Axis.DELAY_MS, 50).with(Axis.USERS, 1000),
+                measuredRps, Optional.of(p), calibrated, Optional.of(new Headroom(k6Cores, room)),
+                new Outcome.Readings(0.99, null, null, 0, Map.of(), Double.NaN, null, null, null));
+    }
+
+    @Test
+    void kSixIsJudgedPerRequestAndItsCrowdingAgainstWhatTheForecastSaid() {
+        LoadGenerator k6 = LoadGenerator.of(List.of(
+                window(1000, 0.2, 1.0, 1000, 0.1, false),     // twice the CPU a request the forecast said, room left
+                window(2000, 0.9, 1.0, 2000, 0.9, false),     // crowded, and said so (0.9 of the room)
+                window(2000, 0.95, 1.0, 2000, 0.5, false),    // crowded, said to leave room: 1.9 times the cost
+                window(2000, 0.95, 1.0, 1000, 0.1, true),     // a calibrated point: no test of the forecast
+                window(2000, Double.NaN, 1.0, 2000, 0.5, false), // k6 not read
+                window(2000, 0.5, 1.0, 2000, null, false)));  // no forecast of k6 (an older run)
+        assertThat(k6.windows()).isEqualTo("[3](../findings/)");
+        assertThat(k6.ratio()).isEqualTo("[1.90×](../findings/)");
+        assertThat(k6.crowded()).isEqualTo("[2](../findings/)");
+        assertThat(k6.foreseen()).isEqualTo("[1](../findings/)");
+        assertThat(k6.under()).isTrue();
+        // per request: a forecast that had the throughput wrong but k6's cost a request right is right
+        LoadGenerator right = LoadGenerator.of(List.of(window(1000, 0.1, 1.0, 2000, 0.2, false)));
+        assertThat(right.ratio()).isEqualTo("[1.00×](../findings/)");
+        assertThat(right.under()).isFalse();
+        assertThat(LoadGenerator.of(List.of(window(1000, 0.1, 1.0, 1000, null, false)))).isNull();
+    }
+}
