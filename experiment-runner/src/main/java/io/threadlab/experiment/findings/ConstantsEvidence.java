@@ -5,6 +5,7 @@ import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.CannotPredict;
 import io.threadlab.experiment.predict.ExtrapolationEvidence;
+import io.threadlab.experiment.predict.LoadCostEvidence;
 import io.threadlab.experiment.predict.MachineEvidence;
 import io.threadlab.experiment.predict.MachineSpeed;
 import io.threadlab.experiment.predict.WindowEvidence;
@@ -53,7 +54,27 @@ final class ConstantsEvidence {
                          boolean holds) {
     }
 
+    /**
+     * What k6 spent in the runs' measured windows over what its JVM's calibration says at their throughput.
+     *
+     * @param holds whether a factor of 1 lies within two standard errors of it: the calibration's k6 holds there
+     */
+    record LoadCost(String factor, String standardError, String windows, String runs, boolean holds) {
+    }
+
     private ConstantsEvidence() {
+    }
+
+    /** k6's calibrated cost in its runs' own windows, from every published run; null where fewer than two say. */
+    static LoadCost loadCost(List<PublishedRun> runs) {
+        LoadCostEvidence evidence = LoadCostEvidence.of(windows(runs));
+        if (Double.isNaN(evidence.factor())) {
+            return null;
+        }
+        return new LoadCost(Cite.link(Cite.times(evidence.factor()), PublishedRun.FROM_DOCS),
+                Cite.number(evidence.standardError(), 3, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.windows(), 0, PublishedRun.FROM_DOCS),
+                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS), evidence.holds());
     }
 
     /** Every published default run's calibration ends left out; null where none has four busy levels. */

@@ -63,7 +63,7 @@ final class OffCalibrationSection {
      * here; how the load generator's cost was forecast; what the published runs say of the model's constants; the targets, each linked to its constant.
      */
     record Section(List<Run> runs, List<Total> totals, NoiseFloor.Floor floor, LoadGenerator loadGenerator,
-                   ConstantsEvidence.Machine machine,
+                   ConstantsEvidence.LoadCost loadCost, ConstantsEvidence.Machine machine,
                    ConstantsEvidence.Beta beta, ConstantsEvidence.Twins twins,
                    ConstantsEvidence.Extrapolation extrapolation, String withinTarget,
                    String coverageTarget, String namedTarget) {
@@ -84,6 +84,7 @@ final class OffCalibrationSection {
         List<Total> totals = byWork.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
         return new Section(held.stream().map(Held::shown).toList(), totals, NoiseFloor.of(runs),
                 LoadGenerator.of(held.stream().flatMap(h -> h.outcomes().stream()).toList()),
+                ConstantsEvidence.loadCost(runs),
                 ConstantsEvidence.machine(runs), ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),
                 ConstantsEvidence.extrapolation(runs),
                 Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),
