@@ -142,6 +142,27 @@ class CapacityModelTest {
     }
 
     /**
+     * At a downstream of 0 ms (the database's query alone) fewer than one call is out at a time, and the levels count
+     * at least one (Level#inFlight): the point must too, or its cost is read e-folds below every level's calls and its
+     * error widened for an extrapolation no level is away from (database-jpa-2: ±67 % and 448 req/s said for the
+     * imperative at its own calibration's delay, where it measured 280).
+     */
+    @Test
+    void aPointAtTheCalibrationsOwnZeroDelayIsNoExtrapolationInTheCallsOut() {
+        List<WindowResult> zero = List.of(
+                Windows.closed("imperative", 700, 0.5 / 1.76 * 1000).delay(0).cpuMs(1.76).cpuCores(0.5)
+                        .calibration().build(),
+                Windows.closed("imperative", 300, 0.5 / 1.61 * 1000).delay(0).cpuMs(1.61).cpuCores(0.5)
+                        .calibration().build(),
+                Windows.closed("imperative", 150, 0.5 / 1.59 * 1000).delay(0).cpuMs(1.59).cpuCores(0.5)
+                        .calibration().build());
+        CapacityModel m = CapacityModel.fit("jvm", Variant.Threads.WORKER, zero).model().orElseThrow();
+        Forecast f = m.predict(at(0, 500));
+        assertThat(f.expectedError()).isEqualTo(m.interpolationError());
+        assertThat(f.ceilings().get(Ceiling.CPU)).isBetween(0.5 / 1.76 * 1000, 0.5 / 1.59 * 1000);
+    }
+
+    /**
      * The same 100 users at a 1 ms downstream leave more of them waiting in the JVM than at 10 ms (93.5 against 52.7:
      * 4,623 req/s × 1.4 ms at the downstream), and each request costs what the curve says there: less. By users alone
      * both points were one.
