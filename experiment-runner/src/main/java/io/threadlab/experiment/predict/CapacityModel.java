@@ -198,9 +198,7 @@ public final class CapacityModel implements ForecastNotes.Model {
         double waiting = Solve.waiting((int) Math.min(users, Level.holding(at)), downstreamSeconds, q -> throughput(q,
                 cpus, calls, callSeconds, outside));
         double rpsCpu = throughput(waiting, cpus, calls, callSeconds, outside);
-        // every call a request has out counts: the curve's calls in flight are the downstream's, at least one as the
-        // levels' are (Level#inFlight): at the database's 0 ms, fewer would carry the cost by β e-folds below every
-        // level (database-jpa-2's imperative: 0.015 calls out, 1.115 CPU-ms a request said where its levels cost 1.6-1.8)
+        // every call out counts, at least one as the levels count (Level#inFlight; fewer: read e-folds below them all)
         CpuCurve.Cost cost = cost(waiting, Math.max(1, rpsCpu * callSeconds * calls.calls()), outside); // one call's
         double requestCpuMs = fanOut.requestCpuMs(cost.cpuMs(), calls);
         cost = fanOut.widen(cost, calls, users, waiting, this::cost, notes, requestCpuMs);
