@@ -60,7 +60,8 @@ final class OffCalibrationSection {
 
     /**
      * The runs, each with its table; every run's points together, per kind of work; how close a forecast can land
-     * here; how the load generator's cost was forecast; what the published runs say of the model's constants; the targets, each linked to its constant.
+     * here; how the load generator's cost was forecast; what the published runs say of the model's constants; the
+     * targets, each linked to its constant.
      */
     record Section(List<Run> runs, List<Total> totals, NoiseFloor.Floor floor, LoadGenerator loadGenerator,
                    ConstantsEvidence.LoadCost loadCost, ConstantsEvidence.Machine machine,

@@ -2,6 +2,7 @@ package io.threadlab.experiment.findings;
 
 import io.threadlab.experiment.report.HeadlineRatios;
 import io.threadlab.experiment.report.RunFacts;
+import io.threadlab.experiment.report.Stats;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,7 +17,7 @@ import java.util.Map;
  */
 final class PlatformsSection {
 
-    /** @param machine the median CPU-µs of the runner's fixed piece of work over the run's windows, cited; "–" untimed */
+    /** @param machine the median CPU-µs of the runner's fixed piece of work over its windows, cited; "–" untimed */
     record Row(String platform, String run, String commit, String machine, List<String> ratios) {
     }
 
@@ -84,22 +85,23 @@ final class PlatformsSection {
     /** The median CPU-µs of the runner's fixed piece of work over a run's windows; null where none was timed. */
     static Double machineUs(PublishedRun run) {
         double[] us = run.facts().windows().stream().map(w -> w.instruments().yardstickUs())
-                .filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue).sorted().toArray();
-        return us.length == 0 ? null : us.length % 2 == 1 ? us[us.length / 2]
-                : (us[us.length / 2 - 1] + us[us.length / 2]) / 2;
+                .filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+        return us.length == 0 ? null : Stats.median(us);
     }
 
     /** Whether the absolute numbers of the runs side by side compare: only on machines of one speed. */
     private static String machines(List<PublishedRun> runs) {
-        List<PublishedRun> untimed = runs.stream().filter(r -> machineUs(r) == null).toList();
+        Map<PublishedRun, Double> us = new LinkedHashMap<>();
+        runs.forEach(r -> us.put(r, machineUs(r)));
+        List<PublishedRun> untimed = runs.stream().filter(r -> us.get(r) == null).toList();
         if (!untimed.isEmpty()) {
             return "The machine's speed was not timed in " + String.join(", ", untimed.stream()
                     .map(r -> Cite.link(r.name(), r.manifest())).toList()) + ": the ratios compare across the"
                     + " platforms; req/s and CPU per request may be each machine's, not the release's.";
         }
-        double fastest = runs.stream().mapToDouble(PlatformsSection::machineUs).min().orElseThrow();
-        double slowest = runs.stream().mapToDouble(PlatformsSection::machineUs).max().orElseThrow();
-        String timed = String.join(" and ", runs.stream().map(r -> Cite.number(machineUs(r), 0, r.results()))
+        double fastest = us.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        double slowest = us.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        String timed = String.join(" and ", runs.stream().map(r -> Cite.number(us.get(r), 0, r.results()))
                 .toList());
         return slowest / fastest - 1 > SAME_MACHINE
                 ? "**The runs' machines differ: the runner's fixed piece of work took " + timed + " CPU-µs (the"

@@ -260,9 +260,9 @@ final class CpuCurve {
         double widened = 0;
         double fewest = Math.log(levels.getFirst().inJvm());
         double most = Math.log(levels.getLast().inJvm());
-        // Held flat, the first level's cost is not widened below it, though some of the calibrations' own fewest-waiting
-        // levels, left out, lay above it: widened there too, points the connections bind (hardly any waiting, several
-        // e-folds below) would have an interval without a lower end, as three of the held-out runs' points had.
+        // Held flat, the first level's cost is not widened below it, though some of the calibrations' own
+        // fewest-waiting levels, left out, lay above it: widened there too, points the connections bind (hardly any
+        // waiting, several e-folds below) would have an interval without a lower end, as three held-out points had.
         if (x < fewest - 0.01 && continuesBelow()) {
             widened += EXTRAPOLATION_PER_EFOLD * (fewest - x);
         }

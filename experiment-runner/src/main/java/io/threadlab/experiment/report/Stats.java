@@ -268,7 +268,7 @@ public final class Stats {
         return Math.sqrt(ss / (v.length - 1));
     }
 
-    static double median(double[] v) {
+    public static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         int n = s.length;

@@ -24,7 +24,7 @@ class PlatformsSectionTest {
         publish(name, quarkus, 1);
     }
 
-    /** default-1 again, as if built on {@code quarkus} and measured on a machine {@code slower} times as slow. */
+    /** default-1 again, as if built on {@code quarkus} on a machine {@code slower} times as slow (NaN: untimed). */
     private void publish(String name, String quarkus, double slower) throws IOException {
         Path dir = Files.createDirectories(findings.resolve(name));
         for (String file : List.of("manifest.json", "results.json", "analysis.json")) {
@@ -36,7 +36,8 @@ class PlatformsSectionTest {
                             + "\"");
                 } else if (file.equals("results.json")) {
                     text = Pattern.compile("\"yardstick_us\" : ([0-9.]+)").matcher(text).replaceAll(m ->
-                            "\"yardstick_us\" : " + Double.parseDouble(m.group(1)) * slower);
+                            "\"yardstick_us\" : " + (Double.isNaN(slower) ? "null"
+                                    : String.valueOf(Double.parseDouble(m.group(1)) * slower)));
                 }
                 Files.writeString(dir.resolve(file), text);
             }
@@ -81,6 +82,17 @@ class PlatformsSectionTest {
         double slow = PlatformsSection.machineUs(PublishedRun.readAll(findings).stream()
                 .filter(r -> r.name().equals("default-a")).findFirst().orElseThrow());
         assertThat(slow / fast).isCloseTo(1.8, within(0.001));
+    }
+
+    /** A run whose machine was not timed: the section cannot say the numbers compare, and says why. */
+    @Test
+    void aRunWithoutTheMachinesSpeedLeavesOnlyTheRatiosToCompare() throws IOException {
+        publish("default-a", "3.33.2", Double.NaN);
+        publish("default-b", "3.27.2", 1);
+        PlatformsSection.Section two = PlatformsSection.of(PublishedRun.readAll(findings));
+        assertThat(two.machines()).startsWith("The machine's speed was not timed in [default-a]")
+                .contains("the ratios compare");
+        assertThat(two.rows()).extracting(PlatformsSection.Row::machine).contains("–");
     }
 
     /** The numbers, without the links that differ by run name. */

@@ -137,8 +137,8 @@ class CapacityModelTest {
         Forecast held = flat.predict(at(10, 80));
         assertThat(held.ceilings().get(Ceiling.CPU)).isCloseTo(5000, within(0.01));
         assertThat(held.expectedError()).isEqualTo(flat.interpolationError());
-        assertThat(held.notes().getFirst()).endsWith("the curve's first segment does not fall, so its CPU per request is"
-                + " the first level's, with the curve's own error");
+        assertThat(held.notes().getFirst()).endsWith("the curve's first segment does not fall, so its CPU per request"
+                + " is the first level's, with the curve's own error");
     }
 
     /**
