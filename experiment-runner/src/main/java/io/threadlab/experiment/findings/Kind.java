@@ -61,7 +61,11 @@ enum Kind {
                 && calls.stream().anyMatch(n -> n instanceof Number number && number.intValue() > 1);
     }
 
-    /** The three models at the default levels and the default delay of .env, on the delay service. */
+    /**
+     * The three models at the default levels and the default delay of .env, on the delay service, sampled as the
+     * default plan samples (its window, at least its JVM starts): a --quick run has the same points and shorter
+     * windows in one JVM start, a smoke run whose numbers are not findings.
+     */
     private static boolean isDefault(PlanFacts plan, RunManifest manifest) {
         List<String> models = Variant.defaults().stream().map(Variant::label).toList();
         String delay = manifest.settingsFile().get("LAB_DELAY_MS");
@@ -70,6 +74,8 @@ enum Kind {
                 || Double.parseDouble(cpus.trim()) == manifest.confinement().variantCpuQuota();
         return quota && plan.variants().equals(models) && plan.closedModelVus().equals(Defaults.integers(Defaults.LEVELS))
                 && plan.delaysMs().equals(List.of(delay == null ? 10 : Integer.parseInt(delay.trim())))
-                && plan.downstreams().equals(List.of("http"));
+                && plan.downstreams().equals(List.of("http"))
+                && plan.sampling() != null && plan.sampling().windowSeconds() == Defaults.WINDOW
+                && plan.sampling().jvmStarts() >= Defaults.JVM_STARTS;
     }
 }
