@@ -55,11 +55,13 @@ final class ConstantsEvidence {
     }
 
     /**
-     * What k6 spent in the runs' measured windows over what its JVM's calibration says at their throughput.
+     * What k6 spent in the runs' measured windows over what its JVM's calibration says at their throughput, with the
+     * histogram's cost the model adds ({@code histogram}, linked to its constant).
      *
      * @param holds whether a factor of 1 lies within two standard errors of it: the calibration's k6 holds there
      */
-    record LoadCost(String factor, String standardError, String windows, String runs, boolean holds) {
+    record LoadCost(String factor, String standardError, String windows, String runs, String histogram,
+                    boolean holds) {
     }
 
     private ConstantsEvidence() {
@@ -74,7 +76,9 @@ final class ConstantsEvidence {
         return new LoadCost(Cite.link(Cite.times(evidence.factor()), PublishedRun.FROM_DOCS),
                 Cite.number(evidence.standardError(), 3, PublishedRun.FROM_DOCS),
                 Cite.number(evidence.windows(), 0, PublishedRun.FROM_DOCS),
-                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS), evidence.holds());
+                Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
+                Cite.link(Cite.times(LoadCostEvidence.histogram()), Cite.SOURCE + "predict/LoadCost.java"),
+                evidence.holds());
     }
 
     /** Every published default run's calibration ends left out; null where none has four busy levels. */

@@ -14,13 +14,24 @@ import java.util.Locale;
  * cores as the services, it is a ceiling of the measurement: k6 cannot use more than the CPUs the service's quota and
  * the delay service leave it, and the report does not judge a point where it used more than
  * {@link Headroom#MOST_SHARE} of them. Said before measuring, so that a point the load generator will bind is known as
- * such.
+ * such. The calibration's windows run k6 without the live latency histogram every measured window keeps, and the
+ * histogram costs k6: each calibration window's k6 CPU is taken {@link #HISTOGRAM} times over, as a measured window
+ * would have spent it.
  *
  * @param baseCores      k6's CPUs whatever the throughput (the line's intercept, at least 0)
  * @param msPerRequest   k6's CPU-ms per request
  * @param delayMsPerCall the delay service's CPU-ms per call
  */
 record LoadCost(double baseCores, double msPerRequest, double delayMsPerCall) {
+
+    /**
+     * What k6 spends with its live latency histogram over what it spends without, at one throughput: in the runs
+     * published by 2026-12-04, each calibrated JVM's measured windows within its calibration's throughput, over the
+     * calibration's line read there, 1.093× (± 0.022 in logarithms; 212 windows of 23 runs; each default run
+     * 1.07-1.26×).
+     * {@link LoadCostEvidence} says whether it still holds.
+     */
+    static final double HISTOGRAM = 1.09;
 
     /** From the windows that read k6's and the delay service's CPU; unknown (NaN) where none did. */
     static LoadCost fit(List<WindowResult> windows) {
@@ -30,12 +41,12 @@ record LoadCost(double baseCores, double msPerRequest, double delayMsPerCall) {
             return new LoadCost(Double.NaN, Double.NaN, Double.NaN);
         }
         double[] line = Line.fit(read.stream().map(w -> new double[] {w.load().requestsPerSecond(),
-                w.instruments().k6CpuSeconds() / w.load().windowSeconds()}).toList());
+                k6CpuSeconds(w) / w.load().windowSeconds()}).toList());
         double base;
         double perRequest;
         if (Double.isNaN(line[0]) || line[0] < 0 || line[1] < 0) { // one throughput, or a line through the origin
             base = 0;
-            perRequest = read.stream().mapToDouble(w -> w.instruments().k6CpuSeconds()).sum()
+            perRequest = read.stream().mapToDouble(LoadCost::k6CpuSeconds).sum()
                     / read.stream().mapToDouble(w -> w.load().requestsPerSecond() * w.load().windowSeconds()).sum();
         } else {
             base = line[1];
@@ -45,6 +56,11 @@ record LoadCost(double baseCores, double msPerRequest, double delayMsPerCall) {
                 * callsOf(w)).sum();
         double delaySeconds = read.stream().mapToDouble(w -> w.instruments().delayCpuSeconds()).sum();
         return new LoadCost(base, perRequest * 1000, calls > 0 ? delaySeconds * 1000 / calls : Double.NaN);
+    }
+
+    /** k6's CPU in a window, as a window that keeps the histogram would have spent it. */
+    private static double k6CpuSeconds(WindowResult w) {
+        return w.instruments().k6CpuSeconds() * (w.calibration() ? HISTOGRAM : 1);
     }
 
     private static int callsOf(WindowResult w) {

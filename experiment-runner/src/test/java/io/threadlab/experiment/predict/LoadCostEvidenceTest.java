@@ -14,15 +14,15 @@ import static org.assertj.core.api.Assertions.within;
 class LoadCostEvidenceTest {
 
     /**
-     * A run whose calibration sees k6 spend 0.1 CPU-ms a request, and whose measured window at 2,500 req/s sees it
-     * spend {@code factor} times that.
+     * A run whose calibration sees k6 spend 0.1 CPU-ms a request without the histogram, and whose measured window at
+     * 2,500 req/s sees it spend {@code factor} times what that and the histogram's constant say.
      */
     private static List<WindowResult> run(double factor) {
         return List.of(
                 Windows.closed("reactive", 700, 3000).k6Cores(0.3).calibration().build(),
                 Windows.closed("reactive", 300, 2000).k6Cores(0.2).calibration().build(),
                 Windows.closed("reactive", 150, 1000).k6Cores(0.1).calibration().build(),
-                Windows.closed("reactive", 500, 2500).k6Cores(0.25 * factor).build());
+                Windows.closed("reactive", 500, 2500).k6Cores(0.25 * LoadCost.HISTOGRAM * factor).build());
     }
 
     @Test
@@ -39,6 +39,19 @@ class LoadCostEvidenceTest {
         LoadCostEvidence evidence = LoadCostEvidence.of(Map.of("a", run(1.45), "b", run(1.55)));
         assertThat(evidence.factor()).isCloseTo(Math.sqrt(1.45 * 1.55), within(0.001));
         assertThat(evidence.holds()).isFalse();
+    }
+
+    /**
+     * A window far below the calibration's throughput reads the fitted line's intercept, not k6: a map's 10 users
+     * waiting 1 s each. Left out, whatever it spent.
+     */
+    @Test
+    void windowsBelowTheCalibrationsThroughputAreLeftOut() {
+        List<WindowResult> withSlowWindow = new java.util.ArrayList<>(run(1.0));
+        withSlowWindow.add(Windows.closed("reactive", 10, 8).k6Cores(0.001).build());
+        LoadCostEvidence evidence = LoadCostEvidence.of(Map.of("a", withSlowWindow, "b", run(1.0)));
+        assertThat(evidence.windows()).isEqualTo(2);
+        assertThat(evidence.factor()).isCloseTo(1.0, within(0.001));
     }
 
     @Test

@@ -29,33 +29,46 @@ class LoadCostTest {
                 window(150, 4500, 0.111, 0.5, k6PerRequestMs), window(10, 900, 0.13, 0.12, k6PerRequestMs));
     }
 
+    /** The calibration's windows run k6 without the histogram the measured windows keep: its cost is added. */
     @Test
     void kSixsUpkeepAndCostPerRequestAreFittedFromTheCalibration() {
         LoadCost load = LoadCost.fit(calibration(0.15));
+        assertThat(load.baseCores()).isCloseTo(0.3 * LoadCost.HISTOGRAM, within(1e-9));
+        assertThat(load.msPerRequest()).isCloseTo(0.15 * LoadCost.HISTOGRAM, within(1e-9));
+        assertThat(load.delayMsPerCall()).isCloseTo(0.04, within(1e-9));
+        assertThat(load.k6Cores(5000)).isCloseTo(1.05 * LoadCost.HISTOGRAM, within(1e-9));
+    }
+
+    @Test
+    void windowsThatKeptTheHistogramAreTakenAsTheyWere() {
+        List<WindowResult> measured = List.of(
+                Windows.closed("reactive", 700, 5000).k6Cores(0.3 + 0.15 * 5).build(),
+                Windows.closed("reactive", 150, 4000).k6Cores(0.3 + 0.15 * 4).build());
+        LoadCost load = LoadCost.fit(measured);
         assertThat(load.baseCores()).isCloseTo(0.3, within(1e-9));
         assertThat(load.msPerRequest()).isCloseTo(0.15, within(1e-9));
-        assertThat(load.delayMsPerCall()).isCloseTo(0.04, within(1e-9));
-        assertThat(load.k6Cores(5000)).isCloseTo(1.05, within(1e-9));
     }
 
     @Test
     void whereKSixWouldRunOutOfItsRoomTheLoadGeneratorBindsAndTheForecastSaysSo() {
-        // a heavy k6: 0.3 CPU-ms a request. On 2 cores 1.5 are left beside the quota, 1.2 of them past k6's upkeep:
-        // 1.2 / (0.3 + 0.04) CPU-ms = 3,529 req/s, below the CPU's ceiling
+        // a heavy k6: 0.3 CPU-ms a request, and its upkeep 0.3 CPU, each HISTOGRAM times over in a measured window.
+        // On 2 cores 1.5 are left beside the quota: (1.5 - 0.327) / (0.327 + 0.04) CPU-ms = 3,196 req/s, below the
+        // CPU's ceiling
         CapacityModel model = CapacityModel.fit("reactive-jvm1", Variant.Threads.EVENT_LOOP, calibration(0.3)).model()
                 .orElseThrow();
         Point at = Point.of(Axis.CPUS, 0.5).with(Axis.POOL_SIZE, 10000).with(Axis.DELAY_MS, 10)
                 .with(Axis.USERS, 700);
         Forecast shared = model.onMachine(2).predict(at);
         assertThat(shared.binding()).isEqualTo(Ceiling.LOAD);
-        assertThat(shared.rps()).isCloseTo(1.2 / 0.00034, within(0.5));
+        double k6 = 0.3 * LoadCost.HISTOGRAM;
+        assertThat(shared.rps()).isCloseTo((1.5 - k6) / ((k6 + 0.04) / 1000), within(0.5));
         assertThat(shared.notes()).anySatisfy(n -> assertThat(n).startsWith("k6 about")
                 .contains("the load generator binds here, not the service"));
         // k6 elsewhere: no such ceiling, and the service's CPU binds
         Forecast alone = model.predict(at);
         assertThat(alone.ceilings()).doesNotContainKey(Ceiling.LOAD);
         assertThat(alone.binding()).isEqualTo(Ceiling.CPU);
-        assertThat(alone.k6Cores()).isCloseTo(0.3 + 0.3 * alone.rps() / 1000, within(1e-6));
+        assertThat(alone.k6Cores()).isCloseTo(k6 + k6 * alone.rps() / 1000, within(1e-6));
         // a light k6 has room, but more of it than the report's rule allows: said, and not bound
         Forecast crowded = CapacityModel.fit("reactive-jvm1", Variant.Threads.EVENT_LOOP, calibration(0.15)).model()
                 .orElseThrow().onMachine(2).predict(at);
