@@ -19,7 +19,8 @@ import java.util.concurrent.Callable;
                 + " findings/NAME/, and docs/findings.md and README.md's findings section are made again from every"
                 + " published run.",
                 "Refused, with the reason and nothing written: a directory that is not a completed run of"
-                        + " ./experiment run or map, a run with points it could not measure, a name already published,"
+                        + " ./experiment run or map, a run with points it could not measure, a smoke run (windows no"
+                        + " longer than --quick's), a name already published,"
                         + " a recording among the files, or more than the size cap."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:published, and the page made again", "1:published, but the page could not be made",

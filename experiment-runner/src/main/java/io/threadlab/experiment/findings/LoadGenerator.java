@@ -22,9 +22,10 @@ import java.util.List;
  * @param crowded    the windows k6 crowded, linked
  * @param foreseen   of those, the windows whose forecast had said so, linked
  * @param under      whether k6 costs more than the forecast says by more than the model's tolerance, in the median
+ * @param unforeseen whether the forecast foresaw fewer than half of the windows k6 crowded
  */
 record LoadGenerator(String ratio, String low, String high, String windows, String crowded, String foreseen,
-                     boolean under) {
+                     boolean under, boolean unforeseen) {
 
     /** From held-out outcomes whose k6 CPU was read and forecast; null where none was. */
     static LoadGenerator of(List<Outcome> outcomes) {
@@ -43,7 +44,7 @@ record LoadGenerator(String ratio, String low, String high, String windows, Stri
         return new LoadGenerator(Cite.link(Cite.times(median), file), Cite.link(Cite.times(quantile(ratios, 0.1)),
                 file), Cite.link(Cite.times(quantile(ratios, 0.9)), file), Cite.number(ratios.length, 0, file),
                 Cite.number(crowded.size(), 0, file), Cite.number(foreseen, 0, file),
-                median - 1 > Forecast.TOLERANCE);
+                median - 1 > Forecast.TOLERANCE, 2 * foreseen < crowded.size());
     }
 
     /** k6's CPU the forecast said, at the throughput it predicted (0 where it said none). */

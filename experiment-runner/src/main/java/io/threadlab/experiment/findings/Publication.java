@@ -1,7 +1,9 @@
 package io.threadlab.experiment.findings;
 
+import io.threadlab.experiment.collect.PlanFacts;
 import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.plan.Defaults;
 import io.threadlab.experiment.plan.WindowId;
 import io.threadlab.experiment.report.RunFacts;
 
@@ -106,6 +108,12 @@ public final class Publication {
         if (!lost.isEmpty()) {
             throw new Refused("a partial run: " + lost.size() + " point(s) not measured (" + String.join("; ", lost)
                     + ")");
+        }
+        PlanFacts.Sampling sampling = manifest.plan() == null ? null : manifest.plan().sampling();
+        if (sampling != null && sampling.windowSeconds() <= Defaults.QUICK_WINDOW) {
+            throw new Refused("a smoke run: windows of " + sampling.windowSeconds() + " s, no longer than --quick's ("
+                    + Defaults.QUICK_WINDOW + " s), check that the pipeline works, and their numbers are not findings;"
+                    + " publish a run whose windows are longer (the default's: " + Defaults.WINDOW + " s)");
         }
         if (!Files.isRegularFile(results.resolve("report.md"))) {
             throw new Refused("no report.md in " + results + ": make it with ./experiment report " + results);

@@ -39,6 +39,11 @@ class LoadGeneratorTest {
         assertThat(k6.crowded()).isEqualTo("[2](../findings/)");
         assertThat(k6.foreseen()).isEqualTo("[1](../findings/)");
         assertThat(k6.under()).isTrue();
+        assertThat(k6.unforeseen()).as("1 of 2 foreseen: half").isFalse();
+        LoadGenerator blind = LoadGenerator.of(List.of(window(2000, 0.95, 1.0, 2000, 0.5, false),
+                window(2000, 0.95, 1.0, 2000, 0.5, false), window(2000, 0.9, 1.0, 2000, 0.9, false)));
+        assertThat(blind.foreseen()).isEqualTo("[1](../findings/)");
+        assertThat(blind.unforeseen()).as("1 of 3 foreseen").isTrue();
         // per request: a forecast that had the throughput wrong but k6's cost a request right is right
         LoadGenerator right = LoadGenerator.of(List.of(window(1000, 0.1, 1.0, 2000, 0.2, false)));
         assertThat(right.ratio()).isEqualTo("[1.00×](../findings/)");

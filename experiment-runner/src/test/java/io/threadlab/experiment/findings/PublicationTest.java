@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.threadlab.experiment.collect.Json;
 import io.threadlab.experiment.collect.RunManifest;
+import io.threadlab.experiment.plan.Defaults;
 import io.threadlab.experiment.report.Report;
 import io.threadlab.experiment.testing.CalibratedRunFixture;
 import org.junit.jupiter.api.BeforeEach;
@@ -103,6 +104,16 @@ class PublicationTest {
                     + "blocking-join-event-loop-10ms-closed-500-1: its event loops answered nothing");
         });
         assertThat(Publication.publish(run, findings, "mistakes-a")).isDirectory();
+    }
+
+    /** A --quick run (4 s windows, one JVM start) checks the pipeline; published, its numbers would read as findings. */
+    @Test
+    void aSmokeRunIsRefused() throws Exception {
+        editManifest(m -> ((ObjectNode) m.with("plan")).put("window_seconds", Defaults.QUICK_WINDOW));
+        refused(() -> Publication.publish(run, findings, "x"), "a smoke run", "windows of 4 s", "--quick");
+        assertThat(findings).doesNotExist();
+        editManifest(m -> ((ObjectNode) m.with("plan")).put("window_seconds", Defaults.QUICK_WINDOW + 1));
+        assertThat(Publication.publish(run, findings, "x")).isDirectory();
     }
 
     @Test
