@@ -21,6 +21,7 @@ import io.threadlab.experiment.plan.LoadPlacement;
 import io.threadlab.experiment.plan.Schedule;
 import io.threadlab.experiment.plan.Step;
 import io.threadlab.experiment.predict.Predictions;
+import io.threadlab.experiment.process.InheritedOptions;
 import io.threadlab.experiment.process.ServiceProcess;
 import io.threadlab.experiment.progress.Console;
 import io.threadlab.experiment.record.Yardstick;
@@ -112,6 +113,10 @@ final class Rig implements StepLoop.Performer {
         List<String> abandoned = engine.confinement().removeAbandoned(GROUP_FAMILY);
         if (!abandoned.isEmpty()) {
             console.say("Removed " + abandoned.size() + " empty cgroups an earlier, killed run left: " + abandoned);
+        }
+        List<String> inherited = InheritedOptions.found(System.getenv());
+        if (!inherited.isEmpty()) {
+            warn(InheritedOptions.warning(inherited));
         }
         ConfinementDetector.unconfinedReason(engine.confinement()).ifPresent(reason -> warn("NOT CONFINED: " + reason
                 + ". The variants run on all " + Runtime.getRuntime().availableProcessors() + " CPUs, not "

@@ -2,6 +2,7 @@ package io.threadlab.experiment.load;
 
 import io.threadlab.experiment.confine.CpuReading;
 import io.threadlab.experiment.process.ComposeCli;
+import io.threadlab.experiment.process.InheritedOptions;
 import io.threadlab.experiment.process.Processes;
 
 import java.io.IOException;
@@ -46,6 +47,7 @@ public final class K6Run implements AutoCloseable {
         try {
             ProcessBuilder builder = new ProcessBuilder(host.command(name, args)).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            InheritedOptions.remove(builder.environment());
             builder.environment().put("K6_NO_USAGE_REPORT", "true"); // no phoning home from the lab
             ComposeCli.reach(builder, host.environment());
             return new K6Run(Processes.track(builder.start()), host, name, summary, log);

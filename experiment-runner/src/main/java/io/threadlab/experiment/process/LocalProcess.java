@@ -23,8 +23,10 @@ public final class LocalProcess extends ServiceProcess {
         PortCheck.requireFree(port, name);
         try {
             Files.createDirectories(log.getParent());
-            Process process = Processes.track(new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start());
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            InheritedOptions.remove(builder.environment());
+            Process process = Processes.track(builder.start());
             return new LocalProcess(name, port, log, process);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + name + ": " + e.getMessage(), e);
