@@ -14,9 +14,9 @@ import java.util.Locale;
  * cores as the services, it is a ceiling of the measurement: k6 cannot use more than the CPUs the service's quota and
  * the delay service leave it, and the report does not judge a point where it used more than
  * {@link Headroom#MOST_SHARE} of them. Said before measuring, so that a point the load generator will bind is known as
- * such. The calibration's windows run k6 without the live latency histogram every measured window keeps, and the
- * histogram costs k6: each calibration window's k6 CPU is taken {@link #HISTOGRAM} times over, as a measured window
- * would have spent it.
+ * such. A calibration's windows ran k6 without the live latency histogram every measured window keeps until
+ * 2026-12-04, and the histogram costs k6: such a window's k6 CPU is taken {@link #HISTOGRAM} times over, as a measured
+ * window would have spent it.
  *
  * @param baseCores      k6's CPUs whatever the throughput (the line's intercept, at least 0)
  * @param msPerRequest   k6's CPU-ms per request
@@ -58,9 +58,13 @@ record LoadCost(double baseCores, double msPerRequest, double delayMsPerCall) {
         return new LoadCost(base, perRequest * 1000, calls > 0 ? delaySeconds * 1000 / calls : Double.NaN);
     }
 
-    /** k6's CPU in a window, as a window that keeps the histogram would have spent it. */
+    /**
+     * k6's CPU in a window, as a window that keeps the histogram would have spent it: a window without percentiles ran
+     * k6 without it (a calibration before 2026-12-04; since, a calibration keeps it too, as ClosedWindow says why).
+     */
     private static double k6CpuSeconds(WindowResult w) {
-        return w.instruments().k6CpuSeconds() * (w.calibration() ? HISTOGRAM : 1);
+        Double p50 = w.load().p50Ms();
+        return w.instruments().k6CpuSeconds() * (p50 == null || p50.isNaN() ? HISTOGRAM : 1);
     }
 
     private static int callsOf(WindowResult w) {

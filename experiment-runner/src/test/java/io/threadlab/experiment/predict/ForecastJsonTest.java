@@ -15,12 +15,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code predict --json} is read by scripts: its objects keep their fields, order and numbers. round-trip/forecasts
  * holds what the runner of a7c5449 printed from the calibrated run at three points: every variant at 500 users, the
  * extrapolation to 2,000 users (with its notes), and a fan-out of 3 calls at 200 users. Changed since, on purpose: the
- * reactive extrapolation's interval now ends above at the load generator's ceiling, 1.08× over the CPU's, which it
+ * reactive extrapolation's interval now ends above at the load generator's ceiling, 1.16× over the CPU's, which it
  * cannot pass (the interval is the lower of the two ceilings' own); and at 2,000 users the requests waiting for the
  * CPU stop at the client's pool of 1,000 (Level#holding), so they lie less far beyond the calibration's and the error
  * is widened less; and the fan-out's notes say that at 200 users for 200 workers its parallel calls may stall the
- * pool, which the forecast does not model (FanOut#mayStall); and k6's CPU, its load ceiling and the margins to it
- * count the live latency histogram the calibration's windows ran without (LoadCost#HISTOGRAM, 1.09×).
+ * pool, which the forecast does not model (FanOut#mayStall).
  */
 class ForecastJsonTest {
 

@@ -19,9 +19,9 @@ class LoadCostEvidenceTest {
      */
     private static List<WindowResult> run(double factor) {
         return List.of(
-                Windows.closed("reactive", 700, 3000).k6Cores(0.3).calibration().build(),
-                Windows.closed("reactive", 300, 2000).k6Cores(0.2).calibration().build(),
-                Windows.closed("reactive", 150, 1000).k6Cores(0.1).calibration().build(),
+                Windows.closed("reactive", 700, 3000).k6Cores(0.3).calibration().withoutPercentiles().build(),
+                Windows.closed("reactive", 300, 2000).k6Cores(0.2).calibration().withoutPercentiles().build(),
+                Windows.closed("reactive", 150, 1000).k6Cores(0.1).calibration().withoutPercentiles().build(),
                 Windows.closed("reactive", 500, 2500).k6Cores(0.25 * LoadCost.HISTOGRAM * factor).build());
     }
 

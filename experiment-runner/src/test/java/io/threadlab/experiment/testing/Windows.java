@@ -172,6 +172,12 @@ public final class Windows {
         return this;
     }
 
+    /** No percentile measured: k6 ran without its latency histogram (a calibration before 2026-12-04). */
+    public Windows withoutPercentiles() {
+        this.latency = new Double[] {null, null, null, null};
+        return this;
+    }
+
     public Windows memory(double rss, int threads, double heapUsed, double heapLive, double live) {
         this.rssMb = rss;
         this.osThreads = threads;
@@ -291,9 +297,10 @@ public final class Windows {
                         startedAt.toString(), startedAt.plusSeconds(3).toString(), loadCpus),
                 at,
                 new WindowResult.Load(Math.round(rps * seconds), seconds, rps,
-                        latency != null ? latency[0] : mean * 0.9, latency != null ? latency[1] : mean * 1.5,
-                        latency != null ? latency[2] : p99Ms != null ? p99Ms : mean * 3,
-                        latency != null ? latency[3] : mean * 5, mean, errors, causes, users == null ? null : inFlight != null ? inFlight : 0L,
+                        latency != null ? latency[0] : Double.valueOf(mean * 0.9),
+                        latency != null ? latency[1] : Double.valueOf(mean * 1.5),
+                        latency != null ? latency[2] : p99Ms != null ? p99Ms : Double.valueOf(mean * 3),
+                        latency != null ? latency[3] : Double.valueOf(mean * 5), mean, errors, causes, users == null ? null : inFlight != null ? inFlight : 0L,
                         0, perSecond, steps),
                 new WindowResult.Cpu(cores * seconds, cpuMs, cores, 100, throttled != null ? throttled
                         : Math.round(100 * Math.min(1, cores / quota)), cores <= quota * 1.05, sleepsPerRequest,
