@@ -111,9 +111,9 @@ public final class Publication {
         }
         PlanFacts.Sampling sampling = manifest.plan() == null ? null : manifest.plan().sampling();
         if (sampling != null && sampling.windowSeconds() <= Defaults.QUICK_WINDOW) {
-            throw new Refused("a smoke run: windows of " + sampling.windowSeconds() + " s, no longer than --quick's ("
-                    + Defaults.QUICK_WINDOW + " s), check that the pipeline works, and their numbers are not findings;"
-                    + " publish a run whose windows are longer (the default's: " + Defaults.WINDOW + " s)");
+            throw new Refused("a smoke run (windows of " + sampling.windowSeconds() + " s, no longer than --quick's "
+                    + Defaults.QUICK_WINDOW + " s): it checks that the pipeline works, and its numbers are not"
+                    + " findings; publish a run whose windows are longer (the default's: " + Defaults.WINDOW + " s)");
         }
         if (!Files.isRegularFile(results.resolve("report.md"))) {
             throw new Refused("no report.md in " + results + ": make it with ./experiment report " + results);
