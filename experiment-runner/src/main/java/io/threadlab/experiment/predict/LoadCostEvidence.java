@@ -14,9 +14,9 @@ import java.util.Map;
  * lies within the calibration's: below it the fitted line's intercept, not k6, says most of a window's cost (a map's
  * 10 users at 1 s wait, 8 req/s, were read at 0.4 CPU where k6 spent 0.01), and averaged in, those windows once hid
  * the cost of the histogram (1.01× where the windows inside said 1.09×). The log ratio, averaged per run (a run's
- * windows share its machine and its k6), then over the runs, with the runs' standard error. The calibration's windows
- * run k6 without the live latency histogram the measured windows keep; {@link LoadCost#HISTOGRAM} adds its cost, and
- * this says whether that constant still holds.
+ * windows share its machine and its k6), then over the runs, with the runs' standard error. An older calibration's
+ * windows ran k6 without the live latency histogram the measured windows keep; {@link LoadCost#HISTOGRAM} adds its
+ * cost to those, and this says whether that constant still holds.
  *
  * @param factor        exp of the runs' mean log ratio: what k6 spent in a window over what its calibration says
  * @param standardError the standard error of that mean, in logs

@@ -23,10 +23,9 @@ public final class InheritedOptions {
     private InheritedOptions() {
     }
 
-    /** Takes the runtimes' options out of a process's environment, but for the ones named in {@code kept}. */
-    public static void remove(Map<String, String> environment, String... kept) {
-        List<String> keep = List.of(kept);
-        environment.keySet().removeIf(name -> !keep.contains(name) && isOption(name));
+    /** Takes the runtimes' options out of a process's environment (a caller sets its own after). */
+    public static void remove(Map<String, String> environment) {
+        environment.keySet().removeIf(InheritedOptions::isOption);
     }
 
     /** The runtimes' options set in an environment (the runner's own, as a run starts), by name. */

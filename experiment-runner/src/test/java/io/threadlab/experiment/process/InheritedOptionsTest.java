@@ -28,13 +28,6 @@ class InheritedOptionsTest {
     }
 
     @Test
-    void whatTheRunnerSetsItselfIsKept() {
-        Map<String, String> env = shell();
-        InheritedOptions.remove(env, "K6_NO_USAGE_REPORT");
-        assertThat(env).containsKey("K6_NO_USAGE_REPORT").doesNotContainKeys("K6_VUS", "GOGC");
-    }
-
-    @Test
     void theRunNamesWhatItsShellSet() {
         List<String> found = InheritedOptions.found(shell());
         assertThat(found).containsExactly("GOGC", "GOMEMLIMIT", "JAVA_TOOL_OPTIONS", "K6_NO_USAGE_REPORT", "K6_VUS",
