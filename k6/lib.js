@@ -57,8 +57,9 @@ const pad = (i) => String(i).padStart(4, '0');
 // user declares each bucket's metric, and that is most of what a user costs k6: 2,000 users took 10.7 s and 3.8 GB to
 // start with 649 buckets, 9.6 s and 3.3 GB with 583 (these are 579), 1.6 s and 0.5 GB with 10 (k6 v1.8.1, here). The
 // open model, summarised by k6 itself, starts thousands of users per step and waited a minute for them before its
-// first request. A controlled run that reports no percentiles (PERCENTILES=0: the runner's warm-up and calibration,
-// which need throughput and the mean) leaves the histogram out too: 3,000 users then start in 2 s instead of 19 s.
+// first request. A controlled run that reports no percentiles (PERCENTILES=0: the runner's warm-up, which needs
+// throughput and the compiler) leaves the histogram out too: 3,000 users then start in 2 s instead of 19 s. The
+// calibration keeps it, for the histogram's heap slows the service beside k6 (docs/method.md).
 const HISTOGRAM = __ENV.CONTROLLED === '1' && __ENV.PERCENTILES !== '0';
 const latency = [];
 if (HISTOGRAM) for (let i = 0; i < BUCKETS; i++) latency.push(new Counter(`lab_latency_${pad(i)}`));

@@ -112,8 +112,8 @@ public final class LoadSession implements AutoCloseable {
 
     /**
      * k6's counters now: with the histogram every metric at once (its hundreds of buckets must be read together), else
-     * only the load's own counters, one by one. A load without the histogram is the long one (a warm-up, and the
-     * calibration windows that go on with it), and reading every metric of it makes k6 sort every latency it has seen.
+     * only the load's own counters, one by one. A load without the histogram is the long one (a warm-up), and
+     * reading every metric of it makes k6 sort every latency it has seen.
      *
      * @param order the one-by-one order: {@link LoadCounters#IN_FLIGHT_AT_LEAST} for a window's edge,
      *              {@link LoadCounters#IN_FLIGHT_AT_MOST} to wait for a load to empty
