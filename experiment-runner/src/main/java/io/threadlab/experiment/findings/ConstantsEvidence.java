@@ -83,10 +83,7 @@ final class ConstantsEvidence {
 
     /** Every published default run's calibration ends left out; null where none has four busy levels. */
     static Extrapolation extrapolation(List<PublishedRun> runs) {
-        List<ExtrapolationEvidence.End> ends = new ArrayList<>();
-        calibrations(runs).forEach((run, calibrations) -> ends.addAll(ExtrapolationEvidence.of(run.name(),
-                calibrations)));
-        ExtrapolationEvidence evidence = ExtrapolationEvidence.of(ends);
+        ExtrapolationEvidence evidence = extrapolationEvidence(runs);
         if (evidence.ends() == 0) {
             return null;
         }
@@ -118,6 +115,14 @@ final class ConstantsEvidence {
         Map<String, List<WindowResult>> windows = new LinkedHashMap<>();
         runs.forEach(r -> windows.put(r.name(), r.facts().windows()));
         return windows;
+    }
+
+    /** Every published default run's calibration ends, each left out and predicted from the others. */
+    static ExtrapolationEvidence extrapolationEvidence(List<PublishedRun> runs) {
+        List<ExtrapolationEvidence.End> ends = new ArrayList<>();
+        calibrations(runs).forEach((run, calibrations) -> ends.addAll(ExtrapolationEvidence.of(run.name(),
+                calibrations)));
+        return ExtrapolationEvidence.of(ends);
     }
 
     /** Every published default run's fitted β, where its calibration measured one. */

@@ -60,6 +60,14 @@ final class CpuCurve {
      */
     static final double EXTRAPOLATION_PER_EFOLD = 0.25;
     /**
+     * How far below the fewest waiting a cost held flat (the first segment rising) is widened, in e-folds: as far as
+     * the calibrations' own fewest-waiting levels, left out, lay beyond the others (at most 0.8 e-folds in the
+     * published default runs), and there their cost was up to 27 % above the level held flat ({@link
+     * ExtrapolationEvidence}). Unwidened, three of those ends fell outside the error stated; beyond this reach no
+     * calibration says how the cost moves.
+     */
+    static final double HELD_FLAT_REACH = 1.0;
+    /**
      * The least error a measured β carries, per e-fold of the calls in flight it is carried: what one calibration's β is
      * off by. The β of calibrations of one variant on one machine and platform differ by a standard deviation the
      * findings page states ({@link BetaEvidence}, from the published default runs), and 1.645 of it covers 90 % of
@@ -244,11 +252,13 @@ final class CpuCurve {
     /**
      * The CPU one request costs with {@code inJvm} requests waiting in the JVM and {@code inFlight} calls out at the
      * downstream, with the error it earned there: the curve's own, widened per e-fold beyond the requests waiting
-     * that any level had (below the fewest, where the first segment is continued; above the most, where the point also
-     * has more users than any level: then an extrapolation), and by the distance between the point's calls in flight
-     * and those of the levels its cost is read from, past half a factor of 2 ({@link #readFrom}: the cost is carried
-     * that far by β, so β's error counts that many times; by how far β moved when a level was left out, at least
-     * {@link #BETA_ERROR}, where β was measured; by the rule where β was not measured). Measured from those levels, not from every level's: at 100 ms and 1,000 users, with the pool of 500
+     * that any level had (below the fewest: all the way where the first segment is continued, up to {@link
+     * #HELD_FLAT_REACH} where the first level's cost is held; above the most, where the point also has more users than
+     * any level: then an extrapolation), and by the distance between the point's calls in flight and those of the
+     * levels its cost is read from, past half a factor of 2 ({@link #readFrom}: the cost is carried that far by β, so
+     * β's error counts that many times; by how far β moved when a level was left out, at least {@link #BETA_ERROR},
+     * where β was measured; by the rule where β was not measured). Measured from those levels, not from every
+     * level's: at 100 ms and 1,000 users, with the pool of 500
      * full, few requests wait in the JVM, where only the 10 ms levels had so few, with a sixth of the calls out; the
      * cost carried from them by default-8's β (+8 % a doubling) left the forecast 17 % under what heldout-10 measured,
      * and an error widened only beyond the most calls any level had (a 50 ms level's) said ±5 %.
@@ -260,11 +270,12 @@ final class CpuCurve {
         double widened = 0;
         double fewest = Math.log(levels.getFirst().inJvm());
         double most = Math.log(levels.getLast().inJvm());
-        // Held flat, the first level's cost is not widened below it, though some of the calibrations' own
-        // fewest-waiting levels, left out, lay above it: widened there too, points the connections bind (hardly any
-        // waiting, several e-folds below) would have an interval without a lower end, as three held-out points had.
-        if (x < fewest - 0.01 && continuesBelow()) {
-            widened += EXTRAPOLATION_PER_EFOLD * (fewest - x);
+        // Held flat, the first level's cost is widened only as far below it as the evidence reaches: points the
+        // connections bind (hardly any waiting, several e-folds below) would otherwise get an interval without a
+        // lower end, as three held-out points did when it was widened all the way
+        if (x < fewest - 0.01) {
+            double below = continuesBelow() ? fewest - x : Math.min(fewest - x, HELD_FLAT_REACH);
+            widened += EXTRAPOLATION_PER_EFOLD * below;
         }
         if (x > most && outside) {
             widened += EXTRAPOLATION_PER_EFOLD * (x - most);

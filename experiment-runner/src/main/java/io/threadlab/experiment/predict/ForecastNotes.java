@@ -81,8 +81,10 @@ final class ForecastNotes {
                         curve.continuesBelow() ? String.format(Locale.ROOT, "its CPU per request continues the"
                                 + " curve's first segment where it falls, the error widened by %.0f %% per e-fold below"
                                 + " it", CpuCurve.EXTRAPOLATION_PER_EFOLD * 100)
-                                : "the curve's first segment does not fall, so its CPU per request is the first"
-                                + " level's, with the curve's own error"));
+                                : String.format(Locale.ROOT, "the curve's first segment does not fall, so its CPU"
+                                + " per request is the first level's, the error widened by %.0f %% per e-fold below"
+                                + " it, up to %.0f e-fold", CpuCurve.EXTRAPOLATION_PER_EFOLD * 100,
+                                CpuCurve.HELD_FLAT_REACH)));
             }
             // past the client's pool, users queue for a connection rather than for the CPU (Level#holding)
             double queued = p.users() - p.waiting() - p.rps() * p.downstreamSeconds();

@@ -129,16 +129,23 @@ class CapacityModelTest {
         assertThat(f.notes().getFirst()).isEqualTo("33 requests waiting in the JVM is fewer than the fewest a level had"
                 + " (53 at 100 users): its CPU per request continues the curve's first segment where it falls, the"
                 + " error widened by 25 % per e-fold below it");
-        // a first segment that does not fall is not continued: the first level's cost, its own error
+        // a first segment that does not fall is not continued: the first level's cost, its error widened per e-fold
+        // below it as far as the calibrations' own ends left out reach (one e-fold), and no further
         List<WindowResult> rising = List.of(
                 Windows.closed("reactive", 300, 0.5 / 0.105 * 1000).cpuMs(0.105).cpuCores(0.5).calibration().build(),
                 Windows.closed("reactive", 100, 0.5 / 0.10 * 1000).cpuMs(0.10).cpuCores(0.5).calibration().build());
         CapacityModel flat = CapacityModel.fit("jvm", Variant.Threads.EVENT_LOOP, rising).model().orElseThrow();
         Forecast held = flat.predict(at(10, 80));
         assertThat(held.ceilings().get(Ceiling.CPU)).isCloseTo(5000, within(0.01));
-        assertThat(held.expectedError()).isEqualTo(flat.interpolationError());
+        double below = Math.log((100 - 5000 * 0.0104) / (80 - 5000 * 0.0104));
+        assertThat(below).isCloseTo(0.539, within(0.001));
+        assertThat(held.expectedError()).isCloseTo(flat.interpolationError() + 0.25 * below, within(1e-4));
         assertThat(held.notes().getFirst()).endsWith("the curve's first segment does not fall, so its CPU per request"
-                + " is the first level's, with the curve's own error");
+                + " is the first level's, the error widened by 25 % per e-fold below it, up to 1 e-fold");
+        Forecast far = flat.predict(at(10, 54));
+        assertThat(Math.log((100 - 5000 * 0.0104) / (54 - 5000 * 0.0104))).as("e-folds below").isGreaterThan(3);
+        assertThat(far.ceilings().get(Ceiling.CPU)).isCloseTo(5000, within(0.01));
+        assertThat(far.expectedError()).isCloseTo(flat.interpolationError() + 0.25, within(1e-4));
     }
 
     /**
