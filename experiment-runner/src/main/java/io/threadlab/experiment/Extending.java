@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * {@code --extend}: JVM starts may be added to an earlier run only if they measure the same thing the same way —
@@ -34,7 +35,12 @@ final class Extending {
         return new Schedule(plan.block(firstStart(earlier), plan.variants()));
     }
 
-    static void requireSame(RunManifest earlier, RunManifest.Lab now, PlanFacts plan, Map<String, Object> knobs) {
+    /**
+     * Refuses an extension that would not measure what the earlier run did: another plan, knobs, k6 collector,
+     * machine or versions, each difference named.
+     */
+    static void requireSame(RunManifest earlier, RunManifest.Lab now, PlanFacts plan, Map<String, Object> knobs,
+                            Map<String, String> k6Environment) {
         List<String> differences = new ArrayList<>();
         PlanFacts then = earlier.plan();
         if (then == null) {
@@ -58,6 +64,8 @@ final class Extending {
         same(differences, "--fan-out-mode", then.fanOut() == null ? null : then.fanOut().get("modes"),
                 plan.fanOut() == null ? null : plan.fanOut().get("modes"));
         same(differences, "knobs", earlier.knobs().toString(), knobs.toString());
+        same(differences, "k6's collector (--k6-gogc, --k6-memory-limit)", recordedCollector(earlier.placement()),
+                collector(k6Environment));
         RunManifest.Lab lab = earlier.lab();
         if (lab != null) {
             same(differences, "Quarkus", lab.quarkusVersion(), now.quarkusVersion());
@@ -70,6 +78,16 @@ final class Extending {
             throw new IllegalArgumentException("--extend: this run would not measure what the earlier one did: "
                     + String.join("; ", differences) + ". Give the same flags, on the same machine and versions.");
         }
+    }
+
+    /** k6's environment as a run's placement recorded it (Go's defaults where a run set none). */
+    private static String recordedCollector(Map<String, Object> placement) {
+        Object load = placement == null ? null : placement.get("load");
+        return collector(load instanceof Map<?, ?> m && m.get("environment") instanceof Map<?, ?> e ? e : Map.of());
+    }
+
+    private static String collector(Map<?, ?> environment) {
+        return environment.isEmpty() ? "Go's defaults" : new TreeMap<>(environment).toString();
     }
 
     private static void same(List<String> differences, String what, Object then, Object now) {

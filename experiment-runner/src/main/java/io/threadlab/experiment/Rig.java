@@ -134,8 +134,9 @@ final class Rig implements StepLoop.Performer {
         engine.prepare(modules, all);
         MachineFacts.requireOnePlatform(labHome, modules);
 
-        K6Host k6 = loadHost == null ? new LocalK6(local, labHome, engine.confinement())
-                : ContainerK6.prepare(loadHost, labHome, dir.getFileName().toString());
+        Map<String, String> runtime = plan.knobs().k6Environment();
+        K6Host k6 = loadHost == null ? new LocalK6(local, labHome, engine.confinement(), runtime)
+                : ContainerK6.prepare(loadHost, labHome, dir.getFileName().toString(), runtime);
         loads = new Loads(k6, dir.resolve("k6"));
         if (describe) {
             describe(MachineFacts.collect(labHome, javaHome, k6.version(), DELAY_MODULE),

@@ -130,7 +130,7 @@ final class RunCommand implements Callable<Integer> {
         Extending.requireSame(earlier.manifest(), MachineFacts.collect(labHome,
                         Path.of(System.getProperty("java.home")), K6.locate(labHome.resolve(".tools")).version(),
                         "delay-service"), PlanFacts.of(plan, plan.schedule(), WindowRunner.openModelMaxUsers(plan)),
-                plan.knobs().serviceSettings(JavaCommand.delayUrl(), LabDatabase.url()));
+                plan.knobs().serviceSettings(JavaCommand.delayUrl(), LabDatabase.url()), plan.knobs().k6Environment());
         return Pipeline.execute(plan, options, !options.noJfr, earlier);
     }
 

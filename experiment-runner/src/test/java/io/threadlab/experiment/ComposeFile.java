@@ -28,7 +28,7 @@ final class ComposeFile {
 
     static final Path LAB = Path.of("..").toAbsolutePath().normalize();
 
-    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Z_]+)(?:-([^}]*))?}");
+    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Z0-9_]+)(?:-([^}]*))?}");
 
     private final JsonNode root;
     private final Map<String, String> env;

@@ -67,7 +67,7 @@ class ExtendingTest {
     @Test
     void theSamePlanKnobsAndVersionsMayBeExtended() {
         assertThatCode(() -> Extending.requireSame(earlier(plan(List.of(100, 500), 10)), LAB, plan(List.of(100, 500),
-                10), Map.of("quarkus.thread-pool.max-threads", 200))).doesNotThrowAnyException();
+                10), Map.of("quarkus.thread-pool.max-threads", 200), Map.of())).doesNotThrowAnyException();
     }
 
     @Test
@@ -75,17 +75,35 @@ class ExtendingTest {
         RunManifest.Lab newer = new RunManifest.Lab("def", false, "3.27.3", "/jdk", "25.0.3", "k6 v1.8.1", "Linux",
                 "CPU", 2, 24000);
         assertThatThrownBy(() -> Extending.requireSame(earlier(plan(List.of(100, 500), 10)), newer,
-                plan(List.of(100), 6), Map.of("quarkus.thread-pool.max-threads", 512)))
+                plan(List.of(100), 6), Map.of("quarkus.thread-pool.max-threads", 512), Map.of("GOGC", "400")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("users (--levels) was [100, 500], now [100]")
                 .hasMessageContaining("--window was 10, now 6")
                 .hasMessageContaining("knobs was {quarkus.thread-pool.max-threads=200}")
+                .hasMessageContaining("k6's collector (--k6-gogc, --k6-memory-limit) was Go's defaults, now {GOGC=400}")
                 .hasMessageContaining("Quarkus was 3.27.2, now 3.27.3");
+    }
+
+    /** k6's collector as the earlier run's placement recorded it must be this run's. */
+    @Test
+    void k6sCollectorMustBeTheEarlierRunsAsItsPlacementRecordedIt() {
+        PlanFacts plan = plan(List.of(100), 10);
+        RunManifest then = earlier(plan);
+        RunManifest recorded = new RunManifest(then.format(), then.progress(), then.conditions(),
+                new RunManifest.AsRun(List.of(), null, null, List.of(), null, null, Map.of("load", Map.of("kind",
+                        "this machine", "environment", Map.of("GOGC", "400", "GOMEMLIMIT", "8GiB")))));
+        Map<String, Object> knobs = Map.of("quarkus.thread-pool.max-threads", 200);
+        assertThatCode(() -> Extending.requireSame(recorded, LAB, plan, knobs, Map.of("GOMEMLIMIT", "8GiB", "GOGC",
+                "400"))).doesNotThrowAnyException();
+        assertThatThrownBy(() -> Extending.requireSame(recorded, LAB, plan, knobs, Map.of("GOMEMLIMIT", "8GiB",
+                "GOGC", "100"))).hasMessageContaining("k6's collector (--k6-gogc, --k6-memory-limit) was {GOGC=400,"
+                + " GOMEMLIMIT=8GiB}, now {GOGC=100, GOMEMLIMIT=8GiB}");
     }
 
     @Test
     void aRunWithoutAPlanInItsManifestCannotBeExtended() {
-        assertThatThrownBy(() -> Extending.requireSame(earlier(null), LAB, plan(List.of(100), 10), Map.of()))
+        assertThatThrownBy(() -> Extending.requireSame(earlier(null), LAB, plan(List.of(100), 10), Map.of(),
+                Map.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--extend: the run's manifest has no plan; it cannot be extended");
     }
@@ -95,7 +113,7 @@ class ExtendingTest {
         PlanFacts then = PlanFacts.of(run(2), run(2).schedule(), 2000);
         PlanFacts now = PlanFacts.of(run(3), run(3).schedule(), 2000);
         assertThatThrownBy(() -> Extending.requireSame(earlier(then), LAB, now, Map.of(
-                "quarkus.thread-pool.max-threads", 200)))
+                "quarkus.thread-pool.max-threads", 200), Map.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--extend: this run would not measure what the earlier one did: --repetitions was 2, now 3."
                         + " Give the same flags, on the same machine and versions.");

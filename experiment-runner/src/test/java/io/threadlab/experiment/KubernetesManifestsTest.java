@@ -261,6 +261,12 @@ class KubernetesManifestsTest {
                         "container reactive-service has no image"),
                 alteration("a container without resources", m -> m.job("reactive").remove("resources"),
                         "container k6 has no resources requests and limits"),
+                alteration("k6's collector from a setting .env lacks", m -> ((ObjectNode) m.jobEnv("reactive", "GOGC")
+                        .at("/valueFrom/configMapKeyRef")).put("key", "LAB_K6_GC"),
+                        "env GOGC: ConfigMap lab-settings made of no file of variables with LAB_K6_GC"),
+                alteration("k6's memory limit from a resource it does not set", m -> ((ObjectNode) m.jobEnv("reactive",
+                        "GOMEMLIMIT").at("/valueFrom/resourceFieldRef")).put("resource", "limits.cpu"),
+                        "env GOMEMLIMIT: {\"containerName\":\"k6\",\"resource\":\"limits.cpu\"} is no resource"),
                 alteration("a Deployment's container without a port", m -> m.container(DELAY_SERVICE).remove("ports"),
                         "container delay-service declares no port"),
                 alteration("an environment variable twice", m -> m.container("reactive-service").withArray("env")
@@ -495,7 +501,9 @@ class KubernetesManifestsTest {
                     if (!names.add(e.path("name").asText())) {
                         problem(m, "env %s twice", e.path("name").asText());
                     }
-                    if (!e.path("value").isTextual()) {
+                    if (e.has("valueFrom")) {
+                        reference(m, c, e.path("name").asText(), e.path("valueFrom"));
+                    } else if (!e.path("value").isTextual()) {
                         problem(m, "env %s: %s is no string (quote it)", e.path("name").asText(), e.path("value"));
                     }
                 });
@@ -518,6 +526,32 @@ class KubernetesManifestsTest {
                 }
             } else if (!Set.of("Never", "OnFailure").contains(pod.path("restartPolicy").asText())) {
                 problem(m, "restartPolicy %s: a Job's is Never or OnFailure", pod.path("restartPolicy").asText());
+            }
+        }
+
+        /**
+         * An env value read from elsewhere: a key of a ConfigMap made of a file of variables that has it, or a limit
+         * this very container sets.
+         */
+        private void reference(Manifest m, JsonNode container, String name, JsonNode from) {
+            JsonNode key = from.path("configMapKeyRef");
+            JsonNode field = from.path("resourceFieldRef");
+            if (key.isObject()) {
+                Map<String, String> file = envFiles.get(key.path("name").asText());
+                if (file == null || !file.containsKey(key.path("key").asText())) {
+                    problem(m, "env %s: ConfigMap %s made of no file of variables with %s", name,
+                            key.path("name").asText(), key.path("key").asText());
+                }
+            } else if (field.isObject()) {
+                String[] resource = field.path("resource").asText().split("\\.", 2);
+                if (!field.path("containerName").asText().equals(container.path("name").asText())
+                        || resource.length < 2
+                        || container.path("resources").path(resource[0]).path(resource[1]).isMissingNode()) {
+                    problem(m, "env %s: %s is no resource container %s sets", name, field,
+                            container.path("name").asText());
+                }
+            } else {
+                problem(m, "env %s: valueFrom %s reads neither a ConfigMap's key nor a resource", name, from);
             }
         }
 

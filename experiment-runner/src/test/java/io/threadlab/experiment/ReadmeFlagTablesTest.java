@@ -86,6 +86,8 @@ class ReadmeFlagTablesTest {
             entry("--cpus", p -> p.plan().knobs().cpuQuota()),
             entry("--heap", p -> p.plan().knobs().heap()),
             entry("--gc", p -> p.plan().knobs().gc()),
+            entry("--k6-gogc", p -> p.plan().knobs().k6Environment().get("GOGC")),
+            entry("--k6-memory-limit", p -> p.plan().knobs().k6Environment().get("GOMEMLIMIT")),
             entry("--pool-size", p -> p.plan().knobs().connectionPoolSize()),
             entry("--worker-max", p -> p.plan().knobs().workerPoolMax()),
             entry("--connect-timeout-ms", p -> p.plan().knobs().connectTimeoutMs()),

@@ -18,6 +18,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -38,20 +39,23 @@ public final class ContainerK6 implements K6Host {
     private final EngineTarget target;
     private final String run;
     private final String version;
+    private final Map<String, String> runtime;
 
-    private ContainerK6(EngineTarget target, String run, String version) {
+    private ContainerK6(EngineTarget target, String run, String version, Map<String, String> runtime) {
         this.target = target;
         this.run = run;
         this.version = version;
+        this.runtime = Map.copyOf(runtime);
     }
 
     /**
      * Makes the load's image on the engine (k6's image first, from this machine's engine where the other lacks it)
      * and reads k6's version from it.
      *
-     * @param run the run's name, which labels its containers
+     * @param run     the run's name, which labels its containers
+     * @param runtime k6's Go runtime settings ({@code GOGC=400}): the run's knobs, {@code Knobs#k6Environment}
      */
-    public static ContainerK6 prepare(EngineTarget target, Path labHome, String run) {
+    public static ContainerK6 prepare(EngineTarget target, Path labHome, String run, Map<String, String> runtime) {
         String base = "grafana/k6:" + K6.PINNED.substring(1);
         if (!has(target, base) && ImageShipping.engineHere() && has(EngineTarget.thisMachine(), base)) {
             System.out.println("  loading " + base + " into the load's engine (docker save | docker load)");
@@ -66,7 +70,7 @@ public final class ContainerK6 implements K6Host {
             throw new IllegalStateException("k6 does not run in " + IMAGE + " on " + target.describe() + ": "
                     + e.getMessage());
         }
-        return new ContainerK6(target, run, version);
+        return new ContainerK6(target, run, version, runtime);
     }
 
     private static boolean has(EngineTarget engine, String image) {
@@ -133,7 +137,9 @@ public final class ContainerK6 implements K6Host {
     @Override
     public List<String> command(String name, List<String> k6Args) {
         List<String> command = new ArrayList<>(List.of("docker", "run", "--name", container(name), "--label",
-                LABEL + "=" + run, "--network", "host", "--env", "K6_NO_USAGE_REPORT=true", IMAGE));
+                LABEL + "=" + run, "--network", "host", "--env", "K6_NO_USAGE_REPORT=true"));
+        new TreeMap<>(runtime).forEach((k, v) -> command.addAll(List.of("--env", k + "=" + v)));
+        command.add(IMAGE);
         command.addAll(k6Args);
         return command;
     }
@@ -205,6 +211,7 @@ public final class ContainerK6 implements K6Host {
         load.put("cores", cores());
         load.put("same_machine_as_runner", target.sameMachine());
         load.put("image", IMAGE + " (FROM grafana/k6:" + K6.PINNED.substring(1) + ")");
+        load.put("environment", new TreeMap<>(runtime));
         return load;
     }
 

@@ -11,18 +11,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.TreeMap;
 
-/** k6 as a process on this machine, in its own accounted (never limited) group, so that its CPU is measured. */
+/**
+ * k6 as a process on this machine, in its own accounted (never limited) group, so that its CPU is measured, with the
+ * run's settings of its Go runtime in its environment (and nothing else the shell set for Go: {@code K6Run}).
+ */
 public final class LocalK6 implements K6Host {
 
     private final K6 k6;
     private final Path scripts;
     private final Confinement confinement;
+    private final Map<String, String> runtime;
 
-    public LocalK6(K6 k6, Path labHome, Confinement confinement) {
+    /** @param runtime k6's Go runtime settings ({@code GOGC=400}): the run's knobs, {@code Knobs#k6Environment} */
+    public LocalK6(K6 k6, Path labHome, Confinement confinement, Map<String, String> runtime) {
         this.k6 = k6;
         this.scripts = labHome.resolve("k6");
         this.confinement = confinement;
+        this.runtime = Map.copyOf(runtime);
     }
 
     @Override
@@ -40,7 +47,7 @@ public final class LocalK6 implements K6Host {
 
     @Override
     public Map<String, String> environment() {
-        return Map.of();
+        return runtime;
     }
 
     @Override
@@ -89,6 +96,7 @@ public final class LocalK6 implements K6Host {
         load.put("kind", "this machine (k6 as a local process)");
         load.put("host", hostName());
         load.put("cores", cores());
+        load.put("environment", new TreeMap<>(runtime));
         return load;
     }
 

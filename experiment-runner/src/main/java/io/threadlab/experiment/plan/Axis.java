@@ -70,13 +70,12 @@ public final class Axis<T extends Comparable<T>> {
 
     /**
      * Where the axis takes effect: a Quarkus setting of every variant (the runner passes it as {@code -Dkey=value},
-     * compose as its .env variable, the manifest lists it among the knobs), or a query parameter of the window's
-     * requests ({@code ?access=orm}: the service reads it, k6 sends it). Either may be null: the runner applies such an
-     * axis itself (the CPU quota confines the JVM, the users are k6's virtual users, the delay is told to the delay
-     * service, the fan-out and the downstream choose the path).
+     * compose as its .env variable, the manifest lists it among the knobs), a query parameter of the requests ({@code
+     * ?access=orm}: the service reads it, k6 sends it), or a variable of k6's environment ({@code GOGC}: the manifest
+     * lists it with k6). Any may be null: the runner applies such an axis itself (the CPU quota confines the JVM, the
+     * users are k6's virtual users, the delay is told to the delay service, the fan-out and the downstream choose it).
      */
-    public record Effect(String quarkusProperty, String query) {
-        public static final Effect RUNNER = new Effect(null, null);
+    public record Effect(String quarkusProperty, String query, String k6Environment) {
     }
 
     Axis(AxisBuilder<T> b) {
@@ -87,7 +86,7 @@ public final class Axis<T extends Comparable<T>> {
         this.flag = new Flag(b.flag, b.pointFlag != null ? b.pointFlag : b.flag, b.label, b.help, b.predictNote);
         this.accepts = b.accepts;
         this.naming = new Naming<>(b.idPrefix, b.idSuffix, b.idDigits, b.quiet);
-        this.effect = new Effect(b.quarkusProperty, b.query);
+        this.effect = new Effect(b.quarkusProperty, b.query, b.k6Environment);
         this.envKey = b.envKey;
         this.fallback = b.fallback;
         this.words = b.words;
@@ -211,10 +210,19 @@ public final class Axis<T extends Comparable<T>> {
     public static final Axis<Integer> DB_MAX_CONNECTIONS = named("db_max_connections", Scope.RUN, Integer.class,
             Integer::valueOf).flag("--db-max-connections", "N", "PostgreSQL's max_connections.")
             .fromEnv("LAB_DB_MAX_CONNECTIONS").accepts(Accepts.atLeast(1)).build();
+    /** How far k6's heap grows over what it holds live before its collector runs (Go's GOGC, in percent). */
+    public static final Axis<Integer> K6_GOGC = named("k6_gogc", Scope.RUN, Integer.class, Integer::valueOf)
+            .flag("--k6-gogc", "PERCENT", "k6's GOGC: its heap's growth over the live heap before it collects.")
+            .fromEnv("LAB_K6_GOGC").k6Environment("GOGC").accepts(Accepts.atLeast(1)).build();
+    /** The heap k6's collector keeps under however long it runs (Go's GOMEMLIMIT, a soft limit). */
+    public static final Axis<String> K6_MEMORY_LIMIT = named("k6_memory_limit", Scope.RUN, String.class,
+            String::valueOf).flag("--k6-memory-limit", "SIZE", "k6's GOMEMLIMIT: the heap its collector keeps under.")
+            .fromEnv("LAB_K6_MEMORY_LIMIT").k6Environment("GOMEMLIMIT").accepts(new Accepts<>(v -> v.matches(
+                    "\\d+(B|KiB|MiB|GiB|TiB)"), "like 512MiB or 8GiB")).build();
 
     private static final List<Axis<?>> DECLARED = List.of(CPUS, WORKER_MAX, POOL_SIZE, DB_POOL_SIZE, DB_CPUS,
-            DOWNSTREAM, DELAY_MS, FAN_OUT, FAN_OUT_MODE, DB_ACCESS, USERS, REQUESTS, HEAP, GC, CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS,
-            DB_MAX_CONNECTIONS);
+            DOWNSTREAM, DELAY_MS, FAN_OUT, FAN_OUT_MODE, DB_ACCESS, USERS, REQUESTS, HEAP, GC, CONNECT_TIMEOUT_MS,
+            READ_TIMEOUT_MS, DB_MAX_CONNECTIONS, K6_GOGC, K6_MEMORY_LIMIT);
     /** Axes declared elsewhere ({@link #register}), after the lab's own. */
     private static final List<Axis<?>> REGISTERED = new CopyOnWriteArrayList<>();
     /** {@link #all()}, made again only when an axis is registered or leaves. */

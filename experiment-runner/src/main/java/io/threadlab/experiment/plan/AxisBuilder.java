@@ -22,6 +22,7 @@ public final class AxisBuilder<T extends Comparable<T>> {
     T quiet;
     String quarkusProperty;
     String query;
+    String k6Environment;
     String envKey;
     T fallback;
     Function<T, String> words;
@@ -79,6 +80,12 @@ public final class AxisBuilder<T extends Comparable<T>> {
     /** A window axis the services read from each request's query, as {@code ?parameter=value}. */
     public AxisBuilder<T> query(String parameter) {
         this.query = parameter;
+        return this;
+    }
+
+    /** A run's knob that k6 reads from its environment (its Go runtime's {@code GOGC}). */
+    public AxisBuilder<T> k6Environment(String variable) {
+        this.k6Environment = variable;
         return this;
     }
 

@@ -211,6 +211,20 @@ public record Knobs(Point values, boolean confineDelayService, Database database
         return variables;
     }
 
+    /**
+     * k6's environment from the run's knobs that take effect there, by the variable's name ({@code GOGC=400}): the
+     * same k6 for every variant, wherever it runs.
+     */
+    public Map<String, String> k6Environment() {
+        Map<String, String> environment = new LinkedHashMap<>();
+        for (Axis<?> axis : values.axes()) {
+            if (axis.effect().k6Environment() != null) {
+                environment.put(axis.effect().k6Environment(), text(axis));
+            }
+        }
+        return environment;
+    }
+
     @SuppressWarnings({"unchecked", "rawtypes"})
     private String text(Axis axis) {
         Object value = values.get(axis);

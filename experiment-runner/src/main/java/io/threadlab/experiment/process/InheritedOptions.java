@@ -8,8 +8,9 @@ import java.util.TreeSet;
  * Environment variables a runtime reads as options of its own: set in the shell that starts the runner, they would
  * reach every JVM and k6 it starts and change what the lab measures with no trace in the manifest (a run of
  * 2026-12-04 with {@code GOGC=400} in its shell measured the reactive variant 23 % faster at 50 ms × 1,000 users, k6's
- * collector having less to do). The lab's knobs live in .env and the flags; these are taken out of every process the
- * runner starts on this machine, and a run that found any says so.
+ * collector having less to do). The lab's knobs live in .env and the flags (k6's collector too: {@code LAB_K6_GOGC},
+ * {@code LAB_K6_MEMORY_LIMIT}); these are taken out of every process the runner starts on this machine, and a run that
+ * found any says so.
  */
 public final class InheritedOptions {
 
@@ -36,7 +37,8 @@ public final class InheritedOptions {
     /** The warning a run gives where its shell set any. */
     public static String warning(List<String> names) {
         return "the shell sets " + String.join(", ", names) + ": runtime options the runner does not pass to the JVMs"
-                + " or k6 it starts (a knob belongs in .env or a flag, where the manifest records it)";
+                + " or k6 it starts (a knob belongs in .env or a flag, where the manifest records it: k6's collector"
+                + " is --k6-gogc and --k6-memory-limit)";
     }
 
     private static boolean isOption(String name) {

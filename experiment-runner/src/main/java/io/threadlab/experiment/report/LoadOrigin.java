@@ -2,6 +2,7 @@ package io.threadlab.experiment.report;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Where the load came from, as the manifest's {@code placement} recorded it: the same machine as the services (k6
@@ -41,9 +42,14 @@ record LoadOrigin(Map<String, Object> services, boolean database, Map<String, Ob
     /**
      * Sentences for the Setup: where the services and k6 ran when that was not simply this machine, and the round
      * trip between them; with the services on another machine, what that adds to every latency (the report's
-     * latencies are k6's, the wire included). Empty for a run that recorded no placement.
+     * latencies are k6's, the wire included); then k6's collector as the run set it. Empty for a run that recorded no
+     * placement.
      */
     String sentences() {
+        return placed() + collector();
+    }
+
+    private String placed() {
         String wire = roundTrip.isEmpty() ? "" : String.format(Locale.ROOT, " The round trip between k6 and the"
                         + " services with no service work on it (%s, %s samples) was %s ms median, %s ms p99",
                 roundTrip.get("method"), roundTrip.get("samples"), number(roundTrip.get("median_ms")),
@@ -68,6 +74,15 @@ record LoadOrigin(Map<String, Object> services, boolean database, Map<String, Ob
         }
         return " The load came from another machine: " + where + ", " + k6 + ". k6 had its machine to itself: its"
                 + " headroom is weighed against that machine's cores alone." + subtracted;
+    }
+
+    /** k6's Go runtime settings as the run set them; empty for a run from before they were a knob. */
+    private String collector() {
+        if (!(load.get("environment") instanceof Map<?, ?> environment) || environment.isEmpty()) {
+            return "";
+        }
+        return " k6 ran with " + environment.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", ")) + ", its collector's settings (--k6-gogc, --k6-memory-limit).";
     }
 
     /**

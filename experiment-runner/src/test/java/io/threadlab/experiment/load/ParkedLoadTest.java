@@ -14,9 +14,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -28,7 +30,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Real k6 against a stand-in service: an open model parks the closed load that ran before it (paused, nothing in
  * flight, its users kept), the next step at the same users resumes that same load (its CPU still read), and a step at
  * other users ends it; a load started without the latency histogram is not what a step reporting percentiles runs on;
- * a settle counts every user's answer from the load's last change (start, resume, or one the runner names).
+ * a settle counts every user's answer from the load's last change (start, resume, or one the runner names); k6 runs
+ * with the run's settings of its Go runtime.
  */
 class ParkedLoadTest {
 
@@ -51,7 +54,7 @@ class ParkedLoadTest {
         AtomicLong served = new AtomicLong();
         RunningJvm jvm = standIn(served);
         loads = new Loads(new LocalK6(K6.locate(Path.of("../.tools")), Path.of(".."),
-                new ConfinementDetector("", "parked-load-test").detect()), out);
+                new ConfinementDetector("", "parked-load-test").detect(), Map.of()), out);
 
         LoadSession closed = loads.session(jvm, 5, "/api", 300, "closed", true);
         await(() -> closed.read().completed() > 50, "the closed load's first answers");
@@ -85,10 +88,14 @@ class ParkedLoadTest {
         assumeTrue(K6.obtainable(Path.of("../.tools")), "needs k6 on PATH, or Go to build it (go install go.k6.io/k6)");
         RunningJvm jvm = standIn(new AtomicLong());
         loads = new Loads(new LocalK6(K6.locate(Path.of("../.tools")), Path.of(".."),
-                new ConfinementDetector("", "parked-load-test").detect()), out);
+                new ConfinementDetector("", "parked-load-test").detect(), Map.of("GOGC", "400", "GOMEMLIMIT",
+                "1GiB")), out);
 
         LoadSession warmUp = loads.session(jvm, 5, "/api", 300, "warm-up", false);
         await(() -> warmUp.read().completed() > 20, "the load's first answers, without the histogram");
+        String environ = Files.readString(Path.of("/proc", String.valueOf(warmUp.pid()), "environ"));
+        assertThat(List.of(environ.split(String.valueOf('\0'))))
+                .as("k6 runs with the run's settings of its Go runtime").contains("GOGC=400", "GOMEMLIMIT=1GiB");
         assertThat(warmUp.read().latency().total()).as("no histogram").isZero();
         assertThat(warmUp.read().latencyMsTotal()).as("the mean's sum is kept").isPositive();
         assertThat(loads.session(jvm, 5, "/api", 300, "calibration", false)).as("a step without percentiles goes on"

@@ -265,7 +265,14 @@ class ExplanationsTest {
         // the JVMs on this machine: the round trip is said, nothing subtracted
         Run local = run(windows, List.of(), Map.of("placement", Map.of("services", Map.of("kind",
                 "this machine (local JVMs)"), "load", load, "same_machine", true, "round_trip", wire)));
-        assertThat(Setup.text(local)).contains("0.412 ms median").doesNotContain("The load came from", "less 0.412");
+        assertThat(Setup.text(local)).contains("0.412 ms median").doesNotContain("The load came from", "less 0.412",
+                "k6 ran with");
+        // k6's collector as the run set it
+        Map<String, Object> collected = new java.util.LinkedHashMap<>(load);
+        collected.put("environment", new java.util.TreeMap<>(Map.of("GOMEMLIMIT", "8GiB", "GOGC", "400")));
+        assertThat(Setup.text(run(windows, List.of(), Map.of("placement", Map.of("services", Map.of("kind",
+                "this machine (local JVMs)"), "load", collected, "same_machine", true, "round_trip", wire)))))
+                .contains("k6 ran with GOGC=400, GOMEMLIMIT=8GiB, its collector's settings");
         assertThat(SummaryTables.summaryHeadings(LoadOrigin.of(local))).extracting(SummaryTables.Heading::heading)
                 .doesNotContain("p50 less the wire");
         assertThat(Setup.text(run(windows))).as("a run from before placements").doesNotContain("round trip");
