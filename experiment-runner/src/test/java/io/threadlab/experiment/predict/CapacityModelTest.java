@@ -17,6 +17,9 @@ import static org.assertj.core.api.Assertions.within;
 /** The capacity model: fitted to calibration windows only, asked about points it has not seen. */
 class CapacityModelTest {
 
+    /** How much wider an error grows per e-fold beyond the calibration (30 %). */
+    private static final double RULE = CpuCurve.EXTRAPOLATION_PER_EFOLD;
+
     /**
      * A JVM calibrated at 10 ms: 10 users light (11 ms each, 909 req/s at 0.13 CPU-ms: 0.12 CPU), 100, 300 and 1,000
      * users CPU-bound (0.5 CPU at 0.11, 0.105 and 0.08 CPU-ms). The delay service served each call in 10.4 ms, so
@@ -124,11 +127,11 @@ class CapacityModelTest {
         double efolds = Math.log(52.727 / (80 - f.rps() * 0.0104));
         assertThat(efolds).isCloseTo(0.458, within(0.001));
         assertThat(f.rps()).isCloseTo(500 / (0.11 + 0.005 / Math.log(250.476 / 52.727) * efolds), within(0.05));
-        assertThat(f.expectedError()).isCloseTo(m.interpolationError() + 0.25 * efolds, within(1e-4));
+        assertThat(f.expectedError()).isCloseTo(m.interpolationError() + RULE * efolds, within(1e-4));
         assertThat(f.extrapolated()).as("not beyond the calibrated users").isFalse();
         assertThat(f.notes().getFirst()).isEqualTo("33 requests waiting in the JVM is fewer than the fewest a level had"
                 + " (53 at 100 users): its CPU per request continues the curve's first segment where it falls, the"
-                + " error widened by 25 % per e-fold below it");
+                + " error widened by 30 % per e-fold below it");
         // a first segment that does not fall is not continued: the first level's cost, its error widened per e-fold
         // below it as far as the calibrations' own ends left out reach (one e-fold), and no further
         List<WindowResult> rising = List.of(
@@ -139,13 +142,13 @@ class CapacityModelTest {
         assertThat(held.ceilings().get(Ceiling.CPU)).isCloseTo(5000, within(0.01));
         double below = Math.log((100 - 5000 * 0.0104) / (80 - 5000 * 0.0104));
         assertThat(below).isCloseTo(0.539, within(0.001));
-        assertThat(held.expectedError()).isCloseTo(flat.interpolationError() + 0.25 * below, within(1e-4));
+        assertThat(held.expectedError()).isCloseTo(flat.interpolationError() + RULE * below, within(1e-4));
         assertThat(held.notes().getFirst()).endsWith("the curve's first segment does not fall, so its CPU per request"
-                + " is the first level's, the error widened by 25 % per e-fold below it, up to 1 e-fold");
+                + " is the first level's, the error widened by 30 % per e-fold below it, up to 1 e-fold");
         Forecast far = flat.predict(at(10, 54));
         assertThat(Math.log((100 - 5000 * 0.0104) / (54 - 5000 * 0.0104))).as("e-folds below").isGreaterThan(3);
         assertThat(far.ceilings().get(Ceiling.CPU)).isCloseTo(5000, within(0.01));
-        assertThat(far.expectedError()).isCloseTo(flat.interpolationError() + 0.25, within(1e-4));
+        assertThat(far.expectedError()).isCloseTo(flat.interpolationError() + RULE, within(1e-4));
     }
 
     /**
@@ -231,9 +234,9 @@ class CapacityModelTest {
         Forecast f = model(Variant.Threads.EVENT_LOOP).predict(at(10, 4000).with(Axis.POOL_SIZE, 4000));
         assertThat(f.extrapolated()).isTrue();
         assertThat(f.rps()).isCloseTo(0.5 * 1000 / 0.08, within(1e-6));
-        // 4,000 - 6,250 x 10.4 ms = 3,935 waiting is ln(3,935 / 935) = 1.437 e-folds beyond 1,000's: 35.9 % wider
+        // 4,000 - 6,250 x 10.4 ms = 3,935 waiting is ln(3,935 / 935) = 1.437 e-folds beyond 1,000's: 43.1 % wider
         CapacityModel m = model(Variant.Threads.EVENT_LOOP);
-        assertThat(f.expectedError()).isCloseTo(m.interpolationError() + 0.25 * Math.log(3935.0 / 935), within(1e-6));
+        assertThat(f.expectedError()).isCloseTo(m.interpolationError() + RULE * Math.log(3935.0 / 935), within(1e-6));
         assertThat(f.notes()).anyMatch(n -> n.contains("4,000 users is beyond the most calibrated on the CPU (1,000),"
                 + " and 3,935 requests waiting in the JVM beyond the most a level had (935)"));
         // the error widens only with both: more users than calibrated, and more of them waiting in the JVM than any
@@ -444,8 +447,8 @@ class CapacityModelTest {
         assertThat(m.inJvm().get(1)).isGreaterThan(waiting);
         double t = Math.log(waiting / m.inJvm().get(0)) / Math.log(m.inJvm().get(1) / m.inJvm().get(0));
         double readFrom = (1 - t) * Math.log(m.inFlight().get(0)) + t * Math.log(m.inFlight().get(1));
-        assertThat(sixteen.expectedError()).isCloseTo(m.interpolationError() + 0.25 * Math.log(2)
-                + 0.25 * (Math.log(cpu16 * 16 * 0.0104) - readFrom - Math.log(2) / 2), within(1e-9));
+        assertThat(sixteen.expectedError()).isCloseTo(m.interpolationError() + RULE * Math.log(2)
+                + RULE * (Math.log(cpu16 * 16 * 0.0104) - readFrom - Math.log(2) / 2), within(1e-9));
 
         Forecast inTurn = m.predict(at(10, 100).with(Axis.FAN_OUT, 4).with(Axis.FAN_OUT_MODE,
                 FanOutMode.SEQUENTIAL));
