@@ -64,7 +64,7 @@ final class Extending {
         same(differences, "--fan-out-mode", then.fanOut() == null ? null : then.fanOut().get("modes"),
                 plan.fanOut() == null ? null : plan.fanOut().get("modes"));
         same(differences, "knobs", earlier.knobs().toString(), knobs.toString());
-        same(differences, "k6's collector (--k6-gogc, --k6-memory-limit)", recordedCollector(earlier.placement()),
+        same(differences, "k6's collector (--k6-gogc, --k6-memory-limit)", collector(earlier.k6Environment()),
                 collector(k6Environment));
         RunManifest.Lab lab = earlier.lab();
         if (lab != null) {
@@ -80,12 +80,7 @@ final class Extending {
         }
     }
 
-    /** k6's environment as a run's placement recorded it (Go's defaults where a run set none). */
-    private static String recordedCollector(Map<String, Object> placement) {
-        Object load = placement == null ? null : placement.get("load");
-        return collector(load instanceof Map<?, ?> m && m.get("environment") instanceof Map<?, ?> e ? e : Map.of());
-    }
-
+    /** k6's environment in words: Go's defaults where a run set none. */
     private static String collector(Map<?, ?> environment) {
         return environment.isEmpty() ? "Go's defaults" : new TreeMap<>(environment).toString();
     }

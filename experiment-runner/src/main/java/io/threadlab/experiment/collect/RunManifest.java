@@ -213,6 +213,15 @@ public record RunManifest(Integer format, @JsonUnwrapped Progress progress, @Jso
         return asRun.placement();
     }
 
+    /**
+     * k6's environment as the run set it ({@code GOGC}, {@code GOMEMLIMIT}: its collector), from the load's placement;
+     * empty for a run from before the knob, whose k6 ran at Go's defaults.
+     */
+    public Map<?, ?> k6Environment() {
+        Object load = placement() == null ? null : placement().get("load");
+        return load instanceof Map<?, ?> l && l.get("environment") instanceof Map<?, ?> e ? e : Map.of();
+    }
+
     public boolean hasWarning(String fragment) {
         return warnings().stream().anyMatch(w -> w.contains(fragment));
     }

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Every published run: what it measured, when, at which commit, on which JDK and Quarkus, with which k6 collector, and
@@ -40,13 +39,13 @@ final class RunsIndex {
         return new Row(Cite.link(run.name(), run.report()), run.kind().label(), started, commit,
                 run.facts().jdk().map(v -> Cite.link(v, manifest)).orElse("unknown"),
                 lab == null || lab.quarkusVersion() == null ? "unknown" : Cite.link(lab.quarkusVersion(), manifest),
-                gogc(m, manifest), minutes(m, manifest), Cite.link(String.valueOf(run.facts().failedChecks().size()), run.report()));
+                gogc(m, manifest), minutes(m, manifest),
+                Cite.link(String.valueOf(run.facts().failedChecks().size()), run.report()));
     }
 
     /** k6's GOGC as the run's placement recorded it (--k6-gogc). */
     private static String gogc(RunManifest m, String manifest) {
-        Object load = m.placement() == null ? null : m.placement().get("load");
-        Object gogc = load instanceof Map<?, ?> l && l.get("environment") instanceof Map<?, ?> e ? e.get("GOGC") : null;
+        Object gogc = m.k6Environment().get("GOGC");
         return gogc == null ? GO_DEFAULT : Cite.link(String.valueOf(gogc), manifest);
     }
 
