@@ -17,7 +17,10 @@ public record Interval(double rps, double low, double high) {
      */
     public static Interval of(double rps, double error, double margin, Double nextError) {
         boolean alone = nextError == null || !Double.isFinite(margin);
-        return new Interval(rps, alone ? rps * (1 - error) : Math.min(rps * (1 - error), rps * margin * (1 - nextError)),
+        // an error of 100 % or more reaches down to nothing: no throughput is below zero (heldout-5's connection-bound
+        // points were stated as -24 to 3,077 req/s, the next ceiling's error above 100 %)
+        return new Interval(rps, Math.max(0, alone ? rps * (1 - error)
+                : Math.min(rps * (1 - error), rps * margin * (1 - nextError))),
                 alone ? rps * (1 + error) : Math.min(rps * (1 + error), rps * margin * (1 + nextError)));
     }
 

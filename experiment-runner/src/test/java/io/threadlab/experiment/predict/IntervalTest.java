@@ -48,6 +48,15 @@ class IntervalTest {
     }
 
     @Test
+    void aNextCeilingWhoseErrorPassesAllReachesDownToNothingNotBelow() {
+        // the CPU 5 % above the connections, known within 101 %: it may bind as low as nothing, never below
+        WindowResult.Prediction none = prediction(1.05, 1.01);
+        assertThat(none.low()).isZero();
+        assertThat(none.high()).isCloseTo(4921 * 1.06, within(0.01));
+        assertThat(none.spread()).isEqualTo("-100 %/+6 %");
+    }
+
+    @Test
     void aRowWithoutTheNextCeilingsErrorKeepsTheIntervalItWasJudgedOn() {
         WindowResult.Prediction old = new WindowResult.Prediction(4921, "connections", 1.04, 300.0, 400.0, 0.06,
                 false, "2026-11-29T05:13:00Z", "reactive-jvm1", Map.of(), 0.8);
