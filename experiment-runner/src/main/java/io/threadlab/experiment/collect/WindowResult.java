@@ -229,20 +229,32 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
      *                         interval is then the binding ceiling's alone)
      * @param predictedMachineUs the machine's speed it was made for: the runner's fixed piece of work's CPU-µs in the
      *                         windows measured before it (null: the calibration's own speed, as before it was)
+     * @param predictedK6Error the relative error of {@code predictedK6Cores} its calibration earned (null: not
+     *                         stated, as before it was)
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
                              Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
                              String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores,
-                             Double nextError, Double predictedMachineUs) implements Interval.Stated {
+                             Double nextError, Double predictedMachineUs, Double predictedK6Error)
+            implements Interval.Stated {
+
+        /** A prediction without k6's error, as runs before it recorded them. */
+        public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
+                          Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
+                          String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores,
+                          Double nextError, Double predictedMachineUs) {
+            this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
+                    predictedAt, calibratedOn, ceilings, predictedK6Cores, nextError, predictedMachineUs, null);
+        }
 
         /** A prediction without k6's forecast, as runs before it recorded them. */
         public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
                           Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
                           String calibratedOn, Map<String, Double> ceilings) {
             this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
-                    predictedAt, calibratedOn, ceilings, null, null, null);
+                    predictedAt, calibratedOn, ceilings, null, null, null, null);
         }
 
         /** A prediction without the next ceiling's error, as runs before it recorded them. */
@@ -250,7 +262,7 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
                           Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
                           String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores) {
             this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
-                    predictedAt, calibratedOn, ceilings, predictedK6Cores, null, null);
+                    predictedAt, calibratedOn, ceilings, predictedK6Cores, null, null, null);
         }
 
         /** A prediction for the calibration's machine speed, as runs before the machine's term recorded them. */
@@ -259,7 +271,7 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
                           String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores,
                           Double nextError) {
             this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
-                    predictedAt, calibratedOn, ceilings, predictedK6Cores, nextError, null);
+                    predictedAt, calibratedOn, ceilings, predictedK6Cores, nextError, null, null);
         }
 
         /** The interval stated with it ({@link Interval}). */

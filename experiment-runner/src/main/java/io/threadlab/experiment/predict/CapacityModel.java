@@ -240,8 +240,8 @@ public final class CapacityModel implements ForecastNotes.Model {
         double k6 = load.known() ? load.k6Cores(rps) : Double.NaN;
         return new Forecast(jvm, rps, binding.getKey(), next == null ? Double.POSITIVE_INFINITY : next.getValue() / rps,
                 ceilings, users / rps * 1000, Double.isNaN(rss) ? null : rss, error,
-                binding.getKey() == Ceiling.CPU && cost.extrapolated(),
-                requestSeconds * 1000, notes, next == null ? 0 : errorOf(next.getKey(), cost), k6,
+                binding.getKey() == Ceiling.CPU && cost.extrapolated(), requestSeconds * 1000, notes,
+                next == null ? 0 : errorOf(next.getKey(), cost), k6, load.errorAt(users),
                 machine.factor() == 1 ? null : machine.forUs());
     }
 

@@ -22,12 +22,15 @@ import java.util.Map;
  * @param notes         what the prediction assumes beyond its calibration, in words
  * @param nextError     the next ceiling's own relative error
  * @param k6Cores       k6's CPU at the predicted throughput, where the calibration read it (NaN: not)
+ * @param k6Error       the relative error of {@code k6Cores} its calibration earned, widened past its users (0: none
+ *                      earned)
  * @param machineUs     the machine's speed it was made for, where it differs from the calibration's: the CPU-µs of
  *                      the runner's fixed piece of work ({@link MachineSpeed}; null: the calibration's speed)
  */
 public record Forecast(String jvm, double rps, Ceiling binding, double margin, Map<Ceiling, Double> ceilings,
                        double p50Ms, Double rssMb, double expectedError, boolean extrapolated, double holdMs,
-                       List<String> notes, double nextError, double k6Cores, Double machineUs)
+                       List<String> notes, double nextError, double k6Cores, double k6Error,
+                       Double machineUs)
         implements Interval.Stated {
 
     /** Where one ceiling binds: the next one is at least this much higher. The map's 15 % target holds there. */
@@ -73,14 +76,15 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
         return new WindowResult.Prediction(round(rps), binding.name().toLowerCase(Locale.ROOT), round(margin),
                 round(p50Ms), rssMb == null ? null : round(rssMb), round(expectedError), extrapolated,
                 madeAt.toString(), jvm, byName, Double.isNaN(k6Cores) ? null : round(k6Cores), round(nextError),
-                machineUs);
+                machineUs, Double.isNaN(k6Cores) ? null : round(k6Error));
     }
 
-    /** "4,800 req/s (CPU, ±6 %)", with k6's CPU where it was forecast. */
+    /** "4,800 req/s (CPU, ±6 %)", with k6's CPU and its error where it was forecast. */
     public String describe() {
         return String.format(Locale.ROOT, "%,.0f req/s (%s, %s%s%s)", rps, binding.label(), spread(),
                 extrapolated ? ", extrapolated" : "", twoClose() ? ", " + next().label() + " close" : "")
-                + (Double.isNaN(k6Cores) ? "" : String.format(Locale.ROOT, ", k6 about %.2f CPU", k6Cores));
+                + (Double.isNaN(k6Cores) ? "" : String.format(Locale.ROOT, ", k6 about %.2f CPU", k6Cores)
+                + (k6Error > 0 ? String.format(Locale.ROOT, " ±%.0f %%", k6Error * 100) : ""));
     }
 
     static String number(double v) {

@@ -98,11 +98,15 @@ final class ForecastNotes {
         }
         notes.add(calls(m, p));
         if (m.load().known() && !Double.isNaN(m.machineCores())) {
-            boolean crowded = m.load().crowded(p.rps(), p.calls().calls(), m.machineCores(), p.cpus());
-            notes.add(m.load().describe(p.rps(), p.calls().calls(), m.machineCores(), p.cpus())
-                    + (binding == Ceiling.LOAD ? ": the load generator binds here, not the service" : crowded
+            LoadCost load = m.load();
+            int calls = p.calls().calls();
+            notes.add(load.describe(p.rps(), calls, m.machineCores(), p.cpus(), p.users())
+                    + (binding == Ceiling.LOAD ? ": the load generator binds here, not the service"
+                    : load.crowded(p.rps(), calls, m.machineCores(), p.cpus())
                     ? ": more than the report's rule allows, so this point will not be judged (k6 may bind it)"
-                    : ""));
+                    : load.mayCrowd(p.rps(), calls, m.machineCores(), p.cpus(), p.users())
+                    ? ": its error reaches past the report's rule, so k6 may crowd this point, which would then not"
+                    + " be judged" : ""));
         }
         if (p.calls().calls() > 1) {
             notes.add(String.format(Locale.ROOT, "the delay service is asked %d × the throughput: %,.0f calls/s",

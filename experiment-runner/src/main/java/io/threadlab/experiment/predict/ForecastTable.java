@@ -59,7 +59,8 @@ public final class ForecastTable {
                 + " over the binding one (below " + Forecast.CLEAR_MARGIN + "× two bind nearly together; \"close\":"
                 + " within their errors, either may bind). p50: users ÷ req/s, the closed model's response time. RSS:"
                 + " a straight line in the users through the calibration's. k6 CPU: what the load generator will need"
-                + " at req/s.", ""));
+                + " at req/s, ± the error its calibration earned (each window left out in turn, the worst miss), wider"
+                + " beyond the calibrated users.", ""));
         return out.toString();
     }
 
@@ -74,7 +75,8 @@ public final class ForecastTable {
                     f.twoClose() ? " close" : ""),
             String.format(Locale.ROOT, "%,.1f", f.p50Ms()), f.rssMb() == null ? "–"
                     : String.format(Locale.ROOT, "%,.0f", f.rssMb()),
-            Double.isNaN(f.k6Cores()) ? "–" : String.format(Locale.ROOT, "%.2f", f.k6Cores()),
+            Double.isNaN(f.k6Cores()) ? "–" : String.format(Locale.ROOT, "%.2f", f.k6Cores())
+                    + (f.k6Error() > 0 ? String.format(Locale.ROOT, " ±%.0f %%", f.k6Error() * 100) : ""),
             "|", ceiling(f, Ceiling.CPU), ceiling(f, Ceiling.WORKERS), ceiling(f, Ceiling.CONNECTIONS),
             ceiling(f, Ceiling.USERS), ceiling(f, Ceiling.LOAD)};
     }

@@ -75,6 +75,6 @@ record JvmStarts(double spread, int points) {
                 + " point%s)%s", (Math.exp(spread) - 1) * 100, points, points == 1 ? "" : "s",
                 f.binding() == Ceiling.CPU || nextCpu ? ", which the CPU ceiling's error takes in" : ""));
         return new Forecast(f.jvm(), f.rps(), f.binding(), f.margin(), f.ceilings(), f.p50Ms(), f.rssMb(), error,
-                f.extrapolated(), f.holdMs(), notes, nextError, f.k6Cores(), f.machineUs());
+                f.extrapolated(), f.holdMs(), notes, nextError, f.k6Cores(), f.k6Error(), f.machineUs());
     }
 }

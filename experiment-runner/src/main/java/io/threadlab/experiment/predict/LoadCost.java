@@ -18,11 +18,23 @@ import java.util.Locale;
  * 2026-12-04, and the histogram costs k6: such a window's k6 CPU is taken {@link #HISTOGRAM} times over, as a measured
  * window would have spent it.
  *
+ * <p>k6's CPU is not steady from one window to the next (its collector runs when its heap has grown, which a window
+ * of a few seconds may or may not see), so the forecast states an error it earned: each calibration window left out
+ * in turn, the line fitted to the others read at its throughput, the worst of those misses; and past the most users
+ * calibrated, widened as the CPU's cost is ({@link CpuCurve#EXTRAPOLATION_PER_EFOLD} per e-fold of users beyond).
+ * Where that error reaches past the report's rule, k6 <em>may</em> crowd the point, and the forecast says so.
+ *
  * @param baseCores      k6's CPUs whatever the throughput (the line's intercept, at least 0)
  * @param msPerRequest   k6's CPU-ms per request
  * @param delayMsPerCall the delay service's CPU-ms per call
+ * @param error          the relative error of k6's CPU, the worst calibration window left out (NaN: fewer than
+ *                       {@link #LEFT_OUT_FROM} windows read k6)
+ * @param mostUsers      the most users a calibration window read k6 at
  */
-record LoadCost(double baseCores, double msPerRequest, double delayMsPerCall) {
+record LoadCost(double baseCores, double msPerRequest, double delayMsPerCall, double error, int mostUsers) {
+
+    /** The fewest windows that leave one out and still fit a line through two. */
+    static final int LEFT_OUT_FROM = 3;
 
     /**
      * What k6 spends with its live latency histogram over what it spends without, at one throughput: in the runs
@@ -38,24 +50,41 @@ record LoadCost(double baseCores, double msPerRequest, double delayMsPerCall) {
         List<WindowResult> read = windows.stream().filter(w -> w.load().windowSeconds() > 0
                 && w.load().requestsPerSecond() > 0 && w.users() != null && w.instruments().k6CpuSeconds() > 0).toList();
         if (read.isEmpty()) {
-            return new LoadCost(Double.NaN, Double.NaN, Double.NaN);
+            return new LoadCost(Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);
         }
-        double[] line = Line.fit(read.stream().map(w -> new double[] {w.load().requestsPerSecond(),
-                k6CpuSeconds(w) / w.load().windowSeconds()}).toList());
-        double base;
-        double perRequest;
-        if (Double.isNaN(line[0]) || line[0] < 0 || line[1] < 0) { // one throughput, or a line through the origin
-            base = 0;
-            perRequest = read.stream().mapToDouble(LoadCost::k6CpuSeconds).sum()
-                    / read.stream().mapToDouble(w -> w.load().requestsPerSecond() * w.load().windowSeconds()).sum();
-        } else {
-            base = line[1];
-            perRequest = line[0];
-        }
+        double[] k6 = k6Line(read);
         double calls = read.stream().mapToDouble(w -> w.load().requestsPerSecond() * w.load().windowSeconds()
                 * callsOf(w)).sum();
         double delaySeconds = read.stream().mapToDouble(w -> w.instruments().delayCpuSeconds()).sum();
-        return new LoadCost(base, perRequest * 1000, calls > 0 ? delaySeconds * 1000 / calls : Double.NaN);
+        return new LoadCost(k6[0], k6[1] * 1000, calls > 0 ? delaySeconds * 1000 / calls : Double.NaN,
+                leftOutError(read), read.stream().mapToInt(WindowResult::users).max().orElseThrow());
+    }
+
+    /** {base CPUs, CPU-seconds per request} of k6 in these windows. */
+    private static double[] k6Line(List<WindowResult> read) {
+        double[] line = Line.fit(read.stream().map(w -> new double[] {w.load().requestsPerSecond(),
+                k6CpuSeconds(w) / w.load().windowSeconds()}).toList());
+        if (Double.isNaN(line[0]) || line[0] < 0 || line[1] < 0) { // one throughput, or a line through the origin
+            return new double[] {0, read.stream().mapToDouble(LoadCost::k6CpuSeconds).sum()
+                    / read.stream().mapToDouble(w -> w.load().requestsPerSecond() * w.load().windowSeconds()).sum()};
+        }
+        return new double[] {line[1], line[0]};
+    }
+
+    /** The worst relative miss of k6's CPU at a window the line was fitted without. */
+    private static double leftOutError(List<WindowResult> read) {
+        if (read.size() < LEFT_OUT_FROM) {
+            return Double.NaN;
+        }
+        double worst = 0;
+        for (WindowResult out : read) {
+            double[] others = k6Line(read.stream().filter(w -> w != out).toList());
+            double said = others[0] + others[1] * out.load().requestsPerSecond();
+            if (said > 0) {
+                worst = Math.max(worst, Math.abs(k6CpuSeconds(out) / out.load().windowSeconds() / said - 1));
+            }
+        }
+        return worst;
     }
 
     /**
@@ -96,15 +125,42 @@ record LoadCost(double baseCores, double msPerRequest, double delayMsPerCall) {
         return room <= 0 ? 0 : perRequest <= 0 ? Double.POSITIVE_INFINITY : room / perRequest;
     }
 
-    /** "k6 about 1.10 of the 1.28 CPU left to it (86 %)", at a throughput. */
-    String describe(double rps, int calls, double machineCores, double quota) {
+    /**
+     * "k6 about 1.10 of the 1.28 CPU left to it (86 %), ±21 % (up to 1.33, 104 %)", at a throughput, with the error
+     * where it was earned.
+     */
+    String describe(double rps, int calls, double machineCores, double quota, int users) {
         double room = machineCores - quota - delayCores(rps * calls);
-        return String.format(Locale.ROOT, "k6 about %.2f of the %.2f CPU left to it (%.0f %%)", k6Cores(rps), room,
-                room > 0 ? 100 * k6Cores(rps) / room : 100);
+        double k6 = k6Cores(rps);
+        double high = k6 * (1 + errorAt(users));
+        return String.format(Locale.ROOT, "k6 about %.2f of the %.2f CPU left to it (%.0f %%)", k6, room,
+                room > 0 ? 100 * k6 / room : 100) + (Double.isNaN(error) ? "" : String.format(Locale.ROOT,
+                ", ±%.0f %% (up to %.2f, %.0f %%)", errorAt(users) * 100, high, room > 0 ? 100 * high / room : 100));
     }
 
     /** Whether k6 would use more of its room than the report's rule allows: the point would not be judged. */
     boolean crowded(double rps, int calls, double machineCores, double quota) {
-        return new Headroom(k6Cores(rps), machineCores - quota - delayCores(rps * calls)).share() > Headroom.MOST_SHARE;
+        return share(k6Cores(rps), rps, calls, machineCores, quota) > Headroom.MOST_SHARE;
+    }
+
+    /** Whether k6, at the high end of its error, would use more of its room than the report's rule allows. */
+    boolean mayCrowd(double rps, int calls, double machineCores, double quota, int users) {
+        return share(k6Cores(rps) * (1 + errorAt(users)), rps, calls, machineCores, quota) > Headroom.MOST_SHARE;
+    }
+
+    /**
+     * The relative error of k6's CPU with so many users: the calibration's, widened per e-fold of users beyond the
+     * most it read (0 where it was not earned: fewer than {@link #LEFT_OUT_FROM} windows).
+     */
+    double errorAt(int users) {
+        if (Double.isNaN(error)) {
+            return 0;
+        }
+        double beyond = users > mostUsers ? Math.log((double) users / mostUsers) : 0;
+        return error + CpuCurve.EXTRAPOLATION_PER_EFOLD * beyond;
+    }
+
+    private double share(double k6, double rps, int calls, double machineCores, double quota) {
+        return new Headroom(k6, machineCores - quota - delayCores(rps * calls)).share();
     }
 }

@@ -18,8 +18,14 @@ class LoadGeneratorTest {
 
     private static Outcome window(double measuredRps, double k6Cores, double room, double predictedRps,
                                   Double predictedK6, boolean calibrated) {
+        return window(measuredRps, k6Cores, room, predictedRps, predictedK6, null, calibrated);
+    }
+
+    private static Outcome window(double measuredRps, double k6Cores, double room, double predictedRps,
+                                  Double predictedK6, Double k6Error, boolean calibrated) {
         WindowResult.Prediction p = new WindowResult.Prediction(predictedRps, "cpu", 1.5, null, null, 0.1, false,
-                "2026-12-04T18:00:00Z", "reactive-jvm1", Map.of("cpu", predictedRps), predictedK6);
+                "2026-12-04T18:00:00Z", "reactive-jvm1", Map.of("cpu", predictedRps), predictedK6, null, null,
+                k6Error);
         return new Outcome("reactive", "reactive-jvm1", "reactive", Point.of(Axis.DELAY_MS, 50).with(Axis.USERS, 1000),
                 measuredRps, Optional.of(p), calibrated, Optional.of(new Headroom(k6Cores, room)),
                 new Outcome.Readings(0.99, null, null, 0, Map.of(), Double.NaN, null, null, null));
@@ -49,5 +55,30 @@ class LoadGeneratorTest {
         assertThat(right.ratio()).isEqualTo("[1.00×](../findings/)");
         assertThat(right.under()).isFalse();
         assertThat(LoadGenerator.of(List.of(window(1000, 0.1, 1.0, 1000, null, false)))).isNull();
+    }
+
+    @Test
+    void theErrorStatedOfKSixSaysWhichWindowsItCoversAndWhichItMightCrowd() {
+        LoadGenerator k6 = LoadGenerator.of(List.of(
+                window(1000, 0.12, 1.0, 1000, 0.1, 0.3, false),   // 1.2× the cost a request: within ±30 %
+                window(1000, 0.15, 1.0, 1000, 0.1, 0.3, false),   // 1.5×: outside
+                window(2000, 0.9, 1.0, 2000, 0.7, 0.3, false),    // crowded; said 0.7 of the room, up to 0.91: might
+                window(2000, 0.9, 1.0, 2000, 0.7, 0.1, false),    // crowded; up to 0.77: not foreseen at all
+                window(2000, 0.85, 1.0, 2000, 0.85, 0.1, false),  // crowded, and said it would
+                window(2000, 0.6, 1.0, 2000, 0.7, 0.3, false),    // room left, but said it might: an alarm
+                window(2000, 0.6, 1.0, 2000, 0.6, null, false))); // room left; no error stated (an older forecast)
+        assertThat(k6.windows()).isEqualTo("[7](../findings/)");
+        assertThat(k6.inside()).as("1.2×, 1.29×, 0.86× within their ±30 %%, 1.0× within ±10 %% and where none was"
+                + " stated; 1.5× and 1.29× (±10 %%) outside").isEqualTo("[5](../findings/)");
+        assertThat(k6.insideShare()).isEqualTo("[71 %](../findings/)");
+        assertThat(k6.uncovered()).isTrue();
+        assertThat(k6.crowded()).isEqualTo("[3](../findings/)");
+        assertThat(k6.foreseen()).isEqualTo("[1](../findings/)");
+        assertThat(k6.warned()).isEqualTo("[1](../findings/)");
+        assertThat(k6.unforeseen()).as("2 of 3 said would or might").isFalse();
+        assertThat(k6.calm()).isEqualTo("[4](../findings/)");
+        assertThat(k6.alarms()).isEqualTo("[1](../findings/)");
+        LoadGenerator covered = LoadGenerator.of(List.of(window(1000, 0.12, 1.0, 1000, 0.1, 0.3, false)));
+        assertThat(covered.uncovered()).isFalse();
     }
 }

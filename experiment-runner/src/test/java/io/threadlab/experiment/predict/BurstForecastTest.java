@@ -44,7 +44,7 @@ class BurstForecastTest {
     void aCalibratedJvmsCeilingsAreTheCapacityModelsAtAsManyUsersAsRequests() {
         Forecast closed = new Forecast("reactive-jvm1", 7000, Ceiling.CPU, 1.4, Map.of(Ceiling.CPU, 7000.0,
                 Ceiling.CONNECTIONS, 10_000.0, Ceiling.USERS, 1_000_000.0), 11, null, 0.08, true, 0.1, List.of(),
-                0.05, Double.NaN, null);
+                0.05, Double.NaN, 0, null);
         BurstForecast burst = BurstForecast.of(Optional.of(closed), 10_000, 0, Variant.Threads.EVENT_LOOP, 200,
                 1000);
         assertThat(burst.binding()).isEqualTo("CPU");

@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * CPU stop at the client's pool of 1,000 (Level#holding), so they lie less far beyond the calibration's and the error
  * is widened less; and the fan-out's notes say that at 200 users for 200 workers its parallel calls may stall the
  * pool, which the forecast does not model (FanOut#mayStall); and the error widens by 30 % per e-fold beyond the
- * calibration, not 25 %, since the published default runs' own end levels, left out, earned it (CpuCurve).
+ * calibration, not 25 %, since the published default runs' own end levels, left out, earned it (CpuCurve); and k6's
+ * CPU carries the error its calibration earned ({@code k6_error}, also in the note on k6: LoadCost).
  */
 class ForecastJsonTest {
 

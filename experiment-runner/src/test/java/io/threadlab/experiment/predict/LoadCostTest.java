@@ -51,6 +51,39 @@ class LoadCostTest {
         assertThat(load.msPerRequest()).isCloseTo(0.15, within(1e-9));
     }
 
+    /** k6's error: the worst miss at a calibration window the line was fitted without, none where k6 ran true. */
+    @Test
+    void kSixsErrorIsTheWorstMissOfAWindowLeftOut() {
+        assertThat(LoadCost.fit(calibration(0.15)).error()).as("k6 on its line in every window").isCloseTo(0,
+                within(1e-9));
+        List<WindowResult> noisy = List.of(window(700, 5000, 0.1, 0.5, 0.15), window(300, 4700, 0.106, 0.5, 0.15),
+                Windows.closed("reactive", 150, 4500).k6Cores(1.2 * (0.3 + 0.15 * 4.5)).delayCores(0.18)
+                        .calibration().withoutPercentiles().build(), window(10, 900, 0.13, 0.12, 0.15));
+        LoadCost load = LoadCost.fit(noisy);
+        assertThat(load.error()).as("at least the 20 %% the window k6 overspent in misses by, left out")
+                .isGreaterThanOrEqualTo(0.2 - 1e-9);
+        assertThat(load.mostUsers()).isEqualTo(700);
+        assertThat(load.errorAt(700)).isEqualTo(load.error());
+        assertThat(load.errorAt(2000)).isCloseTo(load.error() + CpuCurve.EXTRAPOLATION_PER_EFOLD
+                * Math.log(2000 / 700.0), within(1e-9));
+        LoadCost two = LoadCost.fit(noisy.subList(0, 2));
+        assertThat(two.error()).as("two windows leave none out").isNaN();
+        assertThat(two.errorAt(2000)).isZero();
+    }
+
+    /** At a throughput whose k6 fits its room, more users than calibrated widen the error until k6 may crowd it. */
+    @Test
+    void beyondTheUsersCalibratedKSixMayCrowdWhereItsErrorReachesPastTheRule() {
+        LoadCost load = new LoadCost(0, 0.1, 0.04, 0.5, 700); // at 6,000 req/s: k6 0.6 of the 1.26 CPU left to it
+        assertThat(load.crowded(6000, 1, 2, 0.5)).isFalse();
+        assertThat(load.mayCrowd(6000, 1, 2, 0.5, 700)).as("up to 0.90 CPU, 71 %% of its room").isFalse();
+        assertThat(load.mayCrowd(6000, 1, 2, 0.5, 2000)).as("±82 %%: up to 1.09 CPU, 86 %%").isTrue();
+        assertThat(load.describe(6000, 1, 2, 0.5, 2000))
+                .isEqualTo("k6 about 0.60 of the 1.26 CPU left to it (48 %), ±81 % (up to 1.09, 86 %)");
+        assertThat(new LoadCost(0, 0.1, 0.04, Double.NaN, 700).describe(6000, 1, 2, 0.5, 2000))
+                .as("no error earned: none stated").isEqualTo("k6 about 0.60 of the 1.26 CPU left to it (48 %)");
+    }
+
     @Test
     void whereKSixWouldRunOutOfItsRoomTheLoadGeneratorBindsAndTheForecastSaysSo() {
         // a heavy k6: 0.3 CPU-ms a request, and its upkeep 0.3 CPU, each HISTOGRAM times over in a measured window.
@@ -76,5 +109,6 @@ class LoadCostTest {
                 .orElseThrow().onMachine(2).predict(at);
         assertThat(crowded.binding()).isEqualTo(Ceiling.CPU);
         assertThat(crowded.notes()).anySatisfy(n -> assertThat(n).contains("will not be judged"));
+        assertThat(crowded.k6Error()).as("k6 on its line in every calibration window").isCloseTo(0, within(1e-9));
     }
 }
