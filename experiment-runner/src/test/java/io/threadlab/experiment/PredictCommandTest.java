@@ -55,7 +55,9 @@ class PredictCommandTest {
                 .containsPattern("imperative +10 ms +500 ")
                 .containsPattern("Within 15 % of the prediction, where one ceiling binds: \\d+ of \\d+ points")
                 .contains("Held-out points inside the interval stated before them")
-                .contains("Binding ceiling named right at held-out points");
+                .contains("Binding ceiling named right at held-out points")
+                .containsPattern("k6's CPU a request, measured over forecast: median [0-9.]+× in \\d+ windows, \\d+"
+                        + " within the error stated");
         Outcome mixed = execute("predict", "--from", dir.toString(), "--against", other.toString(), "--users", "10");
         assertThat(mixed.exit()).isEqualTo(2);
         assertThat(mixed.err()).contains("--against takes its points from the other run");

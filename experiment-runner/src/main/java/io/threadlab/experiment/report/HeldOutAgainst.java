@@ -9,6 +9,7 @@ import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.predict.RecentMachine;
+import io.threadlab.experiment.report.landscape.LoadForecasts;
 import io.threadlab.experiment.report.landscape.Outcome;
 
 import java.time.Instant;
@@ -88,6 +89,10 @@ public final class HeldOutAgainst {
                 pct((double) within / judged.size())));
         out.append(LandscapeChecks.covered(outcomes)).append('\n');
         out.append(LandscapeChecks.named(outcomes)).append('\n');
+        LoadForecasts k6 = LoadForecasts.of(outcomes);
+        if (k6 != null) {
+            out.append(k6.describe()).append('\n');
+        }
         return out.toString();
     }
 
