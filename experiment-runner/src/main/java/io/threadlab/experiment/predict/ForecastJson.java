@@ -34,8 +34,8 @@ import java.util.Map;
         "extrapolated", "ceilings", "k6_cores", "k6_error", "hold_ms", "calibrated_on", "notes"})
 public record ForecastJson(String variant, Point at, double predictedRps, Interval interval, @JsonUnwrapped Binds binds,
                            double p50Ms, Double rssMb, double expectedError, boolean extrapolated,
-                           Map<String, Double> ceilings, Double k6Cores, Double k6Error, double holdMs, CalibratedOn calibratedOn,
-                           List<String> notes) {
+                           Map<String, Double> ceilings, Double k6Cores, Double k6Error, double holdMs,
+                           CalibratedOn calibratedOn, List<String> notes) {
 
     /** Where the throughput should land. */
     public record Interval(double low, double high) {

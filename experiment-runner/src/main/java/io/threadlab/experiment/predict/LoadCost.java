@@ -18,8 +18,8 @@ import java.util.Locale;
  * 2026-12-04, and the histogram costs k6: such a window's k6 CPU is taken {@link #HISTOGRAM} times over, as a measured
  * window would have spent it.
  *
- * <p>k6's CPU is not steady from one window to the next (its collector runs when its heap has grown, which a window
- * of a few seconds may or may not see), so the forecast states an error it earned: each calibration window left out
+ * <p>k6's CPU is not steady from one window to the next (at 3,000 users and 300 ms, heldout-17's windows of one point
+ * read 0.52 to 1.23 CPU), so the forecast states an error it earned: each calibration window left out
  * in turn, the line fitted to the others read at its throughput, the worst of those misses; and past the most users
  * calibrated, widened as the CPU's cost is ({@link CpuCurve#EXTRAPOLATION_PER_EFOLD} per e-fold of users beyond).
  * Where that error reaches past the report's rule, k6 <em>may</em> crowd the point, and the forecast says so.
