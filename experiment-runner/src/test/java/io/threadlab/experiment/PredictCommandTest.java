@@ -57,7 +57,7 @@ class PredictCommandTest {
                 .contains("Held-out points inside the interval stated before them")
                 .contains("Binding ceiling named right at held-out points")
                 .containsPattern("k6's CPU a request, measured over forecast: median [0-9.]+× in \\d+ windows, \\d+"
-                        + " within the error stated");
+                        + " of the \\d+ with an error stated within it");
         Outcome mixed = execute("predict", "--from", dir.toString(), "--against", other.toString(), "--users", "10");
         assertThat(mixed.exit()).isEqualTo(2);
         assertThat(mixed.err()).contains("--against takes its points from the other run");

@@ -14,18 +14,21 @@ import java.util.List;
  * @param low        the ratio below which a tenth of the windows lie, linked
  * @param high       ... and above which a tenth lie
  * @param windows    the windows compared, linked
- * @param inside     of those, the windows whose k6 a request fell within the error stated, linked
- * @param insideShare that share, "87 %", linked
+ * @param stated     of those, the windows whose forecast stated an error of k6's CPU, linked
+ * @param inside     of those, the windows whose k6 a request fell within it, linked
+ * @param insideShare that share, "87 %", linked ("–" where none was stated)
  * @param crowded    the windows k6 crowded, linked
  * @param foreseen   of those, the windows whose forecast had said k6 would crowd them, linked
  * @param warned     of those, the windows whose forecast had said k6 might (within its error), linked
  * @param calm       the windows k6 did not crowd, linked
  * @param alarms     of those, the windows whose forecast had said k6 would or might crowd them, linked
  * @param under      whether k6 costs more than the forecast says by more than the model's tolerance, in the median
- * @param uncovered  whether fewer windows fell within the error stated than {@link Forecast#COVERAGE_TARGET}
+ * @param uncovered  whether fewer of the windows with an error stated fell within it than {@link
+ *                   Forecast#COVERAGE_TARGET}
  * @param unforeseen whether the forecast said would or might of fewer than half of the windows k6 crowded
  */
-record LoadGenerator(String ratio, String low, String high, String windows, String inside, String insideShare,
+record LoadGenerator(String ratio, String low, String high, String windows, String stated, String inside,
+                     String insideShare,
                      String crowded, String foreseen, String warned, String calm, String alarms, boolean under,
                      boolean uncovered, boolean unforeseen) {
 
@@ -39,10 +42,11 @@ record LoadGenerator(String ratio, String low, String high, String windows, Stri
         double median = k6.quantile(0.5);
         return new LoadGenerator(Cite.link(Cite.times(median), file), Cite.link(Cite.times(k6.quantile(0.1)), file),
                 Cite.link(Cite.times(k6.quantile(0.9)), file), Cite.number(k6.windows(), 0, file),
-                Cite.number(k6.inside(), 0, file), Cite.link(Cite.percent((double) k6.inside() / k6.windows()), file),
+                Cite.number(k6.stated(), 0, file), Cite.number(k6.inside(), 0, file), k6.stated() == 0 ? "–"
+                        : Cite.link(Cite.percent((double) k6.inside() / k6.stated()), file),
                 Cite.number(k6.crowded(), 0, file), Cite.number(k6.foreseen(), 0, file),
                 Cite.number(k6.warned(), 0, file), Cite.number(k6.calm(), 0, file), Cite.number(k6.alarms(), 0, file),
-                median - 1 > Forecast.TOLERANCE, k6.inside() < Forecast.COVERAGE_TARGET * k6.windows(),
+                median - 1 > Forecast.TOLERANCE, k6.inside() < Forecast.COVERAGE_TARGET * k6.stated(),
                 2 * (k6.foreseen() + k6.warned()) < k6.crowded());
     }
 }

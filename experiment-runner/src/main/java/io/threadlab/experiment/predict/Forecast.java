@@ -22,8 +22,8 @@ import java.util.Map;
  * @param notes         what the prediction assumes beyond its calibration, in words
  * @param nextError     the next ceiling's own relative error
  * @param k6Cores       k6's CPU at the predicted throughput, where the calibration read it (NaN: not)
- * @param k6Error       the relative error of {@code k6Cores} its calibration earned, widened past its users (0: none
- *                      earned)
+ * @param k6Error       the relative error of {@code k6Cores} its calibration earned, widened past its users (NaN:
+ *                      none earned)
  * @param machineUs     the machine's speed it was made for, where it differs from the calibration's: the CPU-µs of
  *                      the runner's fixed piece of work ({@link MachineSpeed}; null: the calibration's speed)
  */
@@ -76,7 +76,7 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
         return new WindowResult.Prediction(round(rps), binding.name().toLowerCase(Locale.ROOT), round(margin),
                 round(p50Ms), rssMb == null ? null : round(rssMb), round(expectedError), extrapolated,
                 madeAt.toString(), jvm, byName, Double.isNaN(k6Cores) ? null : round(k6Cores), round(nextError),
-                machineUs, Double.isNaN(k6Cores) ? null : round(k6Error));
+                machineUs, Double.isNaN(k6Cores) || Double.isNaN(k6Error) ? null : round(k6Error));
     }
 
     /** "4,800 req/s (CPU, ±6 %)", with k6's CPU and its error where it was forecast. */
@@ -84,7 +84,7 @@ public record Forecast(String jvm, double rps, Ceiling binding, double margin, M
         return String.format(Locale.ROOT, "%,.0f req/s (%s, %s%s%s)", rps, binding.label(), spread(),
                 extrapolated ? ", extrapolated" : "", twoClose() ? ", " + next().label() + " close" : "")
                 + (Double.isNaN(k6Cores) ? "" : String.format(Locale.ROOT, ", k6 about %.2f CPU", k6Cores)
-                + (k6Error > 0 ? String.format(Locale.ROOT, " ±%.0f %%", k6Error * 100) : ""));
+                + (!Double.isNaN(k6Error) ? String.format(Locale.ROOT, " ±%.0f %%", k6Error * 100) : ""));
     }
 
     static String number(double v) {

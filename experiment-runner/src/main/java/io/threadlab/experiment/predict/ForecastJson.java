@@ -26,8 +26,8 @@ import java.util.Map;
  * @param holdMs        how long a request holds a worker or a connection, as the model takes it
  * @param interval      where predicted_rps should land: ± expected_error
  * @param k6Cores       k6's CPU at predicted_rps (null: the calibration did not read it)
- * @param k6Error       the relative error of k6_cores its calibration earned, widened past its users (0: not earned,
- *                      fewer than three windows read k6)
+ * @param k6Error       the relative error of k6_cores its calibration earned, widened past its users (null: not
+ *                      forecast, or not earned: fewer than three windows read k6)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonPropertyOrder({"variant", "at", "predicted_rps", "interval", "binds", "p50_ms", "rss_mb", "expected_error",
@@ -100,7 +100,8 @@ public record ForecastJson(String variant, Point at, double predictedRps, Interv
                 new Binds(name(f.binding()), round(f.margin()), name(f.next()), f.twoClose()), round(f.p50Ms()),
                 f.rssMb() == null ? null : round(f.rssMb()), round(f.expectedError()), f.extrapolated(), ceilings,
                 Double.isNaN(f.k6Cores()) ? null : round(f.k6Cores()),
-                Double.isNaN(f.k6Cores()) ? null : round(f.k6Error()), round(f.holdMs()),
+                Double.isNaN(f.k6Cores()) || Double.isNaN(f.k6Error()) ? null : round(f.k6Error()),
+                round(f.holdMs()),
                 new CalibratedOn(c.jvm(), c.users(), c.delayMs(), m.delays(), setup.get(Axis.CPUS),
                 setup.get(Axis.WORKER_MAX), setup.get(Axis.POOL_SIZE), cpuMs, waiting, inFlight,
                 round(m.callsElasticity()), m.callsElasticityMeasured(), round(m.interpolationError()),

@@ -76,7 +76,7 @@ public final class ForecastTable {
             String.format(Locale.ROOT, "%,.1f", f.p50Ms()), f.rssMb() == null ? "–"
                     : String.format(Locale.ROOT, "%,.0f", f.rssMb()),
             Double.isNaN(f.k6Cores()) ? "–" : String.format(Locale.ROOT, "%.2f", f.k6Cores())
-                    + (f.k6Error() > 0 ? String.format(Locale.ROOT, " ±%.0f %%", f.k6Error() * 100) : ""),
+                    + (!Double.isNaN(f.k6Error()) ? String.format(Locale.ROOT, " ±%.0f %%", f.k6Error() * 100) : ""),
             "|", ceiling(f, Ceiling.CPU), ceiling(f, Ceiling.WORKERS), ceiling(f, Ceiling.CONNECTIONS),
             ceiling(f, Ceiling.USERS), ceiling(f, Ceiling.LOAD)};
     }

@@ -143,18 +143,22 @@ record LoadCost(double baseCores, double msPerRequest, double delayMsPerCall, do
         return share(k6Cores(rps), rps, calls, machineCores, quota) > Headroom.MOST_SHARE;
     }
 
-    /** Whether k6, at the high end of its error, would use more of its room than the report's rule allows. */
+    /**
+     * Whether k6, at the high end of its error, would use more of its room than the report's rule allows (never where
+     * no error was earned).
+     */
     boolean mayCrowd(double rps, int calls, double machineCores, double quota, int users) {
-        return share(k6Cores(rps) * (1 + errorAt(users)), rps, calls, machineCores, quota) > Headroom.MOST_SHARE;
+        return !Double.isNaN(error)
+                && share(k6Cores(rps) * (1 + errorAt(users)), rps, calls, machineCores, quota) > Headroom.MOST_SHARE;
     }
 
     /**
      * The relative error of k6's CPU with so many users: the calibration's, widened per e-fold of users beyond the
-     * most it read (0 where it was not earned: fewer than {@link #LEFT_OUT_FROM} windows).
+     * most it read (NaN where it was not earned: fewer than {@link #LEFT_OUT_FROM} windows).
      */
     double errorAt(int users) {
         if (Double.isNaN(error)) {
-            return 0;
+            return Double.NaN;
         }
         double beyond = users > mostUsers ? Math.log((double) users / mostUsers) : 0;
         return error + CpuCurve.EXTRAPOLATION_PER_EFOLD * beyond;

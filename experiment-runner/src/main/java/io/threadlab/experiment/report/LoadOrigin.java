@@ -11,16 +11,16 @@ import java.util.stream.Collectors;
  * everything on one machine.
  */
 record LoadOrigin(Map<String, Object> services, boolean database, Map<String, Object> load, boolean sameMachine,
-                  Map<String, Object> roundTrip) {
+                  Map<String, Object> roundTrip, Map<?, ?> k6Environment) {
 
     static LoadOrigin of(Run run) {
         Map<String, Object> placement = run.manifest().placement();
         if (placement == null) {
-            return new LoadOrigin(Map.of(), false, Map.of(), true, Map.of());
+            return new LoadOrigin(Map.of(), false, Map.of(), true, Map.of(), Map.of());
         }
         return new LoadOrigin(map(placement.get("services")), placement.containsKey("database"),
                 map(placement.get("load")), !Boolean.FALSE.equals(placement.get("same_machine")),
-                map(placement.get("round_trip")));
+                map(placement.get("round_trip")), run.manifest().k6Environment());
     }
 
     @SuppressWarnings("unchecked")
@@ -78,10 +78,10 @@ record LoadOrigin(Map<String, Object> services, boolean database, Map<String, Ob
 
     /** k6's Go runtime settings as the run set them; empty for a run from before they were a knob. */
     private String collector() {
-        if (!(load.get("environment") instanceof Map<?, ?> environment) || environment.isEmpty()) {
+        if (k6Environment.isEmpty()) {
             return "";
         }
-        return " k6 ran with " + environment.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        return " k6 ran with " + k6Environment.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(", ")) + ", its collector's settings (--k6-gogc, --k6-memory-limit).";
     }
 

@@ -68,9 +68,11 @@ class LoadGeneratorTest {
                 window(2000, 0.6, 1.0, 2000, 0.7, 0.3, false),    // room left, but said it might: an alarm
                 window(2000, 0.6, 1.0, 2000, 0.6, null, false))); // room left; no error stated (an older forecast)
         assertThat(k6.windows()).isEqualTo("[7](../findings/)");
-        assertThat(k6.inside()).as("1.2×, 1.29×, 0.86× within their ±30 %%, 1.0× within ±10 %% and where none was"
-                + " stated; 1.5× and 1.29× (±10 %%) outside").isEqualTo("[5](../findings/)");
-        assertThat(k6.insideShare()).isEqualTo("[71 %](../findings/)");
+        assertThat(k6.stated()).as("the older forecast stated no error: not judged by one")
+                .isEqualTo("[6](../findings/)");
+        assertThat(k6.inside()).as("1.2×, 1.29×, 0.86× within their ±30 %%, 1.0× within ±10 %%; 1.5× and 1.29×"
+                + " (±10 %%) outside").isEqualTo("[4](../findings/)");
+        assertThat(k6.insideShare()).isEqualTo("[67 %](../findings/)");
         assertThat(k6.uncovered()).isTrue();
         assertThat(k6.crowded()).isEqualTo("[3](../findings/)");
         assertThat(k6.foreseen()).isEqualTo("[1](../findings/)");
@@ -80,5 +82,10 @@ class LoadGeneratorTest {
         assertThat(k6.alarms()).isEqualTo("[1](../findings/)");
         LoadGenerator covered = LoadGenerator.of(List.of(window(1000, 0.12, 1.0, 1000, 0.1, 0.3, false)));
         assertThat(covered.uncovered()).isFalse();
+        // no forecast stated an error (none earned, or older runs): no coverage to judge, neither met nor missed
+        LoadGenerator unstated = LoadGenerator.of(List.of(window(1000, 0.3, 1.0, 1000, 0.1, null, false)));
+        assertThat(unstated.stated()).isEqualTo("[0](../findings/)");
+        assertThat(unstated.insideShare()).isEqualTo("–");
+        assertThat(unstated.uncovered()).isFalse();
     }
 }

@@ -68,7 +68,9 @@ class LoadCostTest {
                 * Math.log(2000 / 700.0), within(1e-9));
         LoadCost two = LoadCost.fit(noisy.subList(0, 2));
         assertThat(two.error()).as("two windows leave none out").isNaN();
-        assertThat(two.errorAt(2000)).isZero();
+        assertThat(two.errorAt(2000)).as("none earned, none stated").isNaN();
+        assertThat(two.crowded(4000, 1, 2, 0.5)).as("0.98 of the 1.34 CPU left to k6").isFalse();
+        assertThat(two.mayCrowd(4000, 1, 2, 0.5, 2000)).as("no error earned: no 'may' beside it").isFalse();
     }
 
     /** At a throughput whose k6 fits its room, more users than calibrated widen the error until k6 may crowd it. */

@@ -16,14 +16,16 @@ import java.util.Locale;
  * the windows k6 left room in, how many it had said would or might be crowded.
  *
  * @param ratios   k6's CPU a request as measured over as forecast, one per window, sorted
- * @param inside   the windows whose ratio fell within the error stated
+ * @param stated   the windows whose forecast stated an error of k6's CPU (one earned by its calibration)
+ * @param inside   of those, the windows whose ratio fell within it
  * @param crowded  the windows k6 crowded
  * @param foreseen of those, the windows the forecast had said k6 would crowd
  * @param warned   of those, the windows it had said k6 might crowd, and not that it would
  * @param calm     the windows k6 left room in
  * @param alarms   of those, the windows it had said k6 would or might crowd
  */
-public record LoadForecasts(double[] ratios, int inside, int crowded, int foreseen, int warned, int calm, int alarms) {
+public record LoadForecasts(double[] ratios, int stated, int inside, int crowded, int foreseen, int warned, int calm,
+                            int alarms) {
 
     /** From outcomes, the held-out ones whose k6 CPU was read and forecast; null where there is none. */
     public static LoadForecasts of(List<Outcome> outcomes) {
@@ -33,14 +35,15 @@ public record LoadForecasts(double[] ratios, int inside, int crowded, int forese
             return null;
         }
         double[] ratios = read.stream().mapToDouble(LoadForecasts::perRequest).sorted().toArray();
-        int inside = (int) read.stream().filter(o -> Math.abs(perRequest(o) - 1) <= k6Error(o)).count();
+        List<Outcome> stated = read.stream().filter(LoadForecasts::k6ErrorStated).toList();
+        int inside = (int) stated.stream().filter(o -> Math.abs(perRequest(o) - 1) <= k6Error(o)).count();
         List<Outcome> crowded = read.stream().filter(o -> !o.headroom().orElseThrow().enough()).toList();
         int foreseen = (int) crowded.stream().filter(o -> share(o, 0) > Headroom.MOST_SHARE).count();
         int warned = (int) crowded.stream().filter(o -> share(o, 0) <= Headroom.MOST_SHARE
                 && share(o, k6Error(o)) > Headroom.MOST_SHARE).count();
         List<Outcome> calm = read.stream().filter(o -> o.headroom().orElseThrow().enough()).toList();
         int alarms = (int) calm.stream().filter(o -> share(o, k6Error(o)) > Headroom.MOST_SHARE).count();
-        return new LoadForecasts(ratios, inside, crowded.size(), foreseen, warned, calm.size(), alarms);
+        return new LoadForecasts(ratios, stated.size(), inside, crowded.size(), foreseen, warned, calm.size(), alarms);
     }
 
     public int windows() {
@@ -57,10 +60,12 @@ public record LoadForecasts(double[] ratios, int inside, int crowded, int forese
 
     /** As {@code predict --against} prints it, one paragraph. */
     public String describe() {
-        return String.format(Locale.ROOT, "k6's CPU a request, measured over forecast: median %.2f× in %d windows, %d"
-                        + " within the error stated (%.0f %%); k6 crowded %d, the forecast had said it would in %d and"
-                        + " might in %d more; of the %d it left room in, it had said would or might of %d",
-                quantile(0.5), windows(), inside, 100.0 * inside / windows(), crowded, foreseen, warned, calm, alarms);
+        return String.format(Locale.ROOT, "k6's CPU a request, measured over forecast: median %.2f× in %d windows, %s;"
+                        + " k6 crowded %d, the forecast had said it would in %d and might in %d more; of the %d it left"
+                        + " room in, it had said would or might of %d", quantile(0.5), windows(), stated == 0
+                        ? "no error stated (its calibration earned none)" : String.format(Locale.ROOT, "%d of the %d"
+                        + " with an error stated within it (%.0f %%)", inside, stated, 100.0 * inside / stated),
+                crowded, foreseen, warned, calm, alarms);
     }
 
     /** k6's CPU per request as measured over what the forecast said. */
@@ -79,9 +84,13 @@ public record LoadForecasts(double[] ratios, int inside, int crowded, int forese
         return k6 == null || k6.isNaN() ? 0 : k6;
     }
 
-    /** The relative error the forecast stated of k6's CPU (0 where it stated none, as before it did). */
+    /** The relative error the forecast stated of k6's CPU (0 where it stated none: as before it did, or not earned). */
     private static double k6Error(Outcome o) {
+        return k6ErrorStated(o) ? o.prediction().orElseThrow().predictedK6Error() : 0;
+    }
+
+    private static boolean k6ErrorStated(Outcome o) {
         Double error = o.prediction().map(WindowResult.Prediction::predictedK6Error).orElse(null);
-        return error == null || error.isNaN() ? 0 : error;
+        return error != null && !error.isNaN();
     }
 }
