@@ -169,7 +169,7 @@ final class Rig implements StepLoop.Performer {
                 manifest, console, dir, plan, cpuSets, Predictions.from(results.windows(), sharedCores), database,
                 loadAlone, yardstick);
         jvms = new Jvms(plan, engine, java, loads, new WarmUp(loads, engine.confinement(), console, cpuSets,
-                delayService), results, manifest, console, dir, cpuSets, waits);
+                delayService, engine.recorder()), results, manifest, console, dir, cpuSets, waits);
     }
 
     @Override

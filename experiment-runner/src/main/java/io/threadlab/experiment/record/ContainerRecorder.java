@@ -77,6 +77,11 @@ public final class ContainerRecorder implements Recorder {
         }
     }
 
+    @Override
+    public void collectGarbage(ServiceProcess service) {
+        jcmd(service, "GC.run");
+    }
+
     private static String container(ServiceProcess service) {
         if (service instanceof ContainerService c) {
             return c.container();

@@ -37,6 +37,11 @@ public final class FlightRecorder implements Recorder {
     }
 
     @Override
+    public void collectGarbage(ServiceProcess service) {
+        run(List.of(jcmd.toString(), String.valueOf(service.pid()), "GC.run"));
+    }
+
+    @Override
     public boolean dumpStartupRecording(ServiceProcess service, String name, Path file) {
         try {
             java.nio.file.Files.createDirectories(file.getParent());
