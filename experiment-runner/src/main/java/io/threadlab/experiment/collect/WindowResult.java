@@ -199,16 +199,33 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
      * The collector's pauses during the window, young (minor) and full (major), from the variant's own metrics
      * (Micrometer's jvm.gc.pause) scraped just before its opening edge and just after its closing one; null where
      * either scrape went unanswered. A collector that pauses counts its CPU in the window's: these say how much of it.
+     *
+     * @param promotedMb what the young collections moved to the old generation (Micrometer's jvm.gc.memory.promoted),
+     *                   in MB; null where it was not read (runs before it was). A JVM whose young collections keep
+     *                   little alive promotes next to nothing; one that promotes tens of MB a second copies them in
+     *                   every pause and collects them again in full ones, and pays for it in CPU per request (see
+     *                   {@code WarmUp#collect}).
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Gc(long minorCollections, double minorPauseSeconds, long majorCollections,
-                     double majorPauseSeconds) {
+                     double majorPauseSeconds, Double promotedMb) {
+
+        /** Pauses without what they promoted. */
+        public Gc(long minorCollections, double minorPauseSeconds, long majorCollections, double majorPauseSeconds) {
+            this(minorCollections, minorPauseSeconds, majorCollections, majorPauseSeconds, null);
+        }
 
         /** The pauses between an earlier cumulative reading and this one. */
         public Gc since(Gc earlier) {
             return new Gc(minorCollections - earlier.minorCollections, minorPauseSeconds - earlier.minorPauseSeconds,
-                    majorCollections - earlier.majorCollections, majorPauseSeconds - earlier.majorPauseSeconds);
+                    majorCollections - earlier.majorCollections, majorPauseSeconds - earlier.majorPauseSeconds,
+                    promotedMb == null || earlier.promotedMb == null ? null : promotedMb - earlier.promotedMb);
+        }
+
+        /** What the young collections promoted a second over {@code seconds}; null where it was not read. */
+        public Double promotedMbPerSecond(double seconds) {
+            return promotedMb == null || !(seconds > 0) ? null : promotedMb / seconds;
         }
 
         /** The share of {@code seconds} the JVM spent paused for its collector. */

@@ -26,7 +26,8 @@ final class JvmGauges {
 
     /**
      * The collector's pauses so far (Micrometer's jvm.gc.pause, whose action names a young collection "end of minor
-     * GC" and a full one "end of major GC"), or null when the service does not publish them.
+     * GC" and a full one "end of major GC") and what its young collections promoted (jvm.gc.memory.promoted), or null
+     * when the service does not publish its pauses.
      */
     static WindowResult.Gc gcPauses(String prometheusText) {
         Double minor = sum(prometheusText, pause("count", "minor"));
@@ -34,9 +35,10 @@ final class JvmGauges {
         if (minor == null && major == null) {
             return null;
         }
+        Double promoted = value(prometheusText, "jvm_gc_memory_promoted_bytes_total");
         return new WindowResult.Gc(Math.round(zeroIfNull(minor)),
                 zeroIfNull(sum(prometheusText, pause("sum", "minor"))), Math.round(zeroIfNull(major)),
-                zeroIfNull(sum(prometheusText, pause("sum", "major"))));
+                zeroIfNull(sum(prometheusText, pause("sum", "major"))), promoted == null ? null : promoted / 1e6);
     }
 
     private static Predicate<String> pause(String series, String kind) {

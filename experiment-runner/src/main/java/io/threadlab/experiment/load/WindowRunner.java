@@ -309,7 +309,8 @@ public final class WindowRunner {
                         ", database %.2f CPU, %d connections, %d busy", row.instruments().dbCpuSeconds() / seconds,
                         row.instruments().dbConnections(), row.instruments().dbActive()),
                 row.compiler().compilerShare() * 100, row.gc() == null ? "" : String.format(Locale.ROOT,
-                        ", GC paused %.0f %%", row.gc().pauseShare(seconds) * 100)) + machine(row));
+                        ", GC paused %.0f %%%s", row.gc().pauseShare(seconds) * 100, promoted(row.gc(), seconds)))
+                + machine(row));
         if (Boolean.FALSE.equals(row.cpu().confinementHeld())) {
             warn(String.format(Locale.ROOT, "%s: %s used %.2f CPU, above its %.2f quota", window.id(),
                     window.variant(), row.cpu().cpuCores(), plan.knobsOf(window.jvm()).cpuQuota()));
@@ -362,6 +363,12 @@ public final class WindowRunner {
         if (database != null) {
             database.requireAlive();
         }
+    }
+
+    /** ", promoted 81 MB/s" where the young collections promoted at least 1 MB a second, else nothing. */
+    private static String promoted(WindowResult.Gc gc, double seconds) {
+        Double rate = gc.promotedMbPerSecond(seconds);
+        return rate == null || rate < 1 ? "" : String.format(Locale.ROOT, ", promoted %.0f MB/s", rate);
     }
 
     private static String ms(Double d) {

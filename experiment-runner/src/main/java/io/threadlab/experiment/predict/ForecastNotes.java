@@ -130,8 +130,13 @@ final class ForecastNotes {
                     (Math.pow(2, m.callsElasticity()) - 1) * 100, m.callsElasticity(), m.curve().betaSpread());
         }
         boolean other = !m.delays().contains(p.delayMs());
+        List<Integer> busy = m.curve().levels().stream().map(CpuCurve.Level::delayMs).distinct().sorted().toList();
+        // at a second delay whose levels all left the CPU idle (a pool bound them) the cost was not read there either
+        String why = m.delays().size() > 1 && busy.size() == 1
+                ? "only the levels at " + delays(busy) + " kept the CPU busy, and the cost is read from those"
+                : "calibrate at a second delay: --calibration-delay-ms";
         return String.format(Locale.ROOT, "calibrated at %s only: what more calls in flight cost is not measured"
-                + " (%s); %s", delays, "calibrate at a second delay: --calibration-delay-ms",
+                + " (%s); %s", delays, why,
                 other ? String.format(Locale.ROOT, "at %d ms a request is taken to cost what the calibration's did at"
                         + " as many waiting, and to hold its worker or connection for the delay plus the %.1f ms"
                         + " measured above it, the error widened by %.0f %% per e-fold of calls in flight beyond those"

@@ -28,7 +28,8 @@ class LoadGeneratorTest {
                 k6Error);
         return new Outcome("reactive", "reactive-jvm1", "reactive", Point.of(Axis.DELAY_MS, 50).with(Axis.USERS, 1000),
                 measuredRps, Optional.of(p), calibrated, Optional.of(new Headroom(k6Cores, room)),
-                new Outcome.Readings(0.99, null, null, 0, Map.of(), Double.NaN, null, null, null));
+                new Outcome.Readings(0.99, null, null, 0, Map.of(), Double.NaN, null, null, null,
+                        null));
     }
 
     @Test

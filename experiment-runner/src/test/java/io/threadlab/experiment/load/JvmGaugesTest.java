@@ -57,6 +57,18 @@ class JvmGaugesTest {
         assertThat(gc.minorPauseSeconds()).isCloseTo(12.5, within(1e-9));
         assertThat(gc.majorCollections()).isEqualTo(1);
         assertThat(gc.majorPauseSeconds()).isCloseTo(0.216, within(1e-9));
+        assertThat(gc.promotedMb()).as("not published here: unknown, not zero").isNull();
+    }
+
+    @Test
+    void whatTheYoungCollectionsPromotedIsReadInMegabytesAndDifferencedOverTheWindow() {
+        String before = PAUSES + "jvm_gc_memory_promoted_bytes_total 2.5E8\n";
+        String after = PAUSES.replace("} 51.0", "} 61.0") + "jvm_gc_memory_promoted_bytes_total 7.36E8\n";
+        WindowResult.Gc window = JvmGauges.gcPauses(after).since(JvmGauges.gcPauses(before));
+        assertThat(window.minorCollections()).isEqualTo(10);
+        assertThat(window.promotedMb()).isCloseTo(486, within(1e-9));
+        assertThat(window.promotedMbPerSecond(6)).isCloseTo(81, within(1e-9));
+        assertThat(window.since(JvmGauges.gcPauses(PAUSES)).promotedMb()).as("one reading unknown").isNull();
     }
 
     @Test

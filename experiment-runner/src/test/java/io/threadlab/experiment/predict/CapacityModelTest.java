@@ -173,6 +173,26 @@ class CapacityModelTest {
     }
 
     /**
+     * A second delay whose levels all left the CPU idle (the database pool bound them, as in a run on the database at
+     * 10 and 50 ms) taught the curve nothing about calls in flight: the forecast says that, and does not tell the
+     * user to calibrate at a second delay, which they did.
+     */
+    @Test
+    void aSecondDelayWhoseLevelsLeftTheCpuIdleIsSaidToTeachNoCostOfCallsInFlight() {
+        List<WindowResult> rows = new java.util.ArrayList<>(calibration("reactive"));
+        rows.add(Windows.closed("reactive", 900, 390).delay(50).cpuMs(0.5).cpuCores(0.2).calibration().build());
+        rows.add(Windows.closed("reactive", 400, 388).delay(50).cpuMs(0.5).cpuCores(0.2).calibration().build());
+        CapacityModel m = CapacityModel.fit("jvm", Variant.Threads.EVENT_LOOP, rows).model().orElseThrow();
+        assertThat(m.delays()).containsExactly(10, 50);
+        assertThat(m.predict(at(20, 500)).notes())
+                .anySatisfy(n -> assertThat(n).contains("calibrated at 10 and 50 ms only")
+                        .contains("only the levels at 10 ms kept the CPU busy"))
+                .noneSatisfy(n -> assertThat(n).contains("calibrate at a second delay"));
+        assertThat(model(Variant.Threads.EVENT_LOOP).predict(at(20, 500)).notes())
+                .anySatisfy(n -> assertThat(n).contains("calibrate at a second delay: --calibration-delay-ms"));
+    }
+
+    /**
      * The same 100 users at a 1 ms downstream leave more of them waiting in the JVM than at 10 ms (93.5 against 52.7:
      * 4,623 req/s × 1.4 ms at the downstream), and each request costs what the curve says there: less. By users alone
      * both points were one.

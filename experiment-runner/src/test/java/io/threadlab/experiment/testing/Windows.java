@@ -247,6 +247,13 @@ public final class Windows {
         return this;
     }
 
+    /** The pauses, and what the young collections promoted to the old generation in the window, in MB. */
+    public Windows gcPauses(double minorSeconds, double majorSeconds, double promotedMb) {
+        this.gc = new WindowResult.Gc(minorSeconds > 0 ? 3 : 0, minorSeconds, majorSeconds > 0 ? 1 : 0, majorSeconds,
+                promotedMb);
+        return this;
+    }
+
     public Windows separateLoad() {
         this.loadCpus = "separate";
         return this;

@@ -59,6 +59,11 @@ public final class GcGap {
         return Optional.of((accounts ? "the collector: " : "not the collector alone: ") + numbers);
     }
 
+    /** " (its young collections promoted 81 MB/s)": what makes a young collection long, where it was read. */
+    private static String promoted(double mbPerSecond) {
+        return String.format(Locale.ROOT, " (its young collections promoted %.0f MB/s)", mbPerSecond);
+    }
+
     private static Optional<String> againstCalibration(Outcome point, List<WindowResult> rows) {
         Optional<WindowResult> calibration = rows.stream().filter(r -> r.calibration() && r.gc() != null
                         && r.users() != null && r.jvmId().equals(point.jvmId()))
@@ -71,8 +76,12 @@ public final class GcGap {
         double here = point.readings().gcShare();
         double more = here - there;
         boolean slower = point.ratio() < 1;
-        String shares = String.format(Locale.ROOT, "GC paused %.0f %% of the window, %.0f %% of the calibration's at"
-                + " %,d users", here * 100, there * 100, c.users());
+        Double promotedThere = c.gc().promotedMbPerSecond(c.load().windowSeconds());
+        Double promotedHere = point.readings().promotedMbPerSecond();
+        boolean promotions = promotedHere != null && promotedThere != null;
+        String shares = String.format(Locale.ROOT, "GC paused %.0f %% of the window%s, %.0f %% of the calibration's at"
+                        + " %,d users%s", here * 100, promotions ? promoted(promotedHere) : "", there * 100, c.users(),
+                promotions ? promoted(promotedThere) : "");
         if (Math.abs(more) >= MATTERS && (more > 0) == slower) {
             return Optional.of("the collector: " + shares + (slower ? ", whose CPU per request did not pay for it"
                     : ", whose CPU per request paid for it"));

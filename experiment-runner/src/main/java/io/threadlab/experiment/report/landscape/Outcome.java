@@ -35,14 +35,15 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
      * @param littleUsers throughput × mean response time: the users Little's law says were busy (null: unknown)
      * @param inFlight    requests sent and not yet answered at the window's end (null: unknown)
      * @param gcShare     the share of the window the JVM was paused for its collector (null: not read)
+     * @param promotedMbPerSecond what its young collections promoted to the old generation a second (null: not read)
      * @param countsApart k6's count and the downstream's, where they were farther apart than correct counts can be
      *                    ({@link WindowResult#countsAgree}); null where they agreed or there was no second count
      * @param yardstickUs the machine's own speed over the window: CPU-µs of the runner's fixed piece of work (null:
      *                    not timed)
      */
     public record Readings(double saturation, Double littleUsers, Long inFlight, long errors,
-                           Map<String, Long> errorCauses, double p99Ms, Double gcShare, String countsApart,
-                           Double yardstickUs) {
+                           Map<String, Long> errorCauses, double p99Ms, Double gcShare, Double promotedMbPerSecond,
+                           String countsApart, Double yardstickUs) {
     }
 
     /** Little's law is flagged when the busy users differ from the users by more than this. */
@@ -60,6 +61,7 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
                         w.load().errors(), w.load().errorCauses(),
                         w.load().p99Ms() == null ? Double.NaN : w.load().p99Ms(),
                         w.gc() == null ? null : w.gc().pauseShare(w.load().windowSeconds()),
+                        w.gc() == null ? null : w.gc().promotedMbPerSecond(w.load().windowSeconds()),
                         Boolean.FALSE.equals(w.countsAgree()) ? w.countsDescribed() : null,
                         w.instruments().yardstickUs()));
     }

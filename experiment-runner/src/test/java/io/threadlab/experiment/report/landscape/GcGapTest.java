@@ -45,6 +45,23 @@ class GcGapTest {
                 + " users, whose CPU per request did not pay for it");
     }
 
+    /**
+     * Where both windows read what their young collections promoted, the note says it: what makes the pauses long
+     * (database-heldout-pool30: the virtual-thread JVM at 20 ms promoted 81 MB/s where its calibration promoted none).
+     */
+    @Test
+    void whatTheYoungCollectionsPromotedIsSaidWhereBothWindowsReadIt() {
+        List<WindowResult> rows = new java.util.ArrayList<>(List.of(
+                Windows.closed("reactive", 200, 4915).calibration().gcPauses(0.1, 0, 0).build(),
+                Windows.closed("reactive", 3000, 4872).calibration().gcPauses(0.6, 0.3, 3).build()));
+        rows.add(Windows.closed("reactive", 3000, 4967).delay(100).gcPauses(1.3, 0.9, 810)
+                .prediction(predicted(5903, "cpu")).build());
+        Outcome outcome = Landscape.of(rows, 2, false).outcomes().getFirst();
+        assertThat(GcGap.explain(outcome, rows)).hasValue("the collector: GC paused 22 % of the window (its young"
+                + " collections promoted 81 MB/s), 9 % of the calibration's at 3,000 users (its young collections"
+                + " promoted 0 MB/s), whose CPU per request did not pay for it");
+    }
+
     @Test
     void aFasterPointThatPausedMoreIsNotTheCollectorsWhateverTheSizeOfTheGap() {
         // the same pauses, the point 17 % above its prediction: more pausing cannot have made it faster
