@@ -114,10 +114,10 @@ public final class WarmUp {
      * went on doing so at 500 (a histogram of the heap: the kept bytes are pages, their rows and their dates). Most
      * likely a chain seeded in the warm-up, while the JVM was cold and slow: a dead object in the old generation keeps
      * what it points to alive through young collections, that is promoted in turn, and so on while the load holds
-     * (the log does not name the link). A full collection under
-     * load does not end that (it moves the pages in flight to the old generation); the same run with it alone cost
-     * 0.755 at 700 users. With nothing in flight when it runs, the same JVM's 700 users cost 0.439 at 1,126 req/s and
-     * the collector paused 2 %. The collections the steady state makes still fall in the windows.
+     * (the log does not name the link). A full collection under load does not end that (it moves the pages in flight
+     * to the old generation); the same run with it alone cost 0.755 at 700 users. With nothing in flight when it runs,
+     * the same JVM's 700 users cost 0.439 at 1,126 req/s and the collector paused 2 %. The collections the steady
+     * state makes still fall in the windows.
      */
     private void collect(RunningJvm jvm) {
         long start = System.nanoTime();
