@@ -211,11 +211,6 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
     public record Gc(long minorCollections, double minorPauseSeconds, long majorCollections,
                      double majorPauseSeconds, Double promotedMb) {
 
-        /** Pauses without what they promoted. */
-        public Gc(long minorCollections, double minorPauseSeconds, long majorCollections, double majorPauseSeconds) {
-            this(minorCollections, minorPauseSeconds, majorCollections, majorPauseSeconds, null);
-        }
-
         /** The pauses between an earlier cumulative reading and this one. */
         public Gc since(Gc earlier) {
             return new Gc(minorCollections - earlier.minorCollections, minorPauseSeconds - earlier.minorPauseSeconds,

@@ -243,7 +243,8 @@ public final class Windows {
 
     /** The collector's pauses in the window: {@code minorSeconds} over young collections, {@code majorSeconds} full. */
     public Windows gcPauses(double minorSeconds, double majorSeconds) {
-        this.gc = new WindowResult.Gc(minorSeconds > 0 ? 3 : 0, minorSeconds, majorSeconds > 0 ? 1 : 0, majorSeconds);
+        this.gc = new WindowResult.Gc(minorSeconds > 0 ? 3 : 0, minorSeconds, majorSeconds > 0 ? 1 : 0, majorSeconds,
+                null);
         return this;
     }
 
