@@ -34,7 +34,7 @@ public final class FindingsPage {
     /** Everything the page states, computed once from the published runs; the template shows it. */
     record Model(String published, List<RunsIndex.Row> runs, RegimeMapSection.Section map,
                  HeadlineSection.Section headline, OffCalibrationSection.Section offCalibration,
-                 ClaimsSection.Section claims, List<DatabaseSection.Run> database,
+                 ClaimsSection.Section claims, List<DatabaseSection.Run> database, CollectorStates.Section collector,
                  List<FanOutFindings.Run> fanOut, List<BurstFindings.Run> burst, List<MistakesSection.Run> mistakes,
                  PlatformsSection.Section platforms, String headlinePicture,
                  String startsPicture, String mapPicture) {
@@ -62,7 +62,8 @@ public final class FindingsPage {
         Model model = new Model(Cite.link(String.valueOf(runs.size()), PublishedRun.FROM_DOCS), RunsIndex.of(runs), map,
                 headline, offCalibration,
                 ClaimsSection.of(runs),
-                DatabaseSection.of(only(runs, Kind.DATABASE)), FanOutFindings.of(only(runs, Kind.FAN_OUT)),
+                DatabaseSection.of(only(runs, Kind.DATABASE)), CollectorStates.of(only(runs, Kind.DATABASE)),
+                FanOutFindings.of(only(runs, Kind.FAN_OUT)),
                 BurstFindings.of(only(runs, Kind.BURST)),
                 MistakesSection.of(only(runs, Kind.MISTAKES)), PlatformsSection.of(defaults),
                 picture(files, HEADLINE_PICTURE),

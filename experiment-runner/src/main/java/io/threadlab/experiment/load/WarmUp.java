@@ -111,13 +111,15 @@ public final class WarmUp {
      * read between the two came out 30-63 % under what the JVMs served. Its GC log (2026-12-05) said what it was: each
      * young collection kept about 96 MB (the survivor space holds 17) and promoted it, a full collection every fourth
      * one found 20 MB alive, and only when the load fell to 150 users did young collections keep 1.5 MB again, and
-     * went on doing so at 500 (a histogram of the heap: the kept bytes are pages, their rows and their dates). Most
-     * likely a chain seeded in the warm-up, while the JVM was cold and slow: a dead object in the old generation keeps
-     * what it points to alive through young collections, that is promoted in turn, and so on while the load holds
-     * (the log does not name the link). A full collection under load does not end that (it moves the pages in flight
-     * to the old generation); the same run with it alone cost 0.755 at 700 users. With nothing in flight when it runs,
-     * the same JVM's 700 users cost 0.439 at 1,126 req/s and the collector paused 2 %. The collections the steady
-     * state makes still fall in the windows.
+     * went on doing so at 500. A heap dump taken with its garbage in that state (GC.heap_dump -all) named what they
+     * kept: finished requests' pages, held by those requests' first objects (the request, its promise, its query),
+     * which an earlier collection had promoted while they waited for a connection; a young collection takes the old
+     * generation's objects as roots, dead or alive. Promoting more than the survivor space holds keeps the threshold
+     * at one collection, and so the next requests' first objects are promoted too, while the load holds. A full
+     * collection under load does not end that: it moves every request in flight to the old generation, and their
+     * pages, made after, are kept the same way (docs/method.md, the collector's two states); the same run with it
+     * alone cost 0.755 at 700 users. With nothing in flight when it runs, the same JVM's 700 users cost 0.439 at
+     * 1,126 req/s and the collector paused 2 %. The collections the steady state makes still fall in the windows.
      */
     private void collect(RunningJvm jvm) {
         long start = System.nanoTime();
