@@ -13,11 +13,11 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The collector's two states on the database (docs/method.md): over the published database runs' windows through the
- * plain client whose variant's CPU bound them, per variant, how many had its young collections pause a large share
- * of the window, and what those windows and the others cost a request. The state is read from the pauses because
- * every published run recorded them; what the young collections promoted, which says it directly, is given where a
- * run recorded it.
+ * The collector's two states on the database (docs/method.md): over the published database runs' windows on the
+ * Serial collector, through the plain client, whose variant's CPU bound them, per variant, how many had its young
+ * collections pause a large share of the window, and what those windows and the others cost a request. The state is
+ * read from the pauses because every published run recorded them; what the young collections promoted, which says it
+ * directly, is given where a run recorded it.
  */
 final class CollectorStates {
 
@@ -44,7 +44,7 @@ final class CollectorStates {
 
     static Section of(List<PublishedRun> runs) {
         Map<String, List<WindowResult>> byVariant = new LinkedHashMap<>();
-        for (PublishedRun run : runs) {
+        for (PublishedRun run : runs.stream().filter(CollectorStates::serial).toList()) {
             for (WindowResult w : run.facts().windows()) {
                 if (counted(w)) {
                     byVariant.computeIfAbsent(w.variant(), v -> new ArrayList<>()).add(w);
@@ -53,6 +53,11 @@ final class CollectorStates {
         }
         List<Row> rows = byVariant.entrySet().stream().map(e -> row(e.getKey(), e.getValue())).toList();
         return new Section(Cite.threshold(BUSY, SOURCE), Cite.threshold(PROMOTING, SOURCE), rows);
+    }
+
+    /** The collector whose survivor space and threshold the state is made of (docs/method.md). */
+    static boolean serial(PublishedRun run) {
+        return run.facts().manifest().jvmFlags().contains("-XX:+UseSerialGC");
     }
 
     /** Through the plain client, the CPU bound, the young collections' pauses read. */

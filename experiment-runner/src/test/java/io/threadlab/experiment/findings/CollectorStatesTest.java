@@ -7,7 +7,11 @@ import io.threadlab.experiment.plan.Downstream;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.testing.Windows;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -59,5 +63,22 @@ class CollectorStatesTest {
         assertThat(row.cpuOthers()).isEqualTo("[0.500](../findings/)");
         assertThat(row.promotedPromoting()).as("no promoting window read its promotions").isEqualTo("–");
         assertThat(row.promotedOthers()).isEqualTo("[0.1](../findings/)");
+    }
+
+    @Test
+    void onlyRunsOnTheSerialCollectorCount(@TempDir Path findings) throws IOException {
+        Path published = Path.of("..", "findings", "database-jdbc-3").toAbsolutePath().normalize();
+        for (String gc : List.of("Serial", "Parallel")) {
+            Path dir = Files.createDirectories(findings.resolve(gc));
+            Files.writeString(dir.resolve("manifest.json"), Files.readString(published.resolve("manifest.json"))
+                    .replace("-XX:+UseSerialGC", "-XX:+Use" + gc + "GC"));
+            Files.copy(published.resolve("results.json"), dir.resolve("results.json"));
+        }
+        List<PublishedRun> runs = PublishedRun.readAll(findings);
+        List<PublishedRun> parallel = runs.stream().filter(r -> r.name().equals("Parallel")).toList();
+        List<PublishedRun> serial = runs.stream().filter(r -> r.name().equals("Serial")).toList();
+        assertThat(CollectorStates.of(serial).rows()).extracting(CollectorStates.Row::variant)
+                .containsExactly("imperative", "reactive", "virtual-thread");
+        assertThat(CollectorStates.of(parallel).rows()).isEmpty();
     }
 }
