@@ -34,6 +34,15 @@ class RuntimeInfoTest {
     }
 
     @Test
+    void theHeapsReportedMaximumIsNotJudgedForTheCollectorResizesItsSurvivorSpaces() {
+        Map<String, Object> after = new HashMap<>(AT_THE_QUOTA);
+        after.put("maxHeapBytes", 506_462_208);
+        assertThat(RuntimeInfo.ergonomicsChanged(AT_THE_QUOTA, after)).isEmpty();
+        after.put("eventLoops", 4);
+        assertThat(RuntimeInfo.ergonomicsChanged(AT_THE_QUOTA, after)).containsExactly("eventLoops: 2 -> 4");
+    }
+
+    @Test
     void aFactThatDisappearedIsAChange() {
         Map<String, Object> after = new HashMap<>(AT_THE_QUOTA);
         after.remove("garbageCollectors");
