@@ -124,13 +124,15 @@ final class OffCalibrationSection {
     }
 
     /**
-     * The run whose calibration predicts it: the latest published before it on the same Quarkus platform that
-     * calibrated its kind of work, a default run for the delay service's.
+     * The run whose calibration predicts it: the latest published before it on the same Quarkus platform and the same
+     * JVM flags (heap and collector: on another collector a request costs another CPU) that calibrated its kind of
+     * work, a default run for the delay service's.
      */
     private static Optional<PublishedRun> calibratedBefore(PublishedRun run, List<PublishedRun> runs) {
         String started = String.valueOf(run.facts().manifest().startedAt());
         Point kind = kind(run);
         return runs.stream().filter(r -> r.platform().equals(run.platform()))
+                .filter(r -> r.facts().manifest().jvmFlags().equals(run.facts().manifest().jvmFlags()))
                 .filter(r -> kind.equals(Point.NONE) ? r.kind() == Kind.DEFAULT_RUN : r.facts().windows().stream()
                         .anyMatch(w -> w.calibration() && WorkKind.of(w.at()).equals(kind)))
                 .filter(r -> String.valueOf(r.facts().manifest().startedAt()).compareTo(started) < 0)
