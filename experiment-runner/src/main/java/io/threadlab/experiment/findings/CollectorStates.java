@@ -25,8 +25,9 @@ final class CollectorStates {
     static final double BUSY = 0.9;
 
     /**
-     * Young collections pausing this share of the window or more: the promoting state. On the database the event
-     * loop's and the virtual threads' windows fall on either side of it, far apart, never near it.
+     * Young collections pausing this share of the window or more: the promoting state. Between the two groups the event
+     * loop's and the virtual threads' windows on the database form: of the published ones, most paused under 4 % or
+     * over 10 %, a few in between.
      */
     static final double PROMOTING = 0.05;
 
