@@ -33,6 +33,15 @@ final class Cite {
         return String.format(Locale.ROOT, "%.0f %%", share * 100);
     }
 
+    /**
+     * A share the page sets beside a target: whole percents, but never rounded up to the target it falls short of
+     * (395 of 440 is "89.7 %" beside a target of 90 %, not a "90 %" the text then calls below it), cut to a tenth.
+     */
+    static String percent(double share, double target) {
+        return share < target && Math.round(share * 100) >= Math.round(target * 100)
+                ? String.format(Locale.ROOT, "%.1f %%", Math.floor(share * 1000) / 10) : percent(share);
+    }
+
     /** Where the runner keeps its code, as the page links a threshold or a published claim to it. */
     static final String SOURCE = "../experiment-runner/src/main/java/io/threadlab/experiment/";
 

@@ -5,6 +5,7 @@ import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.CannotPredict;
 import io.threadlab.experiment.predict.ExtrapolationEvidence;
+import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.predict.LoadCostEvidence;
 import io.threadlab.experiment.predict.MachineEvidence;
 import io.threadlab.experiment.predict.MachineSpeed;
@@ -89,7 +90,7 @@ final class ConstantsEvidence {
         }
         return new Extrapolation(Cite.number(evidence.covered(), 0, PublishedRun.FROM_DOCS),
                 Cite.number(evidence.ends(), 0, PublishedRun.FROM_DOCS),
-                Cite.link(Cite.percent(evidence.share()), PublishedRun.FROM_DOCS),
+                Cite.link(Cite.percent(evidence.share(), Forecast.COVERAGE_TARGET), PublishedRun.FROM_DOCS),
                 Cite.number(evidence.beyond(), 2, PublishedRun.FROM_DOCS),
                 Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
                 Cite.link(Cite.percent(ExtrapolationEvidence.rule()), Cite.SOURCE + "predict/CpuCurve.java"),

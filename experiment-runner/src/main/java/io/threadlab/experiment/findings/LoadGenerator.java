@@ -43,7 +43,7 @@ record LoadGenerator(String ratio, String low, String high, String windows, Stri
         return new LoadGenerator(Cite.link(Cite.times(median), file), Cite.link(Cite.times(k6.quantile(0.1)), file),
                 Cite.link(Cite.times(k6.quantile(0.9)), file), Cite.number(k6.windows(), 0, file),
                 Cite.number(k6.stated(), 0, file), Cite.number(k6.inside(), 0, file), k6.stated() == 0 ? "–"
-                        : Cite.link(Cite.percent((double) k6.inside() / k6.stated()), file),
+                        : Cite.link(Cite.percent((double) k6.inside() / k6.stated(), Forecast.COVERAGE_TARGET), file),
                 Cite.number(k6.crowded(), 0, file), Cite.number(k6.foreseen(), 0, file),
                 Cite.number(k6.warned(), 0, file), Cite.number(k6.calm(), 0, file), Cite.number(k6.alarms(), 0, file),
                 median - 1 > Forecast.TOLERANCE, k6.inside() < Forecast.COVERAGE_TARGET * k6.stated(),

@@ -30,7 +30,7 @@ final class NoiseFloor {
         }
         return new Floor(Cite.number(evidence.within(), 0, PublishedRun.FROM_DOCS),
                 Cite.number(evidence.readings(), 0, PublishedRun.FROM_DOCS),
-                Cite.link(Cite.percent(evidence.share()), PublishedRun.FROM_DOCS),
+                Cite.link(Cite.percent(evidence.share(), Forecast.WITHIN_TARGET), PublishedRun.FROM_DOCS),
                 Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
                 evidence.share() < Forecast.WITHIN_TARGET);
     }
