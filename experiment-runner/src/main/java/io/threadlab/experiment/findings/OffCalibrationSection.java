@@ -59,11 +59,12 @@ final class OffCalibrationSection {
     }
 
     /**
-     * The runs, each with its table; every run's points together, per kind of work; how close a forecast can land
-     * here; how the load generator's cost was forecast; what the published runs say of the model's constants; the
+     * The runs, each with its table; every run's points together, per kind of work; where the CPU bound, what a request
+     * cost against the forecast's cost (at the share of the quota that says so); how close a forecast can land here; how the load generator's cost was forecast; what the published runs say of the model's constants; the
      * targets, each linked to its constant.
      */
-    record Section(List<Run> runs, List<Total> totals, NoiseFloor.Floor floor, LoadGenerator loadGenerator,
+    record Section(List<Run> runs, List<Total> totals, List<CostAgreement> costs, String cpuBound,
+                   NoiseFloor.Floor floor, LoadGenerator loadGenerator,
                    ConstantsEvidence.LoadCost loadCost, ConstantsEvidence.Machine machine,
                    ConstantsEvidence.Beta beta, ConstantsEvidence.Twins twins,
                    ConstantsEvidence.Extrapolation extrapolation, String withinTarget,
@@ -83,7 +84,10 @@ final class OffCalibrationSection {
         Map<String, List<Held>> byWork = new LinkedHashMap<>();
         held.forEach(h -> byWork.computeIfAbsent(h.work(), k -> new ArrayList<>()).add(h));
         List<Total> totals = byWork.entrySet().stream().map(e -> total(e.getKey(), e.getValue())).toList();
-        return new Section(held.stream().map(Held::shown).toList(), totals, NoiseFloor.of(runs),
+        List<CostAgreement> costs = byWork.entrySet().stream().flatMap(e -> CostAgreement.of(e.getKey(),
+                e.getValue().stream().flatMap(h -> h.outcomes().stream()).toList()).stream()).toList();
+        return new Section(held.stream().map(Held::shown).toList(), totals, costs,
+                Cite.threshold(Outcome.CPU_BOUND_SHARE, "report/landscape/Outcome.java"), NoiseFloor.of(runs),
                 LoadGenerator.of(held.stream().flatMap(h -> h.outcomes().stream()).toList()),
                 ConstantsEvidence.loadCost(runs),
                 ConstantsEvidence.machine(runs), ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),

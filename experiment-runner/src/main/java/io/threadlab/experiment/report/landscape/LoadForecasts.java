@@ -52,10 +52,7 @@ public record LoadForecasts(double[] ratios, int stated, int inside, int crowded
 
     /** The ratio below which {@code share} of the windows lie, between neighbours. */
     public double quantile(double share) {
-        double at = share * (ratios.length - 1);
-        int below = (int) Math.floor(at);
-        int above = Math.min(ratios.length - 1, below + 1);
-        return ratios[below] + (at - below) * (ratios[above] - ratios[below]);
+        return Quantiles.of(ratios, share);
     }
 
     /** As {@code predict --against} prints it, one paragraph. */
