@@ -170,6 +170,20 @@ class OrmArticlesTest {
                 + " over the variant's client");
     }
 
+    /**
+     * Each statement of the page is planned once: a page read again finds every plan in Hibernate's plan cache. Sent
+     * typed, the wait was planned and stored again on every request (orm.PageQueries#WAIT), and this failed.
+     */
+    @Test
+    void aPageReadAgainPlansNothingNew() {
+        given().when().get(ORM).then().statusCode(200);
+        int planned = queryPlans();
+        for (int i = 0; i < 3; i++) {
+            given().when().get(ORM).then().statusCode(200);
+        }
+        assertEquals(planned, queryPlans(), "query plans Hibernate holds, after three more pages");
+    }
+
     @Test
     void waitsTheDatabasesWaitServerSide() throws Exception {
         LabPostgres.setWait(database, 200);
@@ -205,6 +219,11 @@ class OrmArticlesTest {
         assertEquals("false", settings.get("quarkus.hibernate-orm.database.version-check.enabled"));
         assertEquals("true", settings.get("quarkus.hibernate-orm.database.start-offline"));
         assertEquals("18", settings.get("quarkus.datasource.db-version"));
+    }
+
+    private static int queryPlans() {
+        return given().when().get("/lab/runtime").then().statusCode(200).extract().jsonPath()
+                .getInt("dataAccess.queryPlans");
     }
 
     private static double acquisitions() {

@@ -65,10 +65,16 @@ public enum DataAccess {
                 .map(DataAccess::label).toList()), "access=" + access + " was given");
     }
 
-    /** What this build serves and with which settings, as /lab/runtime reports it; see {@link HibernatePage}. */
-    public record InForce(List<String> served, Map<String, String> settings) {
+    /**
+     * What this build serves and with which settings, as /lab/runtime reports it; see {@link HibernatePage}.
+     *
+     * @param queryPlans how many query plans Hibernate holds now (null without Hibernate)
+     */
+    public record InForce(List<String> served, Map<String, String> settings, Integer queryPlans) {
 
-        static InForce of(boolean hibernateInBuild, Config config) {
+        /** @param hibernate the build's page reader through Hibernate; null where the build has none */
+        static InForce of(HibernatePage<?> hibernate, Config config) {
+            boolean hibernateInBuild = hibernate != null;
             List<DataAccess> served = hibernateInBuild ? List.of(JDBC, ORM) : List.of(JDBC);
             Map<String, String> settings = new LinkedHashMap<>();
             for (String key : SETTINGS) {
@@ -76,7 +82,8 @@ public enum DataAccess {
                     config.getOptionalValue(key, String.class).ifPresent(value -> settings.put(key, value));
                 }
             }
-            return new InForce(served.stream().map(DataAccess::label).toList(), settings);
+            return new InForce(served.stream().map(DataAccess::label).toList(), settings,
+                    hibernateInBuild ? hibernate.queryPlans() : null);
         }
     }
 }

@@ -12,4 +12,11 @@ package io.threadlab.api;
 public interface HibernatePage<P> {
 
     P newestPage();
+
+    /**
+     * How many query plans Hibernate holds, as /lab/runtime reports them: once the page has been read, reading it again
+     * plans nothing new. A statement whose plan Hibernate cannot find again is planned and stored on every request,
+     * each plan under the same hash (its SQL's), which is what orm.PageQueries#WAIT says.
+     */
+    int queryPlans();
 }

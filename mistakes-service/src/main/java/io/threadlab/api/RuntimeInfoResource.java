@@ -55,7 +55,7 @@ public class RuntimeInfoResource {
                 Runtime.getRuntime().maxMemory(),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList(),
                 ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                DataAccess.InForce.of(hibernate.isResolvable(), ConfigProvider.getConfig()));
+                DataAccess.InForce.of(hibernate.isResolvable() ? hibernate.get() : null, ConfigProvider.getConfig()));
     }
 
     private int eventLoops() {

@@ -7,6 +7,8 @@ import io.threadlab.api.DatabaseFailures;
 import io.threadlab.api.FirstPageSql;
 import io.threadlab.api.HibernatePage;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.hibernate.SessionFactory;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -31,13 +33,16 @@ public class ArticleRepository implements PanacheRepositoryBase<Article, Integer
     @Inject
     FirstPageSql firstPageSql;
 
+    @Inject
+    SessionFactory sessionFactory;
+
     @Override
     @Transactional
     public List<io.threadlab.api.Article> newestPage() {
         FirstPageSql.Recording recording = firstPageSql.begin(DataAccess.ORM.label());
         boolean read = false;
         try {
-            getSession().createNativeQuery(PageQueries.WAIT, Integer.class).getSingleResult();
+            getSession().createNativeMutationQuery(PageQueries.WAIT).executeUpdate();
             List<Article> page = find(PageQueries.NEWEST_ARTICLES).page(0, ArticlePageQuery.PAGE_SIZE).list();
             List<Comment> comments = getSession().createSelectionQuery(PageQueries.THEIR_COMMENTS, Comment.class)
                     .setParameter("page", page).getResultList();
@@ -49,6 +54,13 @@ public class ArticleRepository implements PanacheRepositoryBase<Article, Integer
         } finally {
             recording.end(read);
         }
+    }
+
+    /** The plans in the plan cache of Hibernate's session factory, the one this repository's sessions come from. */
+    @Override
+    public int queryPlans() {
+        return sessionFactory.unwrap(SessionFactoryImplementor.class).getQueryEngine().getInterpretationCache()
+                .getNumberOfCachedQueryPlans();
     }
 
     /**

@@ -36,7 +36,7 @@ public class LazyPerRowRepository implements PanacheRepositoryBase<Article, Inte
         FirstPageSql.Recording recording = firstPageSql.begin(PAGE);
         boolean read = false;
         try {
-            getSession().createNativeQuery(PageQueries.WAIT, Integer.class).getSingleResult();
+            getSession().createNativeMutationQuery(PageQueries.WAIT).executeUpdate();
             List<Article> page = find(NEWEST_ARTICLES_ALONE).page(0, ArticlePageQuery.PAGE_SIZE).list();
             List<Comment> comments = page.stream().flatMap(article -> article.getComments().stream()).toList();
             List<io.threadlab.api.Article> articles = EntityPage.of(page, comments);

@@ -1,5 +1,6 @@
 package io.threadlab.api.orm;
 
+import io.quarkus.arc.ClientProxy;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
@@ -10,6 +11,10 @@ import io.threadlab.api.FirstPageSql;
 import io.threadlab.api.HibernatePage;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.hibernate.reactive.common.spi.Implementor;
+import org.hibernate.reactive.mutiny.Mutiny;
+import org.hibernate.service.ServiceRegistry;
+import org.hibernate.service.spi.SessionFactoryServiceInitiatorContext;
 
 import java.sql.SQLException;
 import java.util.List;
@@ -39,11 +44,14 @@ public class ArticleRepository implements PanacheRepositoryBase<Article, Integer
     @Inject
     FirstPageSql firstPageSql;
 
+    @Inject
+    Mutiny.SessionFactory sessionFactory;
+
     @Override
     public Uni<List<io.threadlab.api.Article>> newestPage() {
         FirstPageSql.Recording recording = firstPageSql.begin(DataAccess.ORM.label());
         return Panache.withSession(() -> getSession().chain(session -> session
-                        .createNativeQuery(PageQueries.WAIT, Integer.class).getSingleResult()
+                        .createNativeQuery(PageQueries.WAIT).executeUpdate()
                         .chain(() -> find(PageQueries.NEWEST_ARTICLES).<Article>page(0, ArticlePageQuery.PAGE_SIZE)
                                 .list())
                         .chain(page -> session.createSelectionQuery(PageQueries.THEIR_COMMENTS, Comment.class)
@@ -51,6 +59,20 @@ public class ArticleRepository implements PanacheRepositoryBase<Article, Integer
                                 .map(comments -> EntityPage.of(page, comments)))))
                 .onTermination().invoke((articles, failure, cancelled) -> recording.end(failure == null && !cancelled))
                 .onFailure().transform(ArticleRepository::failure);
+    }
+
+    /**
+     * The plans in the plan cache of Hibernate ORM's session factory, which Hibernate Reactive's wraps: its API offers
+     * no count, and the wrapped factory's service registry, which the wrapper shares, names the factory it serves.
+     */
+    @Override
+    public int queryPlans() {
+        ServiceRegistry services = ((Implementor) ClientProxy.unwrap(sessionFactory)).getServiceRegistry();
+        if (!(services instanceof SessionFactoryServiceInitiatorContext factory)) {
+            throw new IllegalStateException("Hibernate Reactive's session factory shares no session factory's"
+                    + " service registry: " + services.getClass().getName());
+        }
+        return factory.getSessionFactory().getQueryEngine().getInterpretationCache().getNumberOfCachedQueryPlans();
     }
 
     /**

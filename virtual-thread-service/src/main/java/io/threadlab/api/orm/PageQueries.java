@@ -21,8 +21,18 @@ package io.threadlab.api.orm;
  */
 final class PageQueries {
 
-    /** The page query's wait alone: pg_sleep called once, for lab_wait's one row. */
-    static final String WAIT = "SELECT 1 FROM lab_wait, pg_sleep(lab_wait.ms / 1000.0)";
+    /**
+     * The page query's wait alone: pg_sleep performed once, for lab_wait's one row, in a statement that returns
+     * nothing (executed as an update). Hibernate keys a plan for a statement that returns rows by its result mapping,
+     * and for this one no request found the plan the last one stored: typed ({@code Integer.class}) in Hibernate ORM
+     * 7.2, whose result builder for it has no equals, and typed or not in Hibernate Reactive 3.2. Every request then
+     * planned and stored it again, every plan under the one hash of its SQL: one bin of the plan cache's map, a tree
+     * that each lookup searched through and each store locked. Through Hibernate at 300 users, a quarter of the
+     * imperative JVM's CPU samples were in those comparisons, and its threads waited on that bin's lock 36 times the
+     * window's length (database-heldout-orm-pool30's recordings). A statement that returns nothing is keyed by its SQL
+     * alone, and found (OrmArticlesTest#aPageReadAgainPlansNothingNew).
+     */
+    static final String WAIT = "DO $$ BEGIN PERFORM pg_sleep(ms / 1000.0) FROM lab_wait; END $$";
 
     /** The newest articles with their authors, in the page's order; the page size is set on the query. */
     static final String NEWEST_ARTICLES = "from Article a join fetch a.author order by a.publishedAt desc, a.id desc";
