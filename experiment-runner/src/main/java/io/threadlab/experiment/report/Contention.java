@@ -44,11 +44,23 @@ final class Contention {
 
         /** "SnapshotSet.lockSnapshots": the frame's class and method, without package or line. */
         String frame() {
-            String method = site.contains(":") ? site.substring(0, site.lastIndexOf(':')) : site;
-            int dot = method.lastIndexOf('.');
-            int classDot = dot > 0 ? method.lastIndexOf('.', dot - 1) : -1;
-            return method.substring(classDot + 1);
+            return frameOf(site);
         }
+    }
+
+    /**
+     * Whether the lab explains a site ("org.jboss.resteasy...SnapshotSet.lockSnapshots:86"): one of the classic REST
+     * client's.
+     */
+    static boolean explains(String site) {
+        return CLASSIC_CLIENT.containsKey(frameOf(site));
+    }
+
+    private static String frameOf(String site) {
+        String method = site.contains(":") ? site.substring(0, site.lastIndexOf(':')) : site;
+        int dot = method.lastIndexOf('.');
+        int classDot = dot > 0 ? method.lastIndexOf('.', dot - 1) : -1;
+        return method.substring(classDot + 1);
     }
 
     record Row(String variant, String colour, String monitor, String site, String waits, String totalMs,

@@ -90,9 +90,11 @@ final class JmcBeside {
                     + " this is less", BLOCKED_SHARE) : String.format(Locale.ROOT, "the lab names contention from"
                     + " %.1f× the recording's length; JMC rates the same total lower", BLOCKED_SHARE);
         } else if (rule.isPresent() && rule.get().warning() && labNames && !r.waits().monitorEnterSites().isEmpty()) {
-            why = "both see it; the lab names where: " + r.waits().monitorEnterSites().getFirst().shortForm()
-                    + (r.variant().startsWith("imperative") ? ", which the classic REST client takes on every call"
-                    + " (docs/classic-rest-client.md)" : "");
+            // the client's part only where the site is one of its own: through Hibernate, the imperative variant's
+            // threads waited most at Caffeine's map under Hibernate's plan cache, which no REST client takes
+            var top = r.waits().monitorEnterSites().getFirst();
+            why = "both see it; the lab names where: " + top.shortForm() + (Contention.explains(top.site())
+                    ? ", which the classic REST client takes on every call (docs/classic-rest-client.md)" : "");
         }
         return row("monitor contention", rule, lab, labNames, why);
     }

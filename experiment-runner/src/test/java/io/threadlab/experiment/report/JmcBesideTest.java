@@ -53,6 +53,31 @@ class JmcBesideTest {
         });
     }
 
+    /**
+     * Where both name the contention, the lab says the classic REST client takes the lock only where the site is one
+     * of the client's: through Hibernate, the imperative variant's threads waited most at Caffeine's map.
+     */
+    @Test
+    void theClassicClientIsNamedOnlyAtItsOwnSites(@TempDir Path dir) throws IOException {
+        assertThat(contentionAt(dir.resolve("client"), "org.jboss.resteasy.core.providerfactory.SnapshotSet"
+                + ".lockSnapshots:86")).contains("SnapshotSet.lockSnapshots, which the classic REST client takes");
+        assertThat(contentionAt(dir.resolve("cache"), "com.github.benmanes.caffeine.cache.BoundedLocalCache.put:2316"))
+                .startsWith("both see it; the lab names where:").contains("BoundedLocalCache.put")
+                .doesNotContain("REST client");
+    }
+
+    /** Why, for the first recording, when its top monitor site is {@code site} and held its threads 10 s in all. */
+    private static String contentionAt(Path dir, String site) throws IOException {
+        Files.createDirectories(dir);
+        withJmc(dir);
+        ObjectNode analysis = (ObjectNode) Json.MAPPER.readTree(dir.resolve("analysis.json").toFile());
+        ObjectNode top = (ObjectNode) analysis.get("recordings").get(0).get("monitor_enter_sites").get(0);
+        top.put("site", site).put("total_ms", 10_000.0);
+        Json.write(dir.resolve("analysis.json"), analysis);
+        JmcBeside.Table table = JmcBeside.of(Run.read(dir)).getFirst();
+        return row(table, "monitor contention").why();
+    }
+
     /** The golden 2 × 2 run, with what JMC said of its first recording beside its analysis, copied into dir. */
     static Path withJmc(Path dir) throws IOException {
         for (String file : List.of("manifest.json", "results.json", "analysis.json")) {
