@@ -13,7 +13,8 @@ final class DatabaseSection {
     record Row(String at, String variant, List<String> values) {
     }
 
-    record Ratio(String at, String comparison, String throughput, String p99, String cpu) {
+    /** @param notAFinding why the run's report does not call it a finding ("" where it does) */
+    record Ratio(String at, String comparison, String throughput, String p99, String cpu, String notAFinding) {
     }
 
     record Run(String run, String started, List<Row> rows, List<Ratio> ratios) {
@@ -40,6 +41,7 @@ final class DatabaseSection {
 
     static Ratio ratio(RunFacts.RatioFact r, String file) {
         return new Ratio(r.at().describe(), r.variant() + " / " + r.against(), Ratios.cited(r.throughput(), file),
-                Ratios.cited(r.p99(), file), Ratios.cited(r.cpu(), file));
+                Ratios.cited(r.p99(), file), Ratios.cited(r.cpu(), file), r.compilerUnfinished()
+                ? "not a finding: a compiler had not finished when its JVM's warm-up gave up" : "");
     }
 }

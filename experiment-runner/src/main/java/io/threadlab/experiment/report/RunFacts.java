@@ -36,7 +36,7 @@ public final class RunFacts {
 
     /** A variant over another at a point: throughput, p99 and CPU per request, each with its interval. */
     public record RatioFact(String variant, String against, Point at, Stats.Ratio throughput, Stats.Ratio p99,
-                            Stats.Ratio cpu) {
+                            Stats.Ratio cpu, boolean compilerUnfinished) {
     }
 
     /**
@@ -172,7 +172,7 @@ public final class RunFacts {
     private RatioFact ratio(String variant, Point p, String against, Point q) {
         return new RatioFact(variant, against, p, ratios.of(variant, p, against, q, Metric.THROUGHPUT),
                 ratios.of(variant, p, against, q, Metric.P99), ratios.of(variant, p, against, q,
-                Metric.CPU_PER_REQUEST));
+                Metric.CPU_PER_REQUEST), run.unfinished(variant) || run.unfinished(against));
     }
 
     /** The binding ceiling the windows' predictions named most, where JVM starts differed. */
