@@ -60,8 +60,9 @@ final class OffCalibrationSection {
 
     /**
      * The runs, each with its table; every run's points together, per kind of work; where the CPU bound, what a request
-     * cost against the forecast's cost (at the share of the quota that says so); how close a forecast can land here; how the load generator's cost was forecast; what the published runs say of the model's constants; the
-     * targets, each linked to its constant.
+     * cost against the forecast's cost (at the share of the quota that says so); how close a forecast can land here;
+     * how the load generator's cost was forecast; what the published runs say of the model's constants; the targets,
+     * each linked to its constant.
      */
     record Section(List<Run> runs, List<Total> totals, List<CostAgreement> costs, String cpuBound,
                    NoiseFloor.Floor floor, LoadGenerator loadGenerator,
