@@ -209,7 +209,7 @@ class ExperimentCommandTest {
         assertThat(plan.levels()).containsExactly(100, 500);
         assertThat(plan.delays()).containsExactly(10);
         assertThat(plan.knobs().cpuQuota()).isEqualTo(0.5);
-        assertThat(plan.warmUp()).isEqualTo(WarmUpPolicy.boosted(Runtime.getRuntime().availableProcessors(), 150, 90,
+        assertThat(plan.warmUp()).isEqualTo(WarmUpPolicy.boosted(Runtime.getRuntime().availableProcessors(), 300, 90,
                 false));
         assertThat(plan.open().any()).as("the run's open model is asked for with --open-rates").isFalse();
         assertThat(plan.calibration()).isEqualTo(new Calibration(4, Calibration.TRIES, List.of(
