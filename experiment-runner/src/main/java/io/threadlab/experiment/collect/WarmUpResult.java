@@ -1,5 +1,6 @@
 package io.threadlab.experiment.collect;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -7,6 +8,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The warm-up of one JVM (or its time to peak). {@code secondsToPeak} counts from the JVM's start to the beginning
@@ -70,5 +72,31 @@ public record WarmUpResult(String jvm, String variant, int start, String strateg
 
     public List<String> ergonomicsChanged() {
         return ergonomics.ergonomicsChanged();
+    }
+
+    /**
+     * What the JIT compiler's threads got of the CPU while the quota was raised: the mean over the boost's samples of
+     * the CPU they used and of the time they spent runnable with no CPU to run on, in ms a second; empty where the
+     * JVM was not boosted. Raised quota, the JVM is rarely throttled, so the wait is for a CPU its own threads (or
+     * other processes) held, not for its quota.
+     */
+    @JsonIgnore
+    public Optional<CompilerTimes> compilerInBoost() {
+        List<CompilerSample> boost = samples.stream().filter(s -> s.cpus() > quota).toList();
+        if (boost.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new CompilerTimes(
+                boost.stream().mapToDouble(CompilerSample::compilerCpuMsPerSecond).average().orElseThrow(),
+                boost.stream().mapToDouble(CompilerSample::compilerWaitMsPerSecond).average().orElseThrow()));
+    }
+
+    /** The compiler threads' CPU and their wait for a CPU, in ms a second. */
+    public record CompilerTimes(double ranMsPerSecond, double waitedMsPerSecond) {
+
+        /** Milliseconds waited for each millisecond run; NaN where they did not run. */
+        public double waitedPerRan() {
+            return ranMsPerSecond > 0 ? waitedMsPerSecond / ranMsPerSecond : Double.NaN;
+        }
     }
 }

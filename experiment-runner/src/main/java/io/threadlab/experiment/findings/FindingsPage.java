@@ -36,8 +36,11 @@ public final class FindingsPage {
                  HeadlineSection.Section headline, OffCalibrationSection.Section offCalibration,
                  ClaimsSection.Section claims, List<DatabaseSection.Run> database, CollectorStates.Section collector,
                  List<FanOutFindings.Run> fanOut, List<BurstFindings.Run> burst, List<MistakesSection.Run> mistakes,
-                 PlatformsSection.Section platforms, String headlinePicture,
-                 String startsPicture, String mapPicture) {
+                 PlatformsSection.Section platforms, CompilerInWarmUps.Section compiler, Pictures pictures) {
+    }
+
+    /** The pictures' links from the page, each null where there is none. */
+    record Pictures(String headline, String starts, String map) {
     }
 
     private FindingsPage() {
@@ -66,8 +69,8 @@ public final class FindingsPage {
                 FanOutFindings.of(only(runs, Kind.FAN_OUT)),
                 BurstFindings.of(only(runs, Kind.BURST)),
                 MistakesSection.of(only(runs, Kind.MISTAKES)), PlatformsSection.of(defaults),
-                picture(files, HEADLINE_PICTURE),
-                picture(files, STARTS_PICTURE), picture(files, MAP_PICTURE));
+                CompilerInWarmUps.of(runs).orElse(null), new Pictures(picture(files, HEADLINE_PICTURE),
+                picture(files, STARTS_PICTURE), picture(files, MAP_PICTURE)));
         files.put(PAGE, PAGE_TEMPLATE.data("f", model).render());
         files.put(README, ReadmeSection.replace(read(lab.resolve(README)), ReadmeSection.of(headline, map,
                 offCalibration)));

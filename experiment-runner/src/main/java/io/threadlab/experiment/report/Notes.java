@@ -104,6 +104,9 @@ final class Notes {
                 + " quota; then " + (boosted.size() == warmUps.size() ? "its quota was raised" : boosted.size()
                 + " of " + warmUps.size() + " JVMs had their quota raised") + " to " + Numbers.quota(boost)
                 + " CPUs while the compile queue drained; then " + held + " The JVM's sizes were read before and"
-                + " after the boost (see the validity checks)." + settle;
+                + " after the boost (see the validity checks). The compiler's column: the CPU the JIT compiler's"
+                + " threads used during the boost, and the time they spent ready to run with no CPU to run on (the"
+                + " kernel's schedstat), each in ms a second; a compiler that waits long compiles slowly, and the"
+                + " others runnable beside it are the JVM's own threads or other processes." + settle;
     }
 }

@@ -1,6 +1,7 @@
 package io.threadlab.experiment.report;
 
 import io.threadlab.experiment.collect.RunManifest;
+import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
@@ -91,6 +92,11 @@ public final class RunFacts {
 
     public List<String> variants() {
         return run.variants();
+    }
+
+    /** Each JVM's warm-up, as results.json has it. */
+    public List<WarmUpResult> warmUps() {
+        return run.warmUps();
     }
 
     /** The windows the run measured, as results.json has them. */

@@ -10,7 +10,8 @@ import java.util.Map;
 /** Each JVM's warm-up as a table row and (the first JVM of each variant) a picture, and each time to peak. */
 final class WarmUps {
 
-    record Row(String jvm, String boostSeconds, String levels, boolean finished) {
+    /** @param compiler the compiler threads in the boost: "ran / waited" ms a second, "–" without a boost */
+    record Row(String jvm, String boostSeconds, String compiler, String levels, boolean finished) {
     }
 
     record Peak(String variant, String colour, String seconds, String rate) {
@@ -20,8 +21,9 @@ final class WarmUps {
     }
 
     static List<Row> rows(Run run) {
-        return run.warmUps().stream().map(w -> new Row(w.jvm(), Numbers.number(w.boostSeconds(), 0), levels(w),
-                w.finished())).toList();
+        return run.warmUps().stream().map(w -> new Row(w.jvm(), Numbers.number(w.boostSeconds(), 0),
+                w.compilerInBoost().map(c -> Numbers.number(c.ranMsPerSecond(), 0) + " / "
+                        + Numbers.number(c.waitedMsPerSecond(), 0)).orElse("–"), levels(w), w.finished())).toList();
     }
 
     private static String levels(WarmUpResult w) {
