@@ -2,6 +2,7 @@ package io.threadlab.experiment.collect;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -31,11 +32,27 @@ public record WarmUpResult(String jvm, String variant, int start, String strateg
         samples = samples == null ? List.of() : List.copyOf(samples);
     }
 
-    /** How one level went: how long it was held, and what the last judged window showed. */
+    /**
+     * How one level went: how long it was held, and what the last judged window showed; {@code boostedAgain}: its
+     * compile queue filled at the quota, was drained boosted once more, and the level was held anew ({@code seconds}
+     * the second holding's), written only where it happened, so that results.json stays as it was otherwise.
+     */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Level(int users, double seconds, boolean finished, String reason, double compilerShare,
-                        double trend, double meanRate) {
+                        double trend, double meanRate,
+                        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean boostedAgain) {
+
+        /** A level held once (every run before the second boost, whose results have no such field). */
+        public Level(int users, double seconds, boolean finished, String reason, double compilerShare, double trend,
+                     double meanRate) {
+            this(users, seconds, finished, reason, compilerShare, trend, meanRate, false);
+        }
+
+        /** The same level, held anew after a second boost. */
+        public Level again() {
+            return new Level(users, seconds, finished, reason, compilerShare, trend, meanRate, true);
+        }
     }
 
     /**

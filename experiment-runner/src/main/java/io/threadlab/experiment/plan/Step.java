@@ -112,9 +112,10 @@ public sealed interface Step {
                     + levels.size() * (policy.levelMinSeconds() + 4);
         }
 
+        /** Boosting, each level may be held twice: once more after a second boost, within the boost's ceiling. */
         public int ceilingSeconds() {
             return policy.preBoostSeconds() + policy.boostMaxSeconds() + levels.size() * policy.levelMaxSeconds()
-                    + MARGIN_SECONDS;
+                    * (policy.boostMaxSeconds() > 0 ? 2 : 1) + MARGIN_SECONDS;
         }
     }
 

@@ -29,7 +29,8 @@ final class WarmUps {
     private static String levels(WarmUpResult w) {
         List<String> parts = new ArrayList<>();
         for (WarmUpResult.Level l : w.levels()) {
-            parts.add(l.users() + " users: " + (l.finished() ? "quiet in " + Numbers.number(l.seconds(), 0) + " s, "
+            parts.add(l.users() + " users: " + (l.boostedAgain() ? "its queue filled, boosted again, then " : "")
+                    + (l.finished() ? "quiet in " + Numbers.number(l.seconds(), 0) + " s, "
                     + Numbers.number(l.meanRate(), 0) + " req/s" : "not quiet (" + l.reason() + ")"));
         }
         return String.join("; ", parts);

@@ -29,7 +29,7 @@ class ResultsWriterTest {
 
     static WarmUpResult warmUp(String jvm, Double secondsToPeak) {
         return new WarmUpResult(jvm, "reactive", 1, "boosted", 0.5, 2, true, 40, 20, 3, secondsToPeak,
-                List.of(new WarmUpResult.Level(500, 10, true, "finished", 0.01, 0.02, 4000)),
+                List.of(new WarmUpResult.Level(500, 10, true, "finished", 0.01, 0.02, 4000).again()),
                 List.of(new CompilerSample(2, 2, 500, 3900, 0, 0, 10, 1000, 5, 1)),
                 new WarmUpResult.Ergonomics(Map.of("availableProcessors", 1), Map.of("availableProcessors", 1),
                         List.of(), Map.of(), Map.of()), 60);
@@ -50,6 +50,7 @@ class ResultsWriterTest {
                 "instruments", "compiler", "gc", "thread_groups");
         assertThat(first.path("load").path("error_causes").path("http_504").asLong()).isEqualTo(2);
         assertThat(first.path("at").path("delay_ms").asInt()).isEqualTo(10);
+        assertThat(json.path("warm_ups").get(0).path("levels").get(0).path("boosted_again").asBoolean()).isTrue();
 
         Manifest manifest = new Manifest(dir);
         manifest.warn("something to say");

@@ -364,8 +364,8 @@ class ExperimentPlanTest {
         List<Step> steps = plan.schedule().steps();
         // start: readiness 180 s + 10 s per JVM + the margin
         assertThat(steps.get(0).ceilingSeconds()).isEqualTo(180 + 10 + Step.MARGIN_SECONDS);
-        // warm-up: 4 s at the quota + a boost of at most 150 s + a level of at most 90 s + the margin
-        assertThat(steps.get(1).ceilingSeconds()).isEqualTo(4 + 150 + 90 + Step.MARGIN_SECONDS);
+        // warm-up: 4 s at the quota + boosts of at most 150 s + a level held at most twice 90 s + the margin
+        assertThat(steps.get(1).ceilingSeconds()).isEqualTo(4 + 150 + 2 * 90 + Step.MARGIN_SECONDS);
         // a window: at most 40 s of settle + 10 s + the margin + a second for k6 to make each 100 users
         assertThat(steps.get(2).ceilingSeconds()).isEqualTo(40 + 10 + Step.MARGIN_SECONDS + 1);
         // the open model: its settle, its steps, k6's start and its stragglers

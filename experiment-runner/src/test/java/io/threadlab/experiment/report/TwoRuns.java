@@ -208,7 +208,7 @@ final class TwoRuns {
                 "workerPoolMax", 200) : before;
         WarmUpResult.Level top = unfinished
                 ? new WarmUpResult.Level(500, 90, false, "compile queue not empty (C2 up to 12, C1 up to 0)", 0.06, 0.05,
-                6500)
+                6500).again()
                 : new WarmUpResult.Level(500, 24, true, "finished", 0.01, 0.02, p.rps()[1]);
         return new WarmUpResult(variant + "-jvm" + start, variant, start, "boosted to 2.0 CPUs at 500 users until"
                 + " the compile queue drained, then each level at 0.50 CPU until the compiler was quiet", 0.5, 2.0,
