@@ -60,7 +60,8 @@ final class PipelineOptions {
             + "(default: this machine's CPUs; equal to --cpus: no boost).")
     Double warmupCpus;
 
-    @Option(names = "--warmup-boost-max", paramLabel = "SECONDS", description = "Ceiling of the boost (default: "
+    @Option(names = "--warmup-boost-max", paramLabel = "SECONDS", description = "Ceiling of the boosts together: the"
+            + " first, and a level's second where its compile queue filled again at the quota (default: "
             + Defaults.BOOST_MAX + "; quick: " + Defaults.QUICK_BOOST_MAX + ").")
     Integer warmupBoostMax;
 

@@ -104,8 +104,8 @@ final class CollectorStates {
     }
 
     /** The median of what was read (NaN left out); NaN where nothing was. */
-    static double median(List<WindowResult> windows, ToDoubleFunction<WindowResult> value) {
-        double[] read = windows.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).toArray();
+    static <T> double median(List<T> items, ToDoubleFunction<T> value) {
+        double[] read = items.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).toArray();
         return read.length == 0 ? Double.NaN : Stats.median(read);
     }
 }

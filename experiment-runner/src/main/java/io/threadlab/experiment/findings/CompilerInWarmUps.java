@@ -4,7 +4,6 @@ import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.WorkKind;
-import io.threadlab.experiment.report.Stats;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -142,9 +141,7 @@ final class CompilerInWarmUps {
                 Cite.link(finished + " of " + jvms.size(), file));
     }
 
-    /** The median of what was read (NaN left out); NaN where nothing was. */
     private static double median(List<Boosted> jvms, ToDoubleFunction<Boosted> value) {
-        double[] read = jvms.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).toArray();
-        return read.length == 0 ? Double.NaN : Stats.median(read);
+        return CollectorStates.median(jvms, value);
     }
 }

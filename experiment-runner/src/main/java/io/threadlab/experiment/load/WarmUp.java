@@ -102,7 +102,8 @@ public final class WarmUp {
         boolean finished = results.stream().allMatch(WarmUpResult.Level::finished) && changed.isEmpty();
         String strategy = policy.boosts(quota)
                 ? String.format(Locale.ROOT, "boosted to %.2g CPUs at %d users until the compile queue drained, then"
-                + " each level at %.2g CPU until the compiler was quiet", policy.boostCpus(), levels.getFirst(), quota)
+                + " each level at %.2g CPU until the compiler was quiet (boosted again, once, where its queue filled)",
+                policy.boostCpus(), levels.getFirst(), quota)
                 : String.format(Locale.ROOT, "at %.2g CPU from the JVM's start", quota);
         strategy += ", then its load drained and one full collection (jcmd GC.run)";
         return new WarmUpResult(jvm.jvm().id(), jvm.jvm().variant().label(), jvm.jvm().start(), strategy, quota,
