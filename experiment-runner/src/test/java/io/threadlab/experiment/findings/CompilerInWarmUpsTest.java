@@ -27,6 +27,13 @@ class CompilerInWarmUpsTest {
                 Map.of(), Map.of("worker pool", workers, "JIT compiler", 2)), 60);
     }
 
+    /** On the delay service, boosted once, its compiler waiting 1.5 ms for each ms run, 200 workers beside it. */
+    private static final CompilerInWarmUps.Boosted IMPERATIVE_WAITING_1_5 = new CompilerInWarmUps.Boosted(
+            "the delay service", warmUp("imperative", 1, 200, 60, true, List.of(sample(2.0, 200, 300))));
+    /** ... and 1 ms for each ms run, one worker. */
+    private static final CompilerInWarmUps.Boosted REACTIVE_WAITING_1 = new CompilerInWarmUps.Boosted(
+            "the delay service", warmUp("reactive", 1, 1, 50, true, List.of(sample(2.0, 250, 250))));
+
     @Test
     void onlyTheSamplesAboveTheQuotaAreTheBoosts() {
         WarmUpResult w = warmUp("imperative", 1, 200, 150, false, List.of(sample(0.5, 10, 990),
@@ -74,13 +81,8 @@ class CompilerInWarmUpsTest {
 
     @Test
     void rowsGoByKindOfWorkAndOnlyAKindWithBothKindsOfJvmIsContrasted() {
-        List<CompilerInWarmUps.Boosted> boosted = List.of(
-                new CompilerInWarmUps.Boosted("the delay service", warmUp("imperative", 1, 200, 60, true,
-                        List.of(sample(2.0, 200, 300)))),
-                new CompilerInWarmUps.Boosted("the database", warmUp("reactive", 1, 1, 50, true,
-                        List.of(sample(2.0, 250, 250)))),
-                new CompilerInWarmUps.Boosted("the delay service", warmUp("reactive", 1, 1, 50, true,
-                        List.of(sample(2.0, 250, 250)))));
+        List<CompilerInWarmUps.Boosted> boosted = List.of(IMPERATIVE_WAITING_1_5,
+                new CompilerInWarmUps.Boosted("the database", REACTIVE_WAITING_1.warmUp()), REACTIVE_WAITING_1);
         CompilerInWarmUps.Section section = CompilerInWarmUps.ofBoosted(boosted).orElseThrow();
         assertThat(section.rows()).extracting(r -> r.work() + ": " + r.variant()).containsExactly(
                 "the delay service: imperative", "the delay service: reactive", "the database: reactive");
@@ -90,11 +92,7 @@ class CompilerInWarmUpsTest {
 
     @Test
     void theyAreNotSaidToDifferWhereTheyDoNot() {
-        List<CompilerInWarmUps.Boosted> boosted = List.of(
-                new CompilerInWarmUps.Boosted("the delay service", warmUp("imperative", 1, 200, 60, true,
-                        List.of(sample(2.0, 200, 300)))),
-                new CompilerInWarmUps.Boosted("the delay service", warmUp("reactive", 1, 1, 50, true,
-                        List.of(sample(2.0, 250, 250)))));
+        List<CompilerInWarmUps.Boosted> boosted = List.of(IMPERATIVE_WAITING_1_5, REACTIVE_WAITING_1);
         CompilerInWarmUps.Section section = CompilerInWarmUps.ofBoosted(boosted).orElseThrow();
         assertThat(section.contrasts().getFirst().twice()).as("1.5 against 1.0").isFalse();
         assertThat(section.anyTwice()).isFalse();
