@@ -138,11 +138,14 @@ public final class WarmUp {
                 jvm.jvm(), (System.nanoTime() - start) / 1e9), false);
     }
 
-    /** The level's last judged window had compilations waiting: a wave a boost drains, not a compiler merely busy. */
-    private static boolean compileQueued(Sampler sampler, WarmUpPolicy policy) {
+    /**
+     * The level's last judged window, as the judge reads it, had C2 compilations waiting: a wave a boost drains, not a
+     * compiler merely busy (the queue's length unknown, as in containers, is no wave).
+     */
+    private boolean compileQueued(Sampler sampler, WarmUpPolicy policy) {
         List<CompilerSample> samples = sampler.samples;
-        return samples.subList(Math.max(0, samples.size() - policy.windowSamples()), samples.size()).stream()
-                .anyMatch(s -> s.queueKnown() && s.c2Queue() > 0);
+        return WarmUpJudge.level(samples.subList(Math.max(0, samples.size() - policy.windowSamples()), samples.size()),
+                quota, policy).maxC2Queue() > 0;
     }
 
     /** Raises the quota while the compile queue drains, for at most {@code seconds}; returns how long it took. */

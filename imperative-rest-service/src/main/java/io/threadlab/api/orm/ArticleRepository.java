@@ -7,10 +7,10 @@ import io.threadlab.api.DatabaseFailures;
 import io.threadlab.api.FirstPageSql;
 import io.threadlab.api.HibernatePage;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.hibernate.SessionFactory;
-import org.hibernate.engine.spi.SessionFactoryImplementor;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import org.hibernate.SessionFactory;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
 
 import java.sql.SQLException;
 import java.util.List;
