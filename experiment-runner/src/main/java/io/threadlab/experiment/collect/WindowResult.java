@@ -92,7 +92,8 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
      * answered in exactly that interval), cores, CFS periods and throttled periods, whether it kept its quota, the
      * times a thread serving requests (worker pool, event loops, carriers) went to sleep per request (its voluntary
      * context switches; null where a thread of theirs ended during the window, or where threads were not read), and
-     * the CPU per request of each second (closed model), so that one second of a stall does not make the window's.
+     * the CPU per request of each second (closed model), which shows where the seconds swung. The capacity model reads
+     * the window's whole ({@code predict.Level#cpuMs}; the findings page weighs it against the seconds' median).
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -102,7 +103,10 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
             perSecondMsPerRequest = perSecondMsPerRequest == null ? List.of() : perSecondMsPerRequest;
         }
 
-        /** The median of the seconds' CPU per request, or the window's where no second was recorded. */
+        /**
+         * The median of the seconds' CPU per request, or the window's where no second was recorded: the reading the
+         * capacity model took before the window's whole, which the findings page sets beside it.
+         */
         public double medianMsPerRequest() {
             double[] s = perSecondMsPerRequest.stream().filter(java.util.Objects::nonNull).mapToDouble(d -> d)
                     .filter(d -> d > 0).sorted().toArray();

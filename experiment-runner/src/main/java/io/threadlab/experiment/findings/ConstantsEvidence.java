@@ -4,6 +4,7 @@ import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.CannotPredict;
+import io.threadlab.experiment.predict.CostReadingEvidence;
 import io.threadlab.experiment.predict.ExtrapolationEvidence;
 import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.predict.LoadCostEvidence;
@@ -65,6 +66,20 @@ final class ConstantsEvidence {
                     boolean holds) {
     }
 
+    /**
+     * How a calibration level reads its windows' CPU per request, from every published calibration: each kind of work's
+     * levels left out and predicted from the others, their error read from the window's whole and from the median of
+     * its seconds ({@link CostReadingEvidence}), then all together.
+     *
+     * @param holds whether the window's whole, which the model takes, predicts them at least as well over all
+     */
+    record Reading(List<ReadingErrors> kinds, ReadingErrors all, boolean holds) {
+    }
+
+    /** One kind of work's levels left out, of how many calibrated JVMs, and their errors read each way. */
+    record ReadingErrors(String work, String levels, String calibrations, String whole, String median) {
+    }
+
     private ConstantsEvidence() {
     }
 
@@ -95,6 +110,22 @@ final class ConstantsEvidence {
                 Cite.number(evidence.runs(), 0, PublishedRun.FROM_DOCS),
                 Cite.link(Cite.percent(ExtrapolationEvidence.rule()), Cite.SOURCE + "predict/CpuCurve.java"),
                 evidence.holds());
+    }
+
+    /** How a level reads its cost, from every published calibration; null where none left a level out. */
+    static Reading reading(List<PublishedRun> runs) {
+        CostReadingEvidence evidence = CostReadingEvidence.of(windows(runs));
+        if (evidence.all().levels() == 0) {
+            return null;
+        }
+        return new Reading(evidence.kinds().stream().map(ConstantsEvidence::readingErrors).toList(),
+                readingErrors(evidence.all()), evidence.holds());
+    }
+
+    private static ReadingErrors readingErrors(CostReadingEvidence.Errors e) {
+        return new ReadingErrors(e.work(), Cite.number(e.levels(), 0, PublishedRun.FROM_DOCS),
+                Cite.number(e.calibrations(), 0, PublishedRun.FROM_DOCS),
+                Cite.number(e.whole(), 3, PublishedRun.FROM_DOCS), Cite.number(e.median(), 3, PublishedRun.FROM_DOCS));
     }
 
     /** The pairs of windows of one JVM at one point in every published run; null where there are none. */

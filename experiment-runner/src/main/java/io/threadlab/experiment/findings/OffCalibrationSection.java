@@ -61,13 +61,13 @@ final class OffCalibrationSection {
     /**
      * The runs, each with its table; every run's points together, per kind of work; where the CPU bound, what a request
      * cost against the forecast's cost (at the share of the quota that says so); how close a forecast can land here;
-     * how the load generator's cost was forecast; what the published runs say of the model's constants; the targets,
-     * each linked to its constant.
+     * how the load generator's cost was forecast; what the published runs say of the model's constants and of how a
+     * level reads its cost; the targets, each linked to its constant.
      */
     record Section(List<Run> runs, List<Total> totals, List<CostAgreement> costs, String cpuBound,
                    NoiseFloor.Floor floor, LoadGenerator loadGenerator,
                    ConstantsEvidence.LoadCost loadCost, ConstantsEvidence.Machine machine,
-                   ConstantsEvidence.Beta beta, ConstantsEvidence.Twins twins,
+                   ConstantsEvidence.Beta beta, ConstantsEvidence.Twins twins, ConstantsEvidence.Reading reading,
                    ConstantsEvidence.Extrapolation extrapolation, String withinTarget,
                    String coverageTarget, String namedTarget) {
     }
@@ -92,7 +92,7 @@ final class OffCalibrationSection {
                 LoadGenerator.of(held.stream().flatMap(h -> h.outcomes().stream()).toList()),
                 ConstantsEvidence.loadCost(runs),
                 ConstantsEvidence.machine(runs), ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),
-                ConstantsEvidence.extrapolation(runs),
+                ConstantsEvidence.reading(runs), ConstantsEvidence.extrapolation(runs),
                 Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),
                 Cite.threshold(Forecast.COVERAGE_TARGET, "predict/Forecast.java"),
                 Cite.threshold(Forecast.NAMED_TARGET, "predict/Forecast.java"));

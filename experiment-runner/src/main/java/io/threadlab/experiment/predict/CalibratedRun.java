@@ -127,7 +127,7 @@ public final class CalibratedRun {
     }
 
     /** A kind of work in words: "the delay service", "the database, through Hibernate". */
-    private static String words(Point kind) {
+    static String words(Point kind) {
         return kind.isEmpty() ? "the delay service" : kind.describe();
     }
 

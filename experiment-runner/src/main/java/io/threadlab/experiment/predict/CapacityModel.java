@@ -21,9 +21,9 @@ import java.util.Optional;
  * constant of a variant: it falls as more requests wait in the JVM for the CPU, and it rises as more calls are out at
  * the downstream ({@link CpuCurve}). The point's requests waiting and calls in flight are solved with its
  * throughput. A level counts where the JVM used at least {@link #LIGHT_SHARE} of its quota: below that its CPU is
- * partly its own idle work, spread over few requests. A level's cost is the median of its seconds', so that a second
- * of a stall does not make it, taken to the calibration's machine speed, and a forecast's to the speed of the machine
- * it is for ({@link MachineSpeed});</li>
+ * partly its own idle work, spread over few requests. A level's cost is its windows' whole ({@link Level#cpuMs}),
+ * taken to the calibration's machine speed, and a forecast's to the speed of the machine it is for
+ * ({@link MachineSpeed});</li>
  * <li>workers (worker variants) and connections (the REST client's pool to the delay service, or the database pool):
  * the pool ÷ the time a request holds one, the downstream's delay plus the overhead the JVM showed above its delay
  * where nothing queued. The whole request is taken as holding its connection: what it spends before and after its

@@ -57,7 +57,7 @@ public final class FanOutCalibration {
                                 OneCallCost model) {
         Map<FanOutMode, FanOutLevel> out = new EnumMap<>(FanOutMode.class);
         List<WindowResult> fanning = calibration.stream().filter(r -> Level.calls(r) > 1 && r.users() != null
-                && r.cpu().medianMsPerRequest() > 0 && r.load().requestsPerSecond() > 0).toList();
+                && Level.cpuMs(r) > 0 && r.load().requestsPerSecond() > 0).toList();
         for (FanOutMode mode : FanOutMode.values()) {
             fanning.stream().filter(r -> Level.mode(r) == mode).max(Comparator.comparingInt(Level::calls))
                     .ifPresent(most -> {
@@ -71,7 +71,7 @@ public final class FanOutCalibration {
                                 .findFirst().map(Level::cpuMs)
                                 .orElseGet(() -> model.cost(waiting, inFlight, false).cpuMs());
                         out.put(mode, new FanOutLevel(mode, Level.calls(most), most.users(), waiting, inFlight,
-                                Level.mean(same, r -> r.cpu().medianMsPerRequest()), oneCallMs));
+                                Level.mean(same, Level::cpuMs), oneCallMs));
                     });
         }
         return new FanOutCalibration(out);

@@ -32,7 +32,7 @@ record JvmStarts(double spread, int points) {
     static JvmStarts of(List<WindowResult> windows, String variant) {
         Map<Point, Map<Integer, List<Double>>> byPoint = new LinkedHashMap<>();
         for (WindowResult w : windows) {
-            double cpuMs = w.cpu().medianMsPerRequest();
+            double cpuMs = Level.cpuMs(w);
             Double us = w.instruments().yardstickUs();
             if (!w.variant().equals(variant) || w.calibration() || w.recorded() || w.users() == null || cpuMs <= 0
                     || us == null || !(us > 0)) {

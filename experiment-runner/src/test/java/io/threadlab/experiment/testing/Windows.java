@@ -38,6 +38,7 @@ public final class Windows {
     private long errors;
     private Map<String, Long> causes = Map.of();
     private List<Double> perSecond = List.of();
+    private List<Double> cpuPerSecond = List.of();
     private List<OpenStep> steps = List.of();
     private boolean recorded;
     private WindowId.Role role = WindowId.Role.MEASURED;
@@ -153,6 +154,12 @@ public final class Windows {
 
     public Windows perSecond(List<Double> counts) {
         this.perSecond = counts;
+        return this;
+    }
+
+    /** Each second's CPU per request (the window's own stays {@link #cpuMs}'s). */
+    public Windows cpuPerSecond(List<Double> perRequest) {
+        this.cpuPerSecond = perRequest;
         return this;
     }
 
@@ -312,7 +319,7 @@ public final class Windows {
                         0, perSecond, steps),
                 new WindowResult.Cpu(cores * seconds, cpuMs, cores, 100, throttled != null ? throttled
                         : Math.round(100 * Math.min(1, cores / quota)), cores <= quota * 1.05, sleepsPerRequest,
-                        List.of()),
+                        cpuPerSecond),
                 new WindowResult.Memory(rssMb, osThreads != null ? osThreads : (int) liveThreads + 20, heapLiveMb,
                         heapUsedMb, liveThreads),
                 new WindowResult.Instruments(k6Cores * seconds, delayCores * seconds,

@@ -18,11 +18,11 @@ import java.util.Map;
  * waiting in the JVM; this says, from the same run's windows, how much of that fall the sleeps carry.
  * <p>
  * Per JVM, a straight line through its windows where it used at least {@link CapacityModel#LIGHT_SHARE} of its quota
- * (below that its CPU is partly its own idle work): the CPU a request cost (the median of the window's seconds, as the
- * model takes it) against the times its serving threads slept a request. The line is said to explain the cost's
- * fall only where it can: cost rising with sleeps, a close fit (r at least {@value #MIN_R}), and sleeps that varied
- * (the most at least {@value #MIN_SPREAD}× the fewest). Elsewhere the numbers are given, and that they do not explain
- * it. Recorded twins are left out: the recording's own cost is not the request's.
+ * (below that its CPU is partly its own idle work): the CPU a request cost (the window's CPU over its requests, as the
+ * model takes it) against the times its serving threads slept a request. The line is said to explain the cost's fall
+ * only where it can: cost rising with sleeps, a close fit (r at least {@value #MIN_R}), and sleeps that varied (the
+ * most at least {@value #MIN_SPREAD}× the fewest). Elsewhere the numbers are given, and that they do not explain it.
+ * Recorded twins are left out: the recording's own cost is not the request's.
  *
  * @param windows      the windows the line went through
  * @param fewest       the fewest sleeps a request among them, with that window's requests waiting and cost
@@ -56,13 +56,13 @@ public record SleepCost(String jvm, String variant, int windows, double fewest, 
     static boolean busy(WindowResult r) {
         return r.users() != null && !r.recorded() && r.cpu().sleepsPerRequest() != null
                 && r.at().has(Axis.CPUS) && r.cpu().cpuCores() >= CapacityModel.LIGHT_SHARE * r.at().get(Axis.CPUS)
-                && Double.isFinite(r.cpu().medianMsPerRequest()) && r.cpu().medianMsPerRequest() > 0;
+                && Double.isFinite(r.cpu().cpuMsPerRequest()) && r.cpu().cpuMsPerRequest() > 0;
     }
 
     private static SleepCost fit(String jvm, List<WindowResult> windows) {
         int n = windows.size();
         double[] x = windows.stream().mapToDouble(w -> w.cpu().sleepsPerRequest()).toArray();
-        double[] y = windows.stream().mapToDouble(w -> w.cpu().medianMsPerRequest()).toArray();
+        double[] y = windows.stream().mapToDouble(w -> w.cpu().cpuMsPerRequest()).toArray();
         double mx = mean(x);
         double my = mean(y);
         double sxy = 0;
@@ -80,8 +80,8 @@ public record SleepCost(String jvm, String variant, int windows, double fewest, 
         WindowResult most = windows.stream().max(Comparator.comparingDouble(w -> w.cpu().sleepsPerRequest()))
                 .orElseThrow();
         return new SleepCost(jvm, windows.getFirst().variant(), n, fewest.cpu().sleepsPerRequest(),
-                CapacityModel.inJvm(fewest), fewest.cpu().medianMsPerRequest(), most.cpu().sleepsPerRequest(),
-                CapacityModel.inJvm(most), most.cpu().medianMsPerRequest(), slope * 1000, my - slope * mx, r);
+                CapacityModel.inJvm(fewest), fewest.cpu().cpuMsPerRequest(), most.cpu().sleepsPerRequest(),
+                CapacityModel.inJvm(most), most.cpu().cpuMsPerRequest(), slope * 1000, my - slope * mx, r);
     }
 
     /** Whether the line explains the cost's fall: see the class. */

@@ -44,7 +44,7 @@ public final class SleepGap {
         double there = sleepsAt(levels, waiting);
         double bySleeps = line.get().usPerSleep() / 1000 * (here - there);
         double predictedCost = point.at().get(Axis.CPUS) * 1000 / point.predicted();
-        double gap = w.cpu().medianMsPerRequest() - predictedCost;
+        double gap = w.cpu().cpuMsPerRequest() - predictedCost;
         String numbers = String.format(Locale.ROOT, "its threads slept %.2f times a request, the calibration's %.2f"
                 + " with as many waiting (%,.0f): at %.0f CPU-µs a sleep %+.3f CPU-ms a request, of the %+.3f it paid"
                 + " against the prediction", here, there, waiting, line.get().usPerSleep(), bySleeps, gap);
