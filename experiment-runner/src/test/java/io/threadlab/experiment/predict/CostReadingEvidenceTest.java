@@ -1,17 +1,13 @@
 package io.threadlab.experiment.predict;
 
-import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.testing.PublishedWindows;
 import io.threadlab.experiment.testing.Windows;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,8 +17,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * calibrations the model's reading must be the better one, so a publication that turns it fails here.
  */
 class CostReadingEvidenceTest {
-
-    private static final Path FINDINGS = Path.of("..", "findings").toAbsolutePath().normalize();
 
     /** Five busy levels at 10 ms, each costing {@code cost} over its requests, the middle one's seconds as given. */
     private static List<WindowResult> calibration(double middleWhole, List<Double> middleSeconds) {
@@ -63,13 +57,7 @@ class CostReadingEvidenceTest {
 
     @Test
     void thePublishedCalibrationsEarnTheReadingTheModelTakes() throws IOException {
-        Map<String, List<WindowResult>> runs = new LinkedHashMap<>();
-        try (Stream<Path> dirs = Files.list(FINDINGS)) {
-            for (Path run : dirs.filter(d -> Files.isRegularFile(d.resolve("results.json"))).sorted().toList()) {
-                runs.put(run.getFileName().toString(), RunRecord.read(run).results().windows());
-            }
-        }
-        CostReadingEvidence evidence = CostReadingEvidence.of(runs);
+        CostReadingEvidence evidence = CostReadingEvidence.of(PublishedWindows.read());
         assertThat(evidence.all().levels()).as("calibration levels between others in findings/").isGreaterThan(100);
         assertThat(evidence.holds()).as("left out, the window's whole %.3f against the seconds' median %.3f over %d"
                 + " levels", evidence.all().whole(), evidence.all().median(), evidence.all().levels()).isTrue();

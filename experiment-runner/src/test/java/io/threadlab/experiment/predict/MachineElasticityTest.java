@@ -1,17 +1,12 @@
 package io.threadlab.experiment.predict;
 
-import io.threadlab.experiment.collect.RunRecord;
-import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.testing.PublishedWindows;
 import io.threadlab.experiment.testing.Windows;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -23,17 +18,9 @@ import static org.assertj.core.api.Assertions.within;
  */
 class MachineElasticityTest {
 
-    private static final Path FINDINGS = Path.of("..", "findings").toAbsolutePath().normalize();
-
     @Test
     void theConstantIsWhatThePublishedRunsMeasure() throws IOException {
-        Map<String, List<WindowResult>> runs = new LinkedHashMap<>();
-        try (Stream<Path> dirs = Files.list(FINDINGS)) {
-            for (Path run : dirs.filter(d -> Files.isRegularFile(d.resolve("results.json"))).sorted().toList()) {
-                runs.put(run.getFileName().toString(), RunRecord.read(run).results().windows());
-            }
-        }
-        MachineEvidence evidence = MachineEvidence.of(runs);
+        MachineEvidence evidence = MachineEvidence.of(PublishedWindows.read());
         assertThat(evidence.windows()).as("windows of one point at different machine speeds in findings/")
                 .isGreaterThan(50);
         assertThat(evidence.holds(MachineSpeed.ELASTICITY)).as("published runs: %.2f ± %.2f over %d windows of %d"
