@@ -106,11 +106,15 @@ final class StallChains {
             KnownChains.of(sample).ifPresent(chain -> byChain.merge(chain, 1L, Long::sum));
         }
 
+        /** The known chain that most of the samples show, however few they are. */
+        Optional<KnownChains.Chain> mostShown() {
+            return byChain.entrySet().stream().max(Map.Entry.comparingByValue())
+                    .filter(e -> e.getValue() >= CHAIN_SHARE * samples).map(Map.Entry::getKey);
+        }
+
         /** The known chain that most of the samples show, if there are enough of them to say. */
         Optional<KnownChains.Chain> chain() {
-            return byChain.entrySet().stream().max(Map.Entry.comparingByValue())
-                    .filter(e -> samples >= MIN_SAMPLES && e.getValue() >= CHAIN_SHARE * samples)
-                    .map(Map.Entry::getKey);
+            return mostShown().filter(c -> samples >= MIN_SAMPLES);
         }
 
         RecordedStall result(Stalls.Stall stall, Interval interval) {
@@ -122,10 +126,11 @@ final class StallChains {
                     .limit(TOP_FRAMES).map(e -> new RecordedStall.Frame(key(e.getKey().group()),
                             e.getKey().leaf(), e.getKey().site(), e.getValue())).toList();
             Optional<KnownChains.Chain> chain = chain();
+            Optional<KnownChains.Chain> few = chain.isEmpty() ? mostShown() : Optional.empty();
             return new RecordedStall(stall.firstSecond(), stall.seconds(), Durations.round(stall.meanRate()),
                     Durations.round(stall.steadyRate()), interval.from().toString(), interval.to().toString(), samples,
                     groups, top, chain.map(KnownChains.Chain::name).orElse(null),
-                    chain.map(byChain::get).orElse(0L));
+                    chain.or(() -> few).map(byChain::get).orElse(0L), few.map(KnownChains.Chain::name).orElse(null));
         }
 
         private static String key(ThreadKind kind) {

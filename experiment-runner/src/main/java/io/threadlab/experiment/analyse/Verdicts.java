@@ -229,13 +229,9 @@ public record Verdicts(List<String> findings, List<String> unexpected, List<Mist
 
     /** A stall, named by its chain where the samples show a known one, else by its top frames. */
     private static String stall(RecordedStall s) {
-        String why = s.chain() != null ? s.chain() : s.samples() == 0 ? "no known chain: no execution sample in"
-                + " those seconds" : "no known chain: top frames " + String.join("; ", s.topFrames().stream().limit(3)
-                .map(t -> f("%s%s (%s, %,d)", t.leaf(), t.leaf().equals(t.site()) ? "" : " from " + t.site(),
-                        t.groupLabel(), t.samples())).toList());
         return f("throughput stalled for %d s from second %d of the measured interval (%.0f requests/s against the"
                         + " window's steady rate of %.0f): %,d execution samples, %s", s.seconds(), s.firstSecond(),
-                s.meanRate(), s.steadyRate(), s.samples(), why);
+                s.meanRate(), s.steadyRate(), s.samples(), s.why());
     }
 
     private static String contention(List<WaitSites.Site> sites) {

@@ -87,6 +87,35 @@ class KnownChainsTest {
         assertThat(stall.to()).isEqualTo("2026-11-23T14:00:05Z");
     }
 
+    /**
+     * heldout-20's recorded stall kept 3 execution samples in its 3 seconds (JFR's sampler waits for the quota the
+     * spinning workers use), both worker samples in the recycler's spin: too few to name it, and said so.
+     */
+    @Test
+    void tooFewSamplesNameNoChainButSayWhichMostOfThemShow() {
+        Stalls.Stall seconds = new Stalls.Stall(3, 3, 53.7, 1757);
+        java.time.Instant measured = java.time.Instant.parse("2026-12-05T04:24:24Z");
+        RecordedStall few = tally(2, RECYCLER_OFFER, 1, List.of("java.net.Inet4Address.numericToTextFormat:570"))
+                .result(seconds, StallChains.interval(measured, seconds));
+        assertThat(few.chain()).isNull();
+        assertThat(few.fewSamplesChain()).isEqualTo(KnownChains.RECYCLER_SPIN.name());
+        assertThat(few.chainSamples()).isEqualTo(2);
+        assertThat(few.why()).startsWith("too few to name a chain (at least " + StallChains.MIN_SAMPLES + "), 2 of them"
+                + " in " + KnownChains.RECYCLER_SPIN.name() + "; top frames " + JCTOOLS).contains("numericToTextFormat");
+
+        RecordedStall minority = tally(1, RECYCLER_OFFER, 2, List.of("java.net.Inet4Address.numericToTextFormat:570"))
+                .result(seconds, StallChains.interval(measured, seconds));
+        assertThat(minority.fewSamplesChain()).as("one of three is not most of them").isNull();
+        assertThat(minority.chainSamples()).isZero();
+        assertThat(minority.why()).startsWith("no known chain: top frames ");
+
+        RecordedStall named = tally(14, RECYCLER_OFFER, 6, List.of("io.vertx.core.net.impl.ConnectionBase.write:1"))
+                .result(seconds, StallChains.interval(measured, seconds));
+        assertThat(named.chain()).isEqualTo(KnownChains.RECYCLER_SPIN.name());
+        assertThat(named.fewSamplesChain()).as("named, so not also suggested").isNull();
+        assertThat(named.chainSamples()).isEqualTo(14);
+    }
+
     @Test
     void theFirstFrameOutsideTheJdkIsTheSite() {
         assertThat(new StackSample(ThreadKind.WORKER, PINNED_COUNTER).site())
