@@ -128,8 +128,8 @@ class PredictCommandTest {
         // what k6 could drive on the 2 cores it shared with it (9,837); p50 66.8 ms; RSS 329 MB; k6 about 0.92 CPU,
         // ±52 % (its calibration's worst window left out)
         assertThat(lines).anySatisfy(l -> assertThat(l.split(" +")).containsExactly("reactive", "500", "10", "ms",
-                "0.5", "7,486", "6,937–8,035", "±7", "%", "CPU", "1.31×", "load", "generator", "66.8", "329", "0.92",
-                "±52", "%", "|", "7,486", "–", "88,376", "44,188", "9,837"));
+                "0.5", "7,486", "6,937–8,035", "±7", "%", "CPU", "1.31×", "load", "generator", "66.8", "329",
+                "0.92", "±52", "%", "|", "7,486", "–", "88,376", "44,188", "9,837"));
         assertThat(outcome.out()).contains("reactive: calibrated on reactive-jvm1 (10 ms, 0.5 CPU, 200 workers, pool"
                 + " 1,000) at 700, 300, 150, 10 users");
     }

@@ -34,15 +34,15 @@ public record RecordedStall(int firstSecond, int seconds, double meanRate, doubl
      * the top frames; else the top frames.
      */
     public String why() {
-        String frames = "top frames " + String.join("; ", topFrames.stream().limit(3).map(t -> String.format(
-                Locale.ROOT, "%s%s (%s, %,d)", t.leaf(), t.leaf().equals(t.site()) ? "" : " from " + t.site(),
-                t.groupLabel(), t.samples())).toList());
         if (chain != null) {
             return chain;
         }
         if (samples == 0) {
             return "no known chain: no execution sample in those seconds";
         }
+        String frames = "top frames " + String.join("; ", topFrames.stream().limit(3).map(t -> String.format(
+                Locale.ROOT, "%s%s (%s, %,d)", t.leaf(), t.leaf().equals(t.site()) ? "" : " from " + t.site(),
+                t.groupLabel(), t.samples())).toList());
         return fewSamplesChain == null ? "no known chain: " + frames : String.format(Locale.ROOT, "too few to name a"
                 + " chain (at least %d), %,d of them in %s; %s", StallChains.MIN_SAMPLES, chainSamples,
                 fewSamplesChain, frames);

@@ -2,7 +2,6 @@ package io.threadlab.experiment.findings;
 
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
-import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.WorkKind;
 
 import java.util.ArrayList;
@@ -122,11 +121,7 @@ final class CompilerInWarmUps {
     /** The kind of work the JVM warmed up on: its first window's; empty for a JVM that measured no window. */
     private static Optional<String> work(PublishedRun run, WarmUpResult w) {
         return run.facts().windows().stream().filter(x -> x.jvmId().equals(w.jvm())).findFirst()
-                .map(WindowResult::at).map(WorkKind::of).map(CompilerInWarmUps::words);
-    }
-
-    private static String words(Point kind) {
-        return kind.isEmpty() ? "the delay service" : kind.describe();
+                .map(WindowResult::at).map(WorkKind::of).map(WorkKind::words);
     }
 
     private static Row row(List<Boosted> jvms) {

@@ -165,7 +165,7 @@ final class OffCalibrationSection {
         String measured = run.results();
         String calibration = from.results();
         List<Row> rows = held.outcomes().stream().map(o -> Row.of(o, measured, calibration)).toList();
-        return new Held(kind(run).isEmpty() ? "the delay service" : kind(run).describe(), held.outcomes(), new Run(
+        return new Held(WorkKind.words(kind(run)), held.outcomes(), new Run(
                 Cite.link(run.name(), run.report()), Cite.link(from.name(), from.report()),
                 "./experiment predict --from findings/" + from.name() + " --against findings/" + run.name()
                         + (kind(run).has(Axis.DOWNSTREAM) ? " --downstream " + kind(run).get(Axis.DOWNSTREAM).label()

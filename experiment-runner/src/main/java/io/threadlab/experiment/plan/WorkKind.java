@@ -23,6 +23,11 @@ public final class WorkKind {
         return kind;
     }
 
+    /** A kind in words, as the findings page and predict say it: "the delay service", "the database, through ...". */
+    public static String words(Point kind) {
+        return kind.isEmpty() ? "the delay service" : kind.describe();
+    }
+
     /** A kind's label, as the predictions key their models: "http", "db", "db-orm". */
     public static String label(Point kind) {
         StringBuilder label = new StringBuilder(kind.has(Axis.DOWNSTREAM) ? kind.get(Axis.DOWNSTREAM).label() : "http");

@@ -74,8 +74,8 @@ public final class CalibratedRun {
         List<WindowResult> calibration = calibrations.stream().filter(w -> WorkKind.of(w.at()).equals(kind)).toList();
         if (calibration.isEmpty() && !calibrations.isEmpty()) {
             Point other = WorkKind.of(calibrations.getFirst().at());
-            throw new CannotPredict(dir + " has no calibration on " + words(kind) + "; it has one on "
-                    + calibrations.stream().map(w -> words(WorkKind.of(w.at()))).distinct().toList()
+            throw new CannotPredict(dir + " has no calibration on " + WorkKind.words(kind) + "; it has one on "
+                    + calibrations.stream().map(w -> WorkKind.words(WorkKind.of(w.at()))).distinct().toList()
                     + ": ask with --downstream " + (other.has(Axis.DOWNSTREAM) ? other.get(Axis.DOWNSTREAM)
                     : Downstream.HTTP).label() + (other.has(Axis.DB_ACCESS) ? " --db-access "
                     + other.get(Axis.DB_ACCESS).label() : ""));
@@ -124,11 +124,6 @@ public final class CalibratedRun {
         return record.manifest().lab() != null && record.manifest().lab().machineCores() > 0 && shared
                 && !Boolean.FALSE.equals(same)
                 ? record.manifest().lab().machineCores() : Double.NaN;
-    }
-
-    /** A kind of work in words: "the delay service", "the database, through Hibernate". */
-    static String words(Point kind) {
-        return kind.isEmpty() ? "the delay service" : kind.describe();
     }
 
     public Path dir() {

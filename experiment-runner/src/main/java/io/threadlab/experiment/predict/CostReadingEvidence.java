@@ -44,7 +44,7 @@ public record CostReadingEvidence(List<Errors> kinds, Errors all) {
             Map<List<String>, List<WindowResult>> byJvm = new LinkedHashMap<>();
             windows.stream().filter(WindowResult::calibration).filter(w -> w.users() != null && w.delayMs() != null)
                     .forEach(w -> byJvm.computeIfAbsent(List.of(w.jvmId(),
-                            CalibratedRun.words(WorkKind.of(w.at()))), k -> new ArrayList<>()).add(w));
+                            WorkKind.words(WorkKind.of(w.at()))), k -> new ArrayList<>()).add(w));
             byJvm.forEach((key, calibration) -> out.addAll(leftOut(key.get(1), run + " " + key.get(0),
                     calibration)));
         });
@@ -63,13 +63,15 @@ public record CostReadingEvidence(List<Errors> kinds, Errors all) {
         List<CpuCurve.Level> whole = busy(windows, Level::cpuMs);
         List<CpuCurve.Level> median = busy(windows, r -> r.cpu().medianMsPerRequest());
         List<LeftOut> out = new ArrayList<>();
-        for (int i = 0; i < whole.size() && whole.size() > 2; i++) {
+        for (int i = 0; i < whole.size(); i++) {
             double cost = whole.get(i).cpuMs();
-            out.add(new LeftOut(work, calibration, predicted(whole, i) / cost, predicted(median, i) / cost));
+            double byWhole = Math.log(predicted(whole, i) / cost);
+            double byMedian = Math.log(predicted(median, i) / cost);
+            if (Double.isFinite(byWhole) && Double.isFinite(byMedian)) {
+                out.add(new LeftOut(work, calibration, byWhole, byMedian));
+            }
         }
-        return out.stream().filter(l -> Double.isFinite(l.whole()) && Double.isFinite(l.median()))
-                .map(l -> new LeftOut(l.work(), l.calibration(), Math.log(l.whole()), Math.log(l.median())))
-                .toList();
+        return out;
     }
 
     /** Level {@code i} predicted from the others; NaN where it lies beyond them in the requests waiting. */

@@ -52,8 +52,8 @@ record Level(int users, int delayMs, double inJvm, double inFlight, double rps, 
     }
 
     /**
-     * The CPU a request cost in a window, as the model reads it: the window's whole, its CPU over the requests served in
-     * it, which its throughput times it makes the CPU used; not the median of its seconds', which the model read
+     * The CPU a request cost in a window, as the model reads it: the window's whole, its CPU over the requests served
+     * in it, which its throughput times it makes the CPU used; not the median of its seconds', which the model read
      * before. Where a pool or a queue released its requests in waves, the seconds swing and their median is far from
      * the window's: database-jpa-5's imperative JVM served 503, 74, 631 and 85 requests in the four seconds of its
      * level at 900 users and 50 ms, whose median second cost 3.34 CPU-ms a request and the window 1.49, and that one

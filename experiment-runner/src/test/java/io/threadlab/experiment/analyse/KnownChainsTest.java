@@ -101,7 +101,8 @@ class KnownChainsTest {
         assertThat(few.fewSamplesChain()).isEqualTo(KnownChains.RECYCLER_SPIN.name());
         assertThat(few.chainSamples()).isEqualTo(2);
         assertThat(few.why()).startsWith("too few to name a chain (at least " + StallChains.MIN_SAMPLES + "), 2 of them"
-                + " in " + KnownChains.RECYCLER_SPIN.name() + "; top frames " + JCTOOLS).contains("numericToTextFormat");
+                + " in " + KnownChains.RECYCLER_SPIN.name() + "; top frames " + JCTOOLS)
+                .contains("numericToTextFormat");
 
         RecordedStall minority = tally(1, RECYCLER_OFFER, 2, List.of("java.net.Inet4Address.numericToTextFormat:570"))
                 .result(seconds, StallChains.interval(measured, seconds));
