@@ -32,8 +32,8 @@ public final class GcGap {
     }
 
     /**
-     * @param rows the run's windows: the point's JVM's calibration windows are taken from them, the one nearest the
-     *             point's users in log (the level most like it)
+     * @param rows the run's windows: the calibration windows its prediction was read from are taken from them, the
+     *             one nearest the point's users in log (the level most like it)
      */
     public static Optional<String> explain(Outcome point, List<WindowResult> rows) {
         if (!point.heldOut() || point.withinTolerance() || point.readings().gcShare() == null
@@ -65,14 +65,15 @@ public final class GcGap {
     }
 
     /**
-     * The point's JVM's calibration window most like it: at the point's delay where the calibration measured it (the
+     * The calibration window most like the point, of the JVM its prediction was read from (a later JVM start's, its
+     * variant's first): at the point's delay where the calibration measured it (the
      * CPU curve the point was read from), else at any; of those, the nearest users in log. database-parallel-1's
      * reactive 500 users at 10 ms were read from 700 and 300 users at 10 ms, both promoting, and compared with 400
      * users at 50 ms, clean, the note said "not the collector" of a miss the collector made.
      */
     private static Optional<WindowResult> mostLike(Outcome point, List<WindowResult> rows) {
         List<WindowResult> mine = rows.stream().filter(r -> r.calibration() && r.gc() != null && r.users() != null
-                && r.jvmId().equals(point.jvmId())).toList();
+                && r.jvmId().equals(point.calibratingJvmId())).toList();
         List<WindowResult> sameDelay = mine.stream().filter(r -> r.delayMs() != null
                 && r.delayMs() == point.delayMs()).toList();
         return (sameDelay.isEmpty() ? mine : sameDelay).stream()

@@ -21,7 +21,10 @@ public final class MachineGap {
     private MachineGap() {
     }
 
-    /** @param rows the run's windows: the point's JVM's calibration windows are taken from them */
+    /**
+     * @param rows the run's windows: the calibration windows its prediction was read from are taken from them (a later
+     *             JVM start's, its variant's first)
+     */
     public static Optional<String> explain(Outcome point, List<WindowResult> rows) {
         if (!point.heldOut() || point.withinTolerance() || point.readings().yardstickUs() == null
                 || point.binding().orElse(null) != Ceiling.CPU) {
@@ -30,7 +33,7 @@ public final class MachineGap {
         // a forecast made for the machine of the windows before it is held to that; an older one to the calibration
         Double assumed = point.prediction().map(p -> p.predictedMachineUs()).orElse(null);
         double calibrated = assumed != null ? assumed : rows.stream().filter(r -> r.calibration()
-                        && r.jvmId().equals(point.jvmId()) && r.instruments().yardstickUs() != null)
+                        && r.jvmId().equals(point.calibratingJvmId()) && r.instruments().yardstickUs() != null)
                 .mapToDouble(r -> r.instruments().yardstickUs()).average().orElse(Double.NaN);
         if (Double.isNaN(calibrated)) {
             return Optional.empty();

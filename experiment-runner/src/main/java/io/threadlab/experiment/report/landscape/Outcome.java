@@ -99,6 +99,14 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
         return prediction.map(p -> p.calibratedOn() == null || p.calibratedOn().equals(jvmId)).orElse(false);
     }
 
+    /**
+     * The JVM whose calibration the prediction was read from: its own, or, for a later JVM start, its variant's first
+     * (where the prediction does not say, its own).
+     */
+    public String calibratingJvmId() {
+        return prediction.map(WindowResult.Prediction::calibratedOn).orElse(jvmId);
+    }
+
     /** The ceiling the prediction named; empty without a prediction. */
     public Optional<Ceiling> binding() {
         return prediction.map(p -> Ceiling.valueOf(p.binding().toUpperCase(Locale.ROOT)));

@@ -23,7 +23,10 @@ public final class SleepGap {
     private SleepGap() {
     }
 
-    /** @param rows the run's windows: the point's own, its JVM's calibration and the line are taken from them */
+    /**
+     * @param rows the run's windows: the point's own and its JVM's line are taken from them, and the calibration its
+     *             prediction was read from (a later JVM start's, its variant's first)
+     */
     public static Optional<String> explain(Outcome point, List<WindowResult> rows) {
         if (!point.heldOut() || point.withinTolerance() || point.binding().orElse(null) != Ceiling.CPU) {
             return Optional.empty();
@@ -32,8 +35,8 @@ public final class SleepGap {
                 && !r.recorded() && r.at().equals(point.at()) && r.cpu().sleepsPerRequest() != null).findFirst();
         Optional<SleepCost> line = SleepCost.of(rows).stream().filter(s -> s.jvm().equals(point.jvmId())
                 && s.explains()).findFirst();
-        List<WindowResult> levels = rows.stream().filter(r -> r.calibration() && r.jvmId().equals(point.jvmId())
-                        && SleepCost.busy(r))
+        List<WindowResult> levels = rows.stream().filter(r -> r.calibration()
+                        && r.jvmId().equals(point.calibratingJvmId()) && SleepCost.busy(r))
                 .sorted(Comparator.comparingDouble(CapacityModel::inJvm)).toList();
         if (own.isEmpty() || line.isEmpty() || levels.isEmpty()) {
             return Optional.empty();

@@ -44,6 +44,15 @@ class MachineGapTest {
                 + " 1.50× its CPU in the calibration");
     }
 
+    /** A later JVM start is held to the calibration its prediction was read from, its variant's first start's. */
+    @Test
+    void aLaterJvmStartIsHeldToTheCalibrationItWasPredictedFrom() {
+        Optional<String> note = explain(Windows.closed("imperative", 500, 2100).jvm(2).yardstick(1530)
+                .prediction(predicted(2660, "cpu")).build());
+        assertThat(note).hasValue("the machine slower than in the calibration: the runner's fixed piece of work took"
+                + " 1.50× its CPU in the calibration");
+    }
+
     @Test
     void aFasterPointOnAFasterMachineNamesTheMachine() {
         Optional<String> note = explain(Windows.closed("imperative", 500, 3300).yardstick(816)
