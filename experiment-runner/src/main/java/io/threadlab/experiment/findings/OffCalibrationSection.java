@@ -1,6 +1,7 @@
 package io.threadlab.experiment.findings;
 
 import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.collect.WindowResult;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.WorkKind;
@@ -23,8 +24,10 @@ import java.util.Optional;
 /**
  * Forecasts away from the calibrated point: each published run that measured without calibrating (at other delays
  * and users), every closed-model window of it predicted from the calibration of the latest default run published
- * before it on the same Quarkus platform (a database run's from the latest run that calibrated the database), as {@code ./experiment predict --from <default> --against <run>} prints it.
- * The measured numbers come from the run's results.csv, the predictions from the default run's calibration windows.
+ * before it on the same Quarkus platform (a database run's from the latest run that calibrated the database), and
+ * each run of its own plan that calibrated itself, its windows at points it did not calibrate predicted from that
+ * calibration, as {@code ./experiment predict --from <calibration> --against <run>} prints it. The measured numbers
+ * come from the run's results.csv, the predictions from the calibration windows.
  */
 final class OffCalibrationSection {
 
@@ -77,8 +80,8 @@ final class OffCalibrationSection {
 
     /** The section, or null where no published run is held out. */
     static Section of(List<PublishedRun> runs) {
-        List<Held> held = runs.stream().filter(OffCalibrationSection::heldOutOnly)
-                .flatMap(run -> calibratedBefore(run, runs).map(from -> held(run, from)).stream()).toList();
+        List<Held> held = runs.stream().flatMap(run -> predictedBy(run, runs).map(from -> held(run, from)).stream())
+                .filter(h -> !h.outcomes().isEmpty()).toList();
         if (held.isEmpty()) {
             return null;
         }
@@ -122,13 +125,22 @@ final class OffCalibrationSection {
     }
 
     /**
-     * A run of closed-model windows that calibrated nothing itself: every window of it is held out of its own. A
-     * database run's too: its windows are predicted from a database calibration.
+     * The run whose calibration predicts {@code run}'s closed-model windows, where it is held out: a run that
+     * calibrated nothing itself (a database run's windows predicted from a database calibration), from the latest
+     * calibration before it ({@link #calibratedBefore}); a run of its own plan that calibrated itself, from its own,
+     * at the points it did not calibrate ({@link #held}). A default run, a map and a database calibration measure at
+     * their calibrated points: not here.
      */
-    private static boolean heldOutOnly(PublishedRun run) {
-        return (run.kind() == Kind.OTHER_RUN || run.kind() == Kind.DATABASE) && !run.facts().windows().isEmpty()
-                && run.facts().windows().stream().noneMatch(w -> w.calibration())
-                && run.facts().windows().stream().anyMatch(w -> w.users() != null);
+    private static Optional<PublishedRun> predictedBy(PublishedRun run, List<PublishedRun> runs) {
+        boolean calibrates = run.facts().windows().stream().anyMatch(WindowResult::calibration);
+        if (run.facts().windows().stream().noneMatch(w -> w.users() != null && !w.calibration())) {
+            return Optional.empty();
+        }
+        if (calibrates) {
+            return run.kind() == Kind.OTHER_RUN ? Optional.of(run) : Optional.empty();
+        }
+        return run.kind() == Kind.OTHER_RUN || run.kind() == Kind.DATABASE ? calibratedBefore(run, runs)
+                : Optional.empty();
     }
 
     /**
@@ -164,15 +176,18 @@ final class OffCalibrationSection {
         }
         String measured = run.results();
         String calibration = from.results();
-        List<Row> rows = held.outcomes().stream().map(o -> Row.of(o, measured, calibration)).toList();
-        return new Held(WorkKind.words(kind(run)), held.outcomes(), new Run(
+        // a run predicted from its own calibration is held out only where it did not calibrate
+        List<Outcome> outcomes = held.outcomes().stream().filter(o -> run.facts().windows().stream()
+                .noneMatch(w -> w.calibration() && w.variant().equals(o.variant()) && w.at().equals(o.at()))).toList();
+        List<Row> rows = outcomes.stream().map(o -> Row.of(o, measured, calibration)).toList();
+        return new Held(WorkKind.words(kind(run)), outcomes, new Run(
                 Cite.link(run.name(), run.report()), Cite.link(from.name(), from.report()),
                 "./experiment predict --from findings/" + from.name() + " --against findings/" + run.name()
                         + (kind(run).has(Axis.DOWNSTREAM) ? " --downstream " + kind(run).get(Axis.DOWNSTREAM).label()
                         : "") + (kind(run).has(Axis.DB_ACCESS) ? " --db-access " + Axis.DB_ACCESS.json(kind(run)
                         .get(Axis.DB_ACCESS)) : ""), rows,
-                within(held.outcomes(), measured), Forecasts.covered(held.outcomes()).cited(measured),
-                Forecasts.named(held.outcomes()).cited(measured)));
+                within(outcomes, measured), Forecasts.covered(outcomes).cited(measured),
+                Forecasts.named(outcomes).cited(measured)));
     }
 
     /** Of the points judged (one ceiling binds, measured soundly), "5 of 6" within the tolerance, linked. */

@@ -48,7 +48,8 @@ final class ReadmeSection {
         if (offCalibration != null && !offCalibration.totals().isEmpty()) {
             OffCalibrationSection.Total first = offCalibration.totals().getFirst();
             forecasts = "Forecasts of points no calibration measured (" + first.runs() + " held-out runs on "
-                    + first.work() + ", each predicted from a default run published before it): within "
+                    + first.work() + ", each predicted from a default run published before it or, where it calibrated"
+                    + " itself, from that calibration): within "
                     + headline.tolerance() + " at " + first.within() + " where one ceiling binds, against a target"
                     + " of " + offCalibration.withinTarget() + "; inside their stated interval at " + first.covered()
                     + ", against " + offCalibration.coverageTarget()

@@ -18,13 +18,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The published run that calibrated nothing, predicted from the default run published before it on its platform:
  * the rows and counts are predict --against's, and a run on another platform, or with no default before it, is not
- * predicted at all.
+ * predicted at all. A run of its own plan that calibrated itself is predicted from itself, where it did not calibrate.
  */
 class OffCalibrationSectionTest {
 
     private static final Path FINDINGS = Path.of("..", "findings").toAbsolutePath().normalize();
     private static final String DEFAULT = "default-2";
     private static final String HELD_OUT = "heldout-2";
+    private static final String SELF_CALIBRATED = "same-points-1";
 
     @TempDir
     Path findings;
@@ -86,6 +87,30 @@ class OffCalibrationSectionTest {
     void theDefaultRunItselfIsNotHeldOut() throws IOException {
         publish(DEFAULT, null);
         assertThat(OffCalibrationSection.of(PublishedRun.readAll(findings))).isNull();
+    }
+
+    /**
+     * A run of its own plan that calibrated itself (same-points-1: reactive and virtual threads calibrated at 10 and 50
+     * ms, then measured at 700, 900 and 1,000 users): its windows at points it did not calibrate are predicted from its
+     * own calibration, as {@code predict --from} it {@code --against} it says; its four windows at points it
+     * calibrated (10 ms × 700 users, 50 ms × 900) are not held out.
+     */
+    @Test
+    void aRunThatCalibratedItselfIsHeldOutOnlyWhereItDidNotCalibrate() throws Exception {
+        publish(SELF_CALIBRATED, null);
+
+        OffCalibrationSection.Section section = OffCalibrationSection.of(PublishedRun.readAll(findings));
+
+        HeldOutAgainst all = HeldOutAgainst.of(CalibratedRun.read(findings.resolve(SELF_CALIBRATED)),
+                RunRecord.read(findings.resolve(SELF_CALIBRATED)));
+        assertThat(all.outcomes()).hasSize(12);
+        assertThat(section.runs()).singleElement().satisfies(run -> {
+            assertThat(run.run()).contains(SELF_CALIBRATED);
+            assertThat(run.from()).contains(SELF_CALIBRATED);
+            assertThat(run.rows()).hasSize(8).extracting(OffCalibrationSection.Row::at)
+                    .doesNotContain("10 ms, 700 users", "50 ms, 900 users")
+                    .contains("10 ms, 900 users", "10 ms, 1,000 users", "50 ms, 700 users", "50 ms, 1,000 users");
+        });
     }
 
     /** Two default runs whose β differ: the section says what that earns, beside the constant. */
