@@ -256,40 +256,6 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
                              Double nextError, Double predictedMachineUs, Double predictedK6Error)
             implements Interval.Stated {
 
-        /** A prediction without k6's error, as runs before it recorded them. */
-        public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
-                          Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
-                          String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores,
-                          Double nextError, Double predictedMachineUs) {
-            this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
-                    predictedAt, calibratedOn, ceilings, predictedK6Cores, nextError, predictedMachineUs, null);
-        }
-
-        /** A prediction without k6's forecast, as runs before it recorded them. */
-        public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
-                          Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
-                          String calibratedOn, Map<String, Double> ceilings) {
-            this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
-                    predictedAt, calibratedOn, ceilings, null, null, null, null);
-        }
-
-        /** A prediction without the next ceiling's error, as runs before it recorded them. */
-        public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
-                          Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
-                          String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores) {
-            this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
-                    predictedAt, calibratedOn, ceilings, predictedK6Cores, null, null, null);
-        }
-
-        /** A prediction for the calibration's machine speed, as runs before the machine's term recorded them. */
-        public Prediction(double predictedRps, String binding, double margin, Double predictedP50Ms,
-                          Double predictedRssMb, double expectedError, boolean extrapolated, String predictedAt,
-                          String calibratedOn, Map<String, Double> ceilings, Double predictedK6Cores,
-                          Double nextError) {
-            this(predictedRps, binding, margin, predictedP50Ms, predictedRssMb, expectedError, extrapolated,
-                    predictedAt, calibratedOn, ceilings, predictedK6Cores, nextError, null, null);
-        }
-
         /** The interval stated with it ({@link Interval}). */
         @Override
         public Interval interval() {

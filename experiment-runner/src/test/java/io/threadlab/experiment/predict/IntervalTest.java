@@ -18,7 +18,7 @@ class IntervalTest {
     private static WindowResult.Prediction prediction(double margin, Double nextError) {
         return new WindowResult.Prediction(4921, "connections", margin, 300.0, 400.0, 0.06, false,
                 "2026-11-29T08:00:00Z", "reactive-jvm1", Map.of("connections", 4921.0, "cpu", 4921 * margin), null,
-                nextError);
+                nextError, null, null);
     }
 
     @Test
@@ -59,7 +59,7 @@ class IntervalTest {
     @Test
     void aRowWithoutTheNextCeilingsErrorKeepsTheIntervalItWasJudgedOn() {
         WindowResult.Prediction old = new WindowResult.Prediction(4921, "connections", 1.04, 300.0, 400.0, 0.06,
-                false, "2026-11-29T05:13:00Z", "reactive-jvm1", Map.of(), 0.8);
+                false, "2026-11-29T05:13:00Z", "reactive-jvm1", Map.of(), 0.8, null, null, null);
         assertThat(old.low()).isCloseTo(4921 * 0.94, within(0.01));
         assertThat(old.covers(4476)).isFalse();
     }

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FanOutTableTest {
 
     private static final WindowResult.Prediction WORKERS = new WindowResult.Prediction(30, "WORKERS", 2, 330.0, null,
-            0.05, false, "t", "imperative-jvm1", Map.of());
+            0.05, false, "t", "imperative-jvm1", Map.of(), null, null, null, null);
 
     /** At 100 ms and 10 users: each variant's req/s and CPU per request at 1, 4 and 16 calls in parallel. */
     static List<WindowResult> parallel(double reactiveAt1) {

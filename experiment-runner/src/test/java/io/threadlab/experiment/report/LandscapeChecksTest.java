@@ -16,7 +16,7 @@ class LandscapeChecksTest {
     private static WindowResult.Prediction predicted(double rps, String binding, double margin, boolean extrapolated,
                                                      double error) {
         return new WindowResult.Prediction(rps, binding, margin, 10.0, 300.0, error, extrapolated,
-                "2026-11-23T10:00:00Z", "reactive-jvm1", Map.of(binding, rps));
+                "2026-11-23T10:00:00Z", "reactive-jvm1", Map.of(binding, rps), null, null, null, null);
     }
 
     private static Landscape landscape(WindowResult... rows) {
@@ -66,7 +66,8 @@ class LandscapeChecksTest {
     void theBindingCeilingIsNamedRightWhereTheMeasurementNamesTheSame() {
         // predicted the connections, measured at its whole quota: the CPU bound it, as measured
         WindowResult.Prediction connections = new WindowResult.Prediction(5000, "connections", 1.2, 10.0, 300.0, 0.1,
-                false, "2026-11-23T10:00:00Z", "reactive-jvm1", Map.of("connections", 5000.0, "cpu", 6000.0));
+                false, "2026-11-23T10:00:00Z", "reactive-jvm1", Map.of("connections", 5000.0, "cpu", 6000.0),
+                null, null, null, null);
         Check wrong = LandscapeChecks.named(landscape(Windows.closed("reactive", 1000, 5100).cpuCores(0.49)
                 .prediction(connections).build()).outcomes());
         assertThat(wrong.verdict()).isEqualTo(Check.Verdict.FAILED);

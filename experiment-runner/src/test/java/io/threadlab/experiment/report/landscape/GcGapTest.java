@@ -20,7 +20,7 @@ class GcGapTest {
 
     private static WindowResult.Prediction predicted(double rps, String binding) {
         return new WindowResult.Prediction(rps, binding, 2, 10.0, 300.0, 0.05, false, "2026-11-27T05:39:29Z",
-                "reactive-jvm1", Map.of(binding, rps));
+                "reactive-jvm1", Map.of(binding, rps), null, null, null, null);
     }
 
     /** The calibration: 10 ms at 200 and 3,000 users, 1 % and 9 % of 10 s paused. */

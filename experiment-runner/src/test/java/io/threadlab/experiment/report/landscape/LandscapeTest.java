@@ -26,7 +26,7 @@ class LandscapeTest {
 
     private static WindowResult.Prediction predicted(double rps, String binding, double margin) {
         return new WindowResult.Prediction(rps, binding, margin, 10.0, 300.0, 0.05, false, "2026-11-23T10:00:00Z",
-                "reactive-jvm1", Map.of(binding, rps));
+                "reactive-jvm1", Map.of(binding, rps), null, null, null, null);
     }
 
     @Test

@@ -20,7 +20,7 @@ class MachineGapTest {
 
     private static WindowResult.Prediction predicted(double rps, String binding) {
         return new WindowResult.Prediction(rps, binding, 2, 10.0, 300.0, 0.05, false, "2026-11-27T20:19:00Z",
-                "imperative-jvm1", Map.of(binding, rps));
+                "imperative-jvm1", Map.of(binding, rps), null, null, null, null);
     }
 
     /** The calibration: 150 and 700 users, the piece at 1,000 and 1,040 CPU-µs. */
@@ -65,7 +65,7 @@ class MachineGapTest {
     void aForecastAlreadyMadeForTheSlowerMachineIsNotExplainedByIt() {
         // the same miss on the same slow machine, but the forecast was made for it: the machine is not the gap
         WindowResult.Prediction forTheMachine = new WindowResult.Prediction(2660, "cpu", 2, 10.0, 300.0, 0.05, false,
-                "2026-11-27T20:19:00Z", "imperative-jvm1", Map.of("cpu", 2660.0), null, null, 1500.0);
+                "2026-11-27T20:19:00Z", "imperative-jvm1", Map.of("cpu", 2660.0), null, null, 1500.0, null);
         assertThat(explain(Windows.closed("imperative", 500, 2100).yardstick(1530).prediction(forTheMachine).build()))
                 .hasValue("not the machine: the runner's fixed piece of work took 1.02× its CPU in the windows before"
                         + " it, which the forecast was made for");

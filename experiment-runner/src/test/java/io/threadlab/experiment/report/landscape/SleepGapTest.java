@@ -20,7 +20,7 @@ class SleepGapTest {
 
     private static WindowResult.Prediction predicted(double rps) {
         return new WindowResult.Prediction(rps, "cpu", 2, 10.0, 300.0, 0.05, false, "2026-11-28T01:00:00Z",
-                "virtual-thread-jvm1", Map.of("cpu", rps));
+                "virtual-thread-jvm1", Map.of("cpu", rps), null, null, null, null);
     }
 
     private static Optional<String> explain(double cpuMs, double rps, double sleeps) {
