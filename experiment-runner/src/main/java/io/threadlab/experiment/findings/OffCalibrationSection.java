@@ -132,11 +132,10 @@ final class OffCalibrationSection {
      * their calibrated points: not here.
      */
     private static Optional<PublishedRun> predictedBy(PublishedRun run, List<PublishedRun> runs) {
-        boolean calibrates = run.facts().windows().stream().anyMatch(WindowResult::calibration);
         if (run.facts().windows().stream().noneMatch(w -> w.users() != null && !w.calibration())) {
             return Optional.empty();
         }
-        if (calibrates) {
+        if (run.facts().windows().stream().anyMatch(WindowResult::calibration)) {
             return run.kind() == Kind.OTHER_RUN ? Optional.of(run) : Optional.empty();
         }
         return run.kind() == Kind.OTHER_RUN || run.kind() == Kind.DATABASE ? calibratedBefore(run, runs)
