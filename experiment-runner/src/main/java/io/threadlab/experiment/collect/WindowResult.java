@@ -209,17 +209,23 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
      *                   little alive promotes next to nothing; one that promotes tens of MB a second copies them in
      *                   every pause and collects them again in full ones, and pays for it in CPU per request (see
      *                   {@code WarmUp#collect}).
+     * @param survivorMb    what the survivor space held at the window's end (jvm.memory.used of the pool whose id names
+     *                      a survivor space), in MB: what the last young collection kept alive in the young generation,
+     *                      the requests then in flight among it; null where it was not read (runs before it was)
+     * @param survivorMaxMb the survivor space's size (jvm.memory.max of that pool), in MB: past it a young collection
+     *                      promotes what it cannot keep; null where not read or not fixed (G1 gives none)
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Gc(long minorCollections, double minorPauseSeconds, long majorCollections,
-                     double majorPauseSeconds, Double promotedMb) {
+                     double majorPauseSeconds, Double promotedMb, Double survivorMb, Double survivorMaxMb) {
 
-        /** The pauses between an earlier cumulative reading and this one. */
+        /** The pauses between an earlier cumulative reading and this one; the survivor space as this one found it. */
         public Gc since(Gc earlier) {
             return new Gc(minorCollections - earlier.minorCollections, minorPauseSeconds - earlier.minorPauseSeconds,
                     majorCollections - earlier.majorCollections, majorPauseSeconds - earlier.majorPauseSeconds,
-                    promotedMb == null || earlier.promotedMb == null ? null : promotedMb - earlier.promotedMb);
+                    promotedMb == null || earlier.promotedMb == null ? null : promotedMb - earlier.promotedMb,
+                    survivorMb, survivorMaxMb);
         }
 
         /** What the young collections promoted a second over {@code seconds}; null where it was not read. */

@@ -7,7 +7,7 @@ import java.util.function.Predicate;
 
 /**
  * A few JVM gauges from a variant's Prometheus text: memory after GC, heap in use, live platform threads, the
- * collector's pauses.
+ * collector's pauses and its survivor space.
  */
 final class JvmGauges {
 
@@ -36,9 +36,18 @@ final class JvmGauges {
             return null;
         }
         Double promoted = value(prometheusText, "jvm_gc_memory_promoted_bytes_total");
+        Double survivor = sum(prometheusText, survivorSpace("jvm_memory_used_bytes"));
+        Double survivorMax = sum(prometheusText, survivorSpace("jvm_memory_max_bytes"));
         return new WindowResult.Gc(Math.round(zeroIfNull(minor)),
                 zeroIfNull(sum(prometheusText, pause("sum", "minor"))), Math.round(zeroIfNull(major)),
-                zeroIfNull(sum(prometheusText, pause("sum", "major"))), promoted == null ? null : promoted / 1e6);
+                zeroIfNull(sum(prometheusText, pause("sum", "major"))), promoted == null ? null : promoted / 1e6,
+                survivor == null ? null : survivor / 1e6, survivorMax == null || survivorMax <= 0 ? null
+                        : survivorMax / 1e6);
+    }
+
+    /** The survivor space's series of {@code metric}: "Survivor Space" (Serial), "PS Survivor Space", "G1 ...". */
+    private static Predicate<String> survivorSpace(String metric) {
+        return l -> l.startsWith(metric + "{") && l.contains("area=\"heap\"") && l.contains("Survivor Space\"");
     }
 
     private static Predicate<String> pause(String series, String kind) {

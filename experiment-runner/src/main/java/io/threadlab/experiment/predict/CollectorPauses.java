@@ -1,5 +1,7 @@
 package io.threadlab.experiment.predict;
 
+import io.threadlab.experiment.collect.WindowResult;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,14 +18,18 @@ import java.util.Map;
  * 1,855 and 1,832 req/s against 1,960 predicted without pauses, with the JVM paused 4.8 % and 9.0 % of those windows
  * (heldout-2); its calibration (default-2) paused 3 % at 822 req/s and 9–15 % at 2,600–3,100.
  */
-record CollectorPauses(double sharePerRps) {
+record CollectorPauses(double sharePerRps, YoungCopying copying) {
 
-    static final CollectorPauses NONE = new CollectorPauses(0);
+    static final CollectorPauses NONE = new CollectorPauses(0, YoungCopying.NONE);
     /** A ceiling lowered by less than this is said without a note. */
     private static final double WORTH_A_NOTE = 0.01;
 
-    /** Fitted to the levels whose pauses the variant's metrics gave; none where no level has them. */
-    static CollectorPauses fit(List<Level> levels) {
+    /**
+     * Fitted to the levels whose pauses the variant's metrics gave (none where no level has them), and what the young
+     * collections copy beyond the calibrated users to the calibration's windows ({@link YoungCopying}).
+     */
+    static CollectorPauses fit(List<Level> levels, List<WindowResult> calibration) {
+        YoungCopying copying = YoungCopying.fit(calibration, levels.stream().mapToInt(Level::users).max().orElse(0));
         double sxy = 0;
         double sxx = 0;
         for (Level l : levels) {
@@ -32,7 +38,7 @@ record CollectorPauses(double sharePerRps) {
                 sxx += l.rps() * l.rps();
             }
         }
-        return sxx == 0 ? NONE : new CollectorPauses(Math.max(0, sxy / sxx));
+        return new CollectorPauses(sxx == 0 ? 0 : Math.max(0, sxy / sxx), copying);
     }
 
     /** The throughput a slot ceiling allows once the pauses at that throughput are taken out. */

@@ -71,6 +71,35 @@ class JvmGaugesTest {
         assertThat(window.since(JvmGauges.gcPauses(PAUSES)).promotedMb()).as("one reading unknown").isNull();
     }
 
+    /** Serial's three heap pools as a variant's Micrometer named them at 512 MB (far-heap-512m's, at 3,000 users). */
+    private static final String POOLS = """
+            jvm_memory_used_bytes{area="heap",id="Eden Space"} 2.050204E7
+            jvm_memory_used_bytes{area="heap",id="Survivor Space"} 1.7891328E7
+            jvm_memory_used_bytes{area="heap",id="Tenured Gen"} 2.68500712E8
+            jvm_memory_used_bytes{area="nonheap",id="Metaspace"} 5.0E7
+            jvm_memory_max_bytes{area="heap",id="Eden Space"} 1.43130624E8
+            jvm_memory_max_bytes{area="heap",id="Survivor Space"} 1.7891328E7
+            jvm_memory_max_bytes{area="heap",id="Tenured Gen"} 3.57957632E8
+            """;
+
+    @Test
+    void theSurvivorSpaceIsReadAtTheWindowsEndNotDifferenced() {
+        String survivor = "jvm_memory_used_bytes{area=\"heap\",id=\"Survivor Space\"} ";
+        String before = PAUSES + POOLS.replace(survivor + "1.7891328E7", survivor + "4.0E6");
+        WindowResult.Gc window = JvmGauges.gcPauses(PAUSES + POOLS).since(JvmGauges.gcPauses(before));
+        assertThat(JvmGauges.gcPauses(before).survivorMb()).isCloseTo(4.0, within(1e-9));
+        assertThat(window.survivorMb()).isCloseTo(17.891328, within(1e-9));
+        assertThat(window.survivorMaxMb()).isCloseTo(17.891328, within(1e-9));
+        // G1 names its pool "G1 Survivor Space" and gives it no maximum (-1): the size is unknown, not negative
+        String g1 = PAUSES + """
+                jvm_memory_used_bytes{area="heap",id="G1 Survivor Space"} 3.0E6
+                jvm_memory_max_bytes{area="heap",id="G1 Survivor Space"} -1.0
+                """;
+        assertThat(JvmGauges.gcPauses(g1).survivorMb()).isCloseTo(3.0, within(1e-9));
+        assertThat(JvmGauges.gcPauses(g1).survivorMaxMb()).isNull();
+        assertThat(JvmGauges.gcPauses(PAUSES).survivorMb()).as("not published here: unknown").isNull();
+    }
+
     @Test
     void aServiceThatPublishesNoPausesHasNoneRatherThanZero() {
         assertThat(JvmGauges.gcPauses(METRICS)).isNull();

@@ -251,14 +251,27 @@ public final class Windows {
     /** The collector's pauses in the window: {@code minorSeconds} over young collections, {@code majorSeconds} full. */
     public Windows gcPauses(double minorSeconds, double majorSeconds) {
         this.gc = new WindowResult.Gc(minorSeconds > 0 ? 3 : 0, minorSeconds, majorSeconds > 0 ? 1 : 0, majorSeconds,
-                null);
+                null, null, null);
+        return this;
+    }
+
+    /** {@code count} young collections in the window, pausing {@code seconds} together. */
+    public Windows youngCollections(long count, double seconds) {
+        this.gc = new WindowResult.Gc(count, seconds, 0, 0, 0.0, null, null);
+        return this;
+    }
+
+    /** What the survivor space held at the window's end, of its {@code maxMb}, and what was promoted, in MB. */
+    public Windows survivors(double mb, double maxMb, double promotedMb) {
+        this.gc = new WindowResult.Gc(gc.minorCollections(), gc.minorPauseSeconds(), gc.majorCollections(),
+                gc.majorPauseSeconds(), promotedMb, mb, maxMb);
         return this;
     }
 
     /** The pauses, and what the young collections promoted to the old generation in the window, in MB. */
     public Windows gcPauses(double minorSeconds, double majorSeconds, double promotedMb) {
         this.gc = new WindowResult.Gc(minorSeconds > 0 ? 3 : 0, minorSeconds, majorSeconds > 0 ? 1 : 0, majorSeconds,
-                promotedMb);
+                promotedMb, null, null);
         return this;
     }
 
