@@ -19,8 +19,8 @@ import java.util.Locale;
  * overflowing or not, made the forecasts at 2,000 users worse (within 15 % of 60 of 73 to 54).
  *
  * <p>So beyond the calibrated users, where the calibration promoted nothing and the survivors the point's users keep
- * (a line through the origin in the users, fitted to the windows' survivor space at their end) overflow the survivor
- * space, a request costs {@code c × b × (users − most calibrated)} more: {@code c} the calibration's young collections
+ * (what the survivor space held a user at the end of the windows at its most users) overflow the survivor space, a
+ * request costs {@code c × b × (users − most calibrated)} more: {@code c} the calibration's young collections
  * per request, {@code b} the growth of a collection's pause per user, a line in the users through its windows' pauses
  * per collection, each weighted by its collections, never negative. It is the copying the calibration saw grow, not
  * the promotion, which no calibration level did: a floor of what overflowing costs. A calibration that promoted has
@@ -29,7 +29,8 @@ import java.util.Locale;
  * @param perRequest        the calibration's young collections per request served
  * @param msPerUser         what one more user adds to a young collection's pause, in ms
  * @param mostUsers         the most users the calibration had: the term starts there
- * @param survivorMbPerUser what the survivor space held a user at the calibration's windows' end, in MB
+ * @param survivorMbPerUser what the survivor space held a user at the end of the calibration's windows at its most
+ *                          users, in MB
  * @param survivorMaxMb     the survivor space's size (NaN where not read)
  * @param promoting         whether a calibration window promoted {@link #PROMOTING_MB_PER_S} or more
  */
@@ -65,8 +66,11 @@ record YoungCopying(double perRequest, double msPerUser, int mostUsers, double s
         }
         double requests = counted.stream().mapToDouble(w -> w.load().requests()).sum();
         List<WindowResult> read = counted.stream().filter(w -> w.gc().survivorMb() != null).toList();
-        double perUser = read.stream().mapToDouble(w -> w.users() * w.gc().survivorMb()).sum()
-                / read.stream().mapToDouble(w -> (double) w.users() * w.users()).sum();
+        // read at the most users, nearest the points beyond them: fewer users keep more a user (a part that does not
+        // grow with them), and a line through every level carried that past 2,000 users (survivors-300ms-512m)
+        int most = read.stream().mapToInt(WindowResult::users).max().orElse(0);
+        double perUser = read.stream().filter(w -> w.users() == most)
+                .mapToDouble(w -> w.gc().survivorMb() / w.users()).average().orElse(Double.NaN);
         double size = read.size() < counted.size() || read.stream().anyMatch(w -> w.gc().survivorMaxMb() == null)
                 ? Double.NaN : read.stream().mapToDouble(w -> w.gc().survivorMaxMb()).min().orElse(Double.NaN);
         boolean promoting = counted.stream().map(w -> w.gc().promotedMbPerSecond(w.load().windowSeconds()))

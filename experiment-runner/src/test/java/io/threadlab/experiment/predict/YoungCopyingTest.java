@@ -104,6 +104,23 @@ class YoungCopyingTest {
     }
 
     @Test
+    void theSurvivorsAUserKeepsAreReadAtTheMostUsers() {
+        // 1 MB that does not grow with the users and 8 KB a user: 18 KB a user at 100, 9 KB at 1,000, the most
+        List<WindowResult> withAFixedPart = calibration(users -> 2 + 0.03 * users).stream().map(w -> {
+            WindowResult.Gc gc = w.gc();
+            return Windows.closed("reactive", w.users(), w.load().requestsPerSecond()).cpuMs(w.cpu().cpuMsPerRequest())
+                    .cpuCores(w.cpu().cpuCores()).meanMs(w.load().meanMs())
+                    .youngCollections(gc.minorCollections(), gc.minorPauseSeconds())
+                    .survivors(1 + 0.008 * w.users(), SURVIVOR_SPACE_MB, 0).calibration().build();
+        }).toList();
+        YoungCopying copying = YoungCopying.fit(withAFixedPart, 1000);
+        assertThat(copying.survivorMbPerUser()).isCloseTo(0.009, within(1e-12));
+        // 9 KB a user fill 17.9 MB past 1,988 users
+        assertThat(copying.overflows(1988)).isFalse();
+        assertThat(copying.overflows(1989)).isTrue();
+    }
+
+    @Test
     void collectionsAtOneNumberOfUsersOrNoneSayNothing() {
         List<WindowResult> one = calibration(users -> 2 + 0.03 * users).stream().map(w -> w.users() == 1000 ? w
                 : Windows.closed("reactive", w.users(), w.load().requestsPerSecond()).cpuMs(w.cpu().cpuMsPerRequest())
