@@ -23,8 +23,8 @@ import java.util.Optional;
  * throughput. A level counts where the JVM used at least {@link #LIGHT_SHARE} of its quota: below that its CPU is
  * partly its own idle work, spread over few requests. A level's cost is its windows' whole ({@link Level#cpuMs}),
  * taken to the calibration's machine speed, and a forecast's to the speed of the machine it is for
- * ({@link MachineSpeed}); beyond the calibrated users, what overflowing the survivor space adds ({@link
- * YoungCopying});</li>
+ * ({@link MachineSpeed}); beyond the calibrated users, a note where the requests alive would overflow the
+ * collector's survivor space ({@link SurvivorSpace});</li>
  * <li>workers (worker variants) and connections (the REST client's pool to the delay service, or the database pool):
  * the pool ÷ the time a request holds one, the downstream's delay plus the overhead the JVM showed above its delay
  * where nothing queued. The whole request is taken as holding its connection: what it spends before and after its
@@ -196,14 +196,13 @@ public final class CapacityModel implements ForecastNotes.Model {
         double downstreamSeconds = callSeconds * (calls.parallel() ? 1 : calls.calls());
         boolean outside = users > mostUsers() || delay > delays().getLast() || delay < delays().getFirst();
         // past the client's pool, users queue for a connection, not for the CPU (Level#holding)
-        double copyingMs = pauses.copying().cpuMsAt(users) * machine.factor(); // beyond the users: YoungCopying
         double waiting = Solve.waiting((int) Math.min(users, Level.holding(at)), downstreamSeconds, q -> throughput(q,
-                cpus, calls, callSeconds, outside, copyingMs));
-        double rpsCpu = throughput(waiting, cpus, calls, callSeconds, outside, copyingMs);
+                cpus, calls, callSeconds, outside));
+        double rpsCpu = throughput(waiting, cpus, calls, callSeconds, outside);
         // every call out counts, at least one as the levels count (Level#inFlight; fewer: read e-folds below them all)
         CpuCurve.Cost cost = cost(waiting, Math.max(1, rpsCpu * callSeconds * calls.calls()), outside); // one call's
-        double requestCpuMs = fanOut.requestCpuMs(cost.cpuMs(), calls) + copyingMs;
-        pauses.copying().note(users, copyingMs, requestCpuMs, notes);
+        double requestCpuMs = fanOut.requestCpuMs(cost.cpuMs(), calls);
+        pauses.survivors().note(users, notes);
         cost = fanOut.widen(cost, calls, users, waiting, this::cost, notes, requestCpuMs);
         double holdSeconds = Math.max(delay + overheadMs, 0.05) / 1000;
         double requestSeconds = calls.parallel() ? holdSeconds : calls.calls() * holdSeconds;
@@ -254,12 +253,11 @@ public final class CapacityModel implements ForecastNotes.Model {
     }
 
     /** The throughput the CPU allows with {@code waiting} requests in the JVM, its calls in flight solved with it. */
-    private double throughput(double waiting, double cpus, FanOut calls, double callSeconds, boolean outside,
-                              double copyingMs) {
-        double rps = cpus * 1000 / (fanOut.requestCpuMs(cost(waiting, 1, outside).cpuMs(), calls) + copyingMs);
+    private double throughput(double waiting, double cpus, FanOut calls, double callSeconds, boolean outside) {
+        double rps = cpus * 1000 / fanOut.requestCpuMs(cost(waiting, 1, outside).cpuMs(), calls);
         for (int i = 0; i < 30; i++) { // the calls in flight follow the throughput; with β under 1 this settles fast
-            double next = cpus * 1000 / (fanOut.requestCpuMs(cost(waiting, Math.max(1, rps * callSeconds
-                    * calls.calls()), outside).cpuMs(), calls) + copyingMs);
+            double next = cpus * 1000 / fanOut.requestCpuMs(cost(waiting, Math.max(1, rps * callSeconds
+                    * calls.calls()), outside).cpuMs(), calls);
             if (Math.abs(next - rps) < 1e-6 * rps) {
                 return next;
             }

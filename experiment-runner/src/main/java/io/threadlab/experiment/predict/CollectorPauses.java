@@ -18,18 +18,17 @@ import java.util.Map;
  * 1,855 and 1,832 req/s against 1,960 predicted without pauses, with the JVM paused 4.8 % and 9.0 % of those windows
  * (heldout-2); its calibration (default-2) paused 3 % at 822 req/s and 9–15 % at 2,600–3,100.
  */
-record CollectorPauses(double sharePerRps, YoungCopying copying) {
+record CollectorPauses(double sharePerRps, SurvivorSpace survivors) {
 
-    static final CollectorPauses NONE = new CollectorPauses(0, YoungCopying.NONE);
+    static final CollectorPauses NONE = new CollectorPauses(0, SurvivorSpace.NONE);
     /** A ceiling lowered by less than this is said without a note. */
     private static final double WORTH_A_NOTE = 0.01;
 
     /**
-     * Fitted to the levels whose pauses the variant's metrics gave (none where no level has them), and what the young
-     * collections copy beyond the calibrated users to the calibration's windows ({@link YoungCopying}).
+     * Fitted to the levels whose pauses the variant's metrics gave (none where no level has them), with the survivor
+     * space as the calibration's windows read it ({@link SurvivorSpace}).
      */
     static CollectorPauses fit(List<Level> levels, List<WindowResult> calibration) {
-        YoungCopying copying = YoungCopying.fit(calibration, levels.stream().mapToInt(Level::users).max().orElse(0));
         double sxy = 0;
         double sxx = 0;
         for (Level l : levels) {
@@ -38,7 +37,7 @@ record CollectorPauses(double sharePerRps, YoungCopying copying) {
                 sxx += l.rps() * l.rps();
             }
         }
-        return new CollectorPauses(sxx == 0 ? 0 : Math.max(0, sxy / sxx), copying);
+        return new CollectorPauses(sxx == 0 ? 0 : Math.max(0, sxy / sxx), SurvivorSpace.fit(calibration));
     }
 
     /** The throughput a slot ceiling allows once the pauses at that throughput are taken out. */
