@@ -34,7 +34,8 @@ public final class FindingsPage {
     /** Everything the page states, computed once from the published runs; the template shows it. */
     record Model(String published, List<RunsIndex.Row> runs, RegimeMapSection.Section map,
                  HeadlineSection.Section headline, OffCalibrationSection.Section offCalibration,
-                 ClaimsSection.Section claims, List<DatabaseSection.Run> database, CollectorStates.Section collector,
+                 SurvivorCalls.Section survivors, ClaimsSection.Section claims, List<DatabaseSection.Run> database,
+                 CollectorStates.Section collector,
                  List<FanOutFindings.Run> fanOut, List<BurstFindings.Run> burst, List<MistakesSection.Run> mistakes,
                  PlatformsSection.Section platforms, CompilerInWarmUps.Section compiler, Pictures pictures) {
     }
@@ -63,7 +64,7 @@ public final class FindingsPage {
         }
         OffCalibrationSection.Section offCalibration = OffCalibrationSection.of(runs);
         Model model = new Model(Cite.link(String.valueOf(runs.size()), PublishedRun.FROM_DOCS), RunsIndex.of(runs), map,
-                headline, offCalibration,
+                headline, offCalibration, SurvivorCalls.of(runs),
                 ClaimsSection.of(runs),
                 DatabaseSection.of(only(runs, Kind.DATABASE)), CollectorStates.of(only(runs, Kind.DATABASE)),
                 FanOutFindings.of(only(runs, Kind.FAN_OUT)),

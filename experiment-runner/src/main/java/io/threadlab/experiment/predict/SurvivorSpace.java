@@ -29,17 +29,17 @@ import java.util.Locale;
  * @param mostUsers the most users the calibration had
  * @param promoting whether a calibration window promoted {@link #PROMOTING_MB_PER_S} or more: the state is its already
  */
-record SurvivorSpace(double mbPerUser, double sizeMb, int mostUsers, boolean promoting) {
+public record SurvivorSpace(double mbPerUser, double sizeMb, int mostUsers, boolean promoting) {
 
-    static final SurvivorSpace NONE = new SurvivorSpace(Double.NaN, Double.NaN, 0, false);
+    public static final SurvivorSpace NONE = new SurvivorSpace(Double.NaN, Double.NaN, 0, false);
     /** A window whose young collections promoted this much a second or more was in the promoting state. */
-    static final double PROMOTING_MB_PER_S = 1;
+    public static final double PROMOTING_MB_PER_S = 1;
 
     /**
      * Read from the calibration windows at one call per request whose users were kept busy and whose survivor space the
      * variant's metrics gave; none where a window did not give it.
      */
-    static SurvivorSpace fit(List<WindowResult> calibration) {
+    public static SurvivorSpace fit(List<WindowResult> calibration) {
         List<WindowResult> counted = calibration.stream().filter(w -> w.users() != null && w.gc() != null
                 && w.load().requests() > 0 && Level.calls(w) == 1 && Level.keptBusy(w)).toList();
         if (counted.isEmpty() || counted.stream().anyMatch(w -> w.gc().survivorMb() == null
@@ -59,8 +59,13 @@ record SurvivorSpace(double mbPerUser, double sizeMb, int mostUsers, boolean pro
      * Whether at {@code users}, beyond the calibrated ones, the survivors would overflow a survivor space no
      * calibration window overflowed.
      */
-    boolean overflowsAt(int users) {
+    public boolean overflowsAt(int users) {
         return users > mostUsers && !promoting && mbPerUser * users > sizeMb;
+    }
+
+    /** Whether the calibration read the survivor space at all: where it did not, nothing is called. */
+    public boolean read() {
+        return !Double.isNaN(sizeMb);
     }
 
     /** Says so where {@link #overflowsAt} the point's users. */
