@@ -70,8 +70,7 @@ final class SurvivorCalls {
     private static Row row(String run, String results, String variant, int delayMs, int users, SurvivorSpace space,
                            List<WindowResult> measured) {
         boolean called = space.overflowsAt(users);
-        long promoting = measured.stream().filter(w -> w.gc().promotedMbPerSecond(w.load().windowSeconds())
-                >= SurvivorSpace.PROMOTING_MB_PER_S).count();
+        long promoting = measured.stream().filter(SurvivorSpace::promoted).count();
         double survivors = CollectorStates.median(measured, w -> w.gc().survivorMb() == null ? Double.NaN
                 : w.gc().survivorMb());
         boolean most = promoting * 2 > measured.size();

@@ -50,8 +50,7 @@ public record SurvivorSpace(double mbPerUser, double sizeMb, int mostUsers, bool
         double perUser = counted.stream().filter(w -> w.users() == most)
                 .mapToDouble(w -> w.gc().survivorMb() / w.users()).average().orElseThrow();
         double size = counted.stream().mapToDouble(w -> w.gc().survivorMaxMb()).min().orElseThrow();
-        boolean promoting = counted.stream().map(w -> w.gc().promotedMbPerSecond(w.load().windowSeconds()))
-                .anyMatch(mbs -> mbs != null && mbs >= PROMOTING_MB_PER_S);
+        boolean promoting = counted.stream().anyMatch(SurvivorSpace::promoted);
         return new SurvivorSpace(perUser, size, most, promoting);
     }
 
@@ -61,6 +60,12 @@ public record SurvivorSpace(double mbPerUser, double sizeMb, int mostUsers, bool
      */
     public boolean overflowsAt(int users) {
         return users > mostUsers && !promoting && mbPerUser * users > sizeMb;
+    }
+
+    /** Whether a window's young collections promoted {@link #PROMOTING_MB_PER_S} or more (false where not read). */
+    public static boolean promoted(WindowResult w) {
+        Double mbs = w.gc() == null ? null : w.gc().promotedMbPerSecond(w.load().windowSeconds());
+        return mbs != null && mbs >= PROMOTING_MB_PER_S;
     }
 
     /** Whether the calibration read the survivor space at all: where it did not, nothing is called. */
