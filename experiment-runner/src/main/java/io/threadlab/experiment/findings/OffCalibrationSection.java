@@ -92,7 +92,8 @@ final class OffCalibrationSection {
                 e.getValue().stream().flatMap(h -> h.outcomes().stream()).toList()).stream()).toList();
         return new Section(held.stream().map(Held::shown).toList(), totals, costs,
                 Cite.threshold(Outcome.CPU_BOUND_SHARE, "report/landscape/Outcome.java"), NoiseFloor.of(runs),
-                LoadGenerator.of(held.stream().flatMap(h -> h.outcomes().stream()).toList()),
+                LoadGenerator.of(held.stream().flatMap(h -> h.outcomes().stream()).toList(), held.stream()
+                        .filter(Held::keptHistogram).flatMap(h -> h.outcomes().stream()).toList()),
                 ConstantsEvidence.loadCost(runs),
                 ConstantsEvidence.machine(runs), ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),
                 ConstantsEvidence.reading(runs), ConstantsEvidence.extrapolation(runs),
@@ -101,8 +102,11 @@ final class OffCalibrationSection {
                 Cite.threshold(Forecast.NAMED_TARGET, "predict/Forecast.java"));
     }
 
-    /** One held-out run: what kind of work it measured, its outcomes, and its table. */
-    private record Held(String work, List<Outcome> outcomes, Run shown) {
+    /**
+     * One held-out run: what kind of work it measured, its outcomes, its table, and whether the calibration that
+     * predicted it kept k6's live latency histogram (its windows read percentiles), as the windows it predicts do.
+     */
+    private record Held(String work, List<Outcome> outcomes, Run shown, boolean keptHistogram) {
     }
 
     private static Total total(String work, List<Held> runs) {
@@ -186,7 +190,14 @@ final class OffCalibrationSection {
                         : "") + (kind(run).has(Axis.DB_ACCESS) ? " --db-access " + Axis.DB_ACCESS.json(kind(run)
                         .get(Axis.DB_ACCESS)) : ""), rows,
                 within(outcomes, measured), Forecasts.covered(outcomes).cited(measured),
-                Forecasts.named(outcomes).cited(measured)));
+                Forecasts.named(outcomes).cited(measured)), keptHistogram(from));
+    }
+
+    /** Whether every calibration window of a run read percentiles: its k6 kept the live histogram. */
+    private static boolean keptHistogram(PublishedRun run) {
+        List<WindowResult> calibration = run.facts().windows().stream().filter(WindowResult::calibration).toList();
+        return !calibration.isEmpty() && calibration.stream().allMatch(w -> w.load().p50Ms() != null
+                && !w.load().p50Ms().isNaN());
     }
 
     /** Of the points judged (one ceiling binds, measured soundly), "5 of 6" within the tolerance, linked. */
