@@ -15,7 +15,9 @@ import java.util.TreeMap;
  * each point beyond a calibration's most users, what the calibration's survivors a user say the point's users keep
  * against the survivor space's size, whether the forecast called the overflow ({@link SurvivorSpace}), and how many
  * of the point's windows (every JVM start of the variant) promoted {@link SurvivorSpace#PROMOTING_MB_PER_S} a second or
- * more. The call matches where it said overflow and most of them promoted, or said none and most did not.
+ * more. The call matches where it said overflow and most of them promoted, or said none and most did not. A
+ * calibration that promoted makes no call: the state is its own already, and the windows beyond it are expected to
+ * promote as it did.
  */
 final class SurvivorCalls {
 
@@ -69,7 +71,8 @@ final class SurvivorCalls {
 
     private static Row row(String run, String results, String variant, int delayMs, int users, SurvivorSpace space,
                            List<WindowResult> measured) {
-        boolean called = space.overflowsAt(users);
+        // a calibration in the state calls nothing (overflowsAt is false): its windows beyond are expected to promote
+        boolean called = space.overflowsAt(users) || space.promoting();
         long promoting = measured.stream().filter(SurvivorSpace::promoted).count();
         double survivors = CollectorStates.median(measured, w -> w.gc().survivorMb() == null ? Double.NaN
                 : w.gc().survivorMb());
@@ -78,7 +81,7 @@ final class SurvivorCalls {
                 users), Cite.link(Cite.format(space.mbPerUser() * 1000, 1) + " KB", results),
                 Cite.link(Cite.format(space.mbPerUser() * users, 0) + " MB", results) + " of "
                         + Cite.link(Cite.format(space.sizeMb(), 1) + " MB", results),
-                called ? "overflow" : "none",
+                space.promoting() ? "in the calibration" : called ? "overflow" : "none",
                 Cite.link(String.valueOf(promoting), results) + " of " + Cite.link(String.valueOf(measured.size()),
                         results), Cite.number(survivors, 1, results) + (Double.isNaN(survivors) ? "" : " MB"),
                 called == most);

@@ -65,4 +65,18 @@ class SurvivorCallsTest {
                 window("reactive", 3000, 17.9, 120).build());
         assertThat(SurvivorCalls.rows("run", "r.csv", unread)).isEmpty();
     }
+
+    @Test
+    void aCalibrationAlreadyPromotingCallsNothingAndExpectsItsWindowsBeyondToPromote() {
+        // the calibration's most users promoted 2 MB/s: the state is its own; 8 KB a user would not fill 17.9 MB at 2,000
+        List<WindowResult> windows = new ArrayList<>(List.of(window("reactive", 1000, 8.0, 20).calibration().build(),
+                window("reactive", 100, 1.0, 0).calibration().build()));
+        windows.add(window("reactive", 2000, 17.9, 50).build());
+        windows.add(window("reactive", 2500, 17.9, 0).build());
+        List<SurvivorCalls.Row> rows = SurvivorCalls.rows("run", "r.csv", windows);
+        assertThat(rows).extracting(SurvivorCalls.Row::called).containsExactly("in the calibration",
+                "in the calibration");
+        assertThat(rows).extracting(SurvivorCalls.Row::matched).as("promoted, as the calibration did; then not")
+                .containsExactly(true, false);
+    }
 }
