@@ -35,11 +35,14 @@ final class Cite {
 
     /**
      * A share the page sets beside a target: whole percents, but never rounded up to the target it falls short of
-     * (395 of 440 is "89.7 %" beside a target of 90 %, not a "90 %" the text then calls below it), cut to a tenth.
+     * (395 of 440 is "89.7 %" beside a target of 90 %, not a "90 %" the text then calls below it), nor to all where
+     * one was missed (263 of 264 is "99.6 %"), cut to a tenth.
      */
     static String percent(double share, double target) {
-        return share < target && Math.round(share * 100) >= Math.round(target * 100)
-                ? String.format(Locale.ROOT, "%.1f %%", Math.floor(share * 1000) / 10) : percent(share);
+        boolean shortOfTarget = share < target && Math.round(share * 100) >= Math.round(target * 100);
+        boolean shortOfAll = share < 1 && Math.round(share * 100) >= 100;
+        return shortOfTarget || shortOfAll ? String.format(Locale.ROOT, "%.1f %%", Math.floor(share * 1000) / 10)
+                : percent(share);
     }
 
     /** Where the runner keeps its code, as the page links a threshold or a published claim to it. */

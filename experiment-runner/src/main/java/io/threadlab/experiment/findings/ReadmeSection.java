@@ -51,8 +51,8 @@ final class ReadmeSection {
                     + first.work() + ", each predicted from a default run published before it or, where it calibrated"
                     + " itself, from that calibration): within "
                     + headline.tolerance() + " at " + first.within() + " where one ceiling binds, against a target"
-                    + " of " + offCalibration.withinTarget() + "; inside their stated interval at " + first.covered()
-                    + ", against " + offCalibration.coverageTarget()
+                    + " of " + offCalibration.targets().within() + "; inside their stated interval at " + first.covered()
+                    + ", against " + offCalibration.targets().coverage()
                     + (offCalibration.floor() == null ? ". " : "; two JVM starts of one point agree within "
                     + headline.tolerance() + " in " + offCalibration.floor().within() + " of "
                     + offCalibration.floor().readings() + " readings (" + offCalibration.floor().share() + "). ");

@@ -15,6 +15,13 @@ class CiteTest {
     }
 
     @Test
+    void aShareShortOfAllIsNeverRoundedUpToAll() {
+        assertThat(Cite.percent(263.0 / 264, 0.95)).isEqualTo("99.6 %");
+        assertThat(Cite.percent(1.0, 0.95)).isEqualTo("100 %");
+        assertThat(Cite.percent(0.994, 0.95)).as("rounds to 99").isEqualTo("99 %");
+    }
+
+    @Test
     void otherSharesReadInWholePercents() {
         assertThat(Cite.percent(169.0 / 199, 0.90)).as("well short").isEqualTo("85 %");
         assertThat(Cite.percent(0.90, 0.90)).as("at the target").isEqualTo("90 %");

@@ -3,6 +3,7 @@ package io.threadlab.experiment.findings;
 import io.threadlab.experiment.collect.RunRecord;
 import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.CalibratedRun;
+import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.report.HeldOutAgainst;
 import io.threadlab.experiment.report.landscape.Outcome;
 import org.junit.jupiter.api.Test;
@@ -73,6 +74,14 @@ class OffCalibrationSectionTest {
                     + Math.round(100.0 * within / judged) + " %)");
             assertThat(strip(total.covered())).startsWith(strip(runs.getFirst().covered()) + " (");
             assertThat(strip(total.named())).startsWith(strip(runs.getFirst().named()) + " (");
+            // the binding named where one ceiling binds clearly and where two lie nearly together, apart
+            List<Outcome> named = expected.outcomes().stream().filter(o -> o.heldOut() && o.measuredSoundly()
+                    && o.measuredBinding().isPresent()).toList();
+            assertThat(named).as("the fixture names the binding of some").anyMatch(Outcome::oneCeilingBinds);
+            assertThat(strip(total.namedClear())).isEqualTo(namedShare(named.stream()
+                    .filter(Outcome::oneCeilingBinds).toList()));
+            assertThat(strip(total.namedClose())).isEqualTo(namedShare(named.stream()
+                    .filter(o -> !o.oneCeilingBinds()).toList()));
         });
     }
 
@@ -130,5 +139,12 @@ class OffCalibrationSectionTest {
 
     private static String strip(String cited) {
         return cited.replaceAll("\\[([^]]*)\\]\\([^)]*\\)", "$1");
+    }
+
+    /** "4 of 5 (80 %)" as the page writes it unlinked, or "none judged". */
+    private static String namedShare(List<Outcome> judged) {
+        long right = judged.stream().filter(o -> o.measuredBinding().equals(o.binding())).count();
+        return judged.isEmpty() ? "none judged" : right + " of " + judged.size() + " ("
+                + Cite.percent((double) right / judged.size(), Forecast.NAMED_TARGET) + ")";
     }
 }
