@@ -194,13 +194,15 @@ public final class CapacityModel implements ForecastNotes.Model {
         List<String> notes = new ArrayList<>();
         double callSeconds = Math.max(delay + downstreamLateMs, 0.05) / 1000;
         double downstreamSeconds = callSeconds * (calls.parallel() ? 1 : calls.calls());
-        boolean outside = users > mostUsers() || delay > delays().getLast() || delay < delays().getFirst();
+        boolean outside = users > mostUsers() || delay > delays().getLast() || delay < delays().getFirst()
+                || cpus != quota;
         // past the client's pool, users queue for a connection, not for the CPU (Level#holding)
         double waiting = Solve.waiting((int) Math.min(users, Level.holding(at)), downstreamSeconds, q -> throughput(q,
                 cpus, calls, callSeconds, outside));
         double rpsCpu = throughput(waiting, cpus, calls, callSeconds, outside);
         // every call out counts, at least one as the levels count (Level#inFlight; fewer: read e-folds below them all)
         CpuCurve.Cost cost = cost(waiting, Math.max(1, rpsCpu * callSeconds * calls.calls()), outside); // one call's
+        cost = atQuota(cost, cpus);
         double requestCpuMs = fanOut.requestCpuMs(cost.cpuMs(), calls);
         pauses.survivors().note(users, notes);
         cost = fanOut.widen(cost, calls, users, waiting, this::cost, notes, requestCpuMs);
@@ -245,6 +247,21 @@ public final class CapacityModel implements ForecastNotes.Model {
                 binding.getKey() == Ceiling.CPU && cost.extrapolated(), requestSeconds * 1000, notes,
                 next == null ? 0 : errorOf(next.getKey(), cost), k6, load.errorAt(users),
                 machine.factor() == 1 ? null : machine.forUs());
+    }
+
+    /**
+     * The cost at another quota than the calibration's: the same CPU a request, but no longer measured: an
+     * extrapolation along the quota, its error widened as one along the requests waiting is
+     * ({@link CpuCurve#EXTRAPOLATION_PER_EFOLD} per e-fold). Held out at half its calibration's quota (quota-025, from
+     * default-16's 0.5 CPU), a request cost about half as much again as the calibration's: the quota is no free axis.
+     */
+    private CpuCurve.Cost atQuota(CpuCurve.Cost cost, double cpus) {
+        if (cpus == quota) {
+            return cost;
+        }
+        double efolds = Math.abs(Math.log(cpus / quota));
+        return new CpuCurve.Cost(cost.cpuMs(), Math.min(1, cost.error() + CpuCurve.EXTRAPOLATION_PER_EFOLD * efolds),
+                true);
     }
 
     /** A ceiling's error: the CPU's what its cost earned; the others' that of a window (their sizes are given). */

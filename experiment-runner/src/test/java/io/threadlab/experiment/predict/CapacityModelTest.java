@@ -313,7 +313,12 @@ class CapacityModelTest {
         // half the throughput leaves more waiting in the JVM (472 against 445 at 0.5 CPU): each costs a little less
         assertThat(f.rps()).isCloseTo(2689.0, within(0.1));
         assertThat(f.rps()).isCloseTo(250 / curveAt(500, f.rps()), within(0.01));
-        assertThat(f.notes()).anyMatch(n -> n.contains("calibrated at 0.5 CPU"));
+        assertThat(f.notes()).anyMatch(n -> n.contains("calibrated at 0.5 CPU") && n.contains("an extrapolation"));
+        // no longer measured: marked, and its error widened by 30 % per e-fold of quota over the same point's at 0.5
+        Forecast calibrated = model(Variant.Threads.EVENT_LOOP).predict(at(10, 500));
+        assertThat(calibrated.extrapolated()).isFalse();
+        assertThat(f.extrapolated()).isTrue();
+        assertThat(f.expectedError()).isGreaterThanOrEqualTo(calibrated.expectedError() + 0.30 * Math.log(2) - 1e-9);
     }
 
     @Test
