@@ -85,6 +85,14 @@ public record WindowResult(Identity window, Point at, Load load, Cpu cpu, Memory
             perSecond = perSecond == null ? List.of() : perSecond;
             steps = steps == null ? List.of() : steps;
         }
+
+        /**
+         * Whether k6 kept its live latency histogram for this window: only a window that read percentiles did (a
+         * calibration's did not before 2026-12-04, and k6 spends less without it).
+         */
+        public boolean keptHistogram() {
+            return p50Ms != null && !p50Ms.isNaN();
+        }
     }
 
     /**

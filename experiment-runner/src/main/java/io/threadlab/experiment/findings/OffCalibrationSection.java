@@ -207,8 +207,7 @@ final class OffCalibrationSection {
     /** Whether every calibration window of a run read percentiles: its k6 kept the live histogram. */
     private static boolean keptHistogram(PublishedRun run) {
         List<WindowResult> calibration = run.facts().windows().stream().filter(WindowResult::calibration).toList();
-        return !calibration.isEmpty() && calibration.stream().allMatch(w -> w.load().p50Ms() != null
-                && !w.load().p50Ms().isNaN());
+        return !calibration.isEmpty() && calibration.stream().allMatch(w -> w.load().keptHistogram());
     }
 
     /** Of the points judged (one ceiling binds, measured soundly), "5 of 6" within the tolerance, linked. */

@@ -92,8 +92,7 @@ record LoadCost(double baseCores, double msPerRequest, double delayMsPerCall, do
      * k6 without it (a calibration before 2026-12-04; since, a calibration keeps it too, as ClosedWindow says why).
      */
     private static double k6CpuSeconds(WindowResult w) {
-        Double p50 = w.load().p50Ms();
-        return w.instruments().k6CpuSeconds() * (p50 == null || p50.isNaN() ? HISTOGRAM : 1);
+        return w.instruments().k6CpuSeconds() * (w.load().keptHistogram() ? 1 : HISTOGRAM);
     }
 
     private static int callsOf(WindowResult w) {
