@@ -73,13 +73,13 @@ final class OffCalibrationSection {
      * The runs, each with its table; every run's points together, per kind of work; where the CPU bound, what a request
      * cost against the forecast's cost (at the share of the quota that says so); how close a forecast can land here;
      * how the load generator's cost was forecast; what the published runs say of the model's constants and of how a
-     * level reads its cost; the targets, each linked to its constant.
+     * level reads its cost; a request's CPU at two quotas measured by turns; the targets, each linked to its constant.
      */
     record Section(List<Run> runs, List<Total> totals, List<CostAgreement> costs, String cpuBound,
                    NoiseFloor.Floor floor, LoadGenerator loadGenerator,
                    ConstantsEvidence.LoadCost loadCost, ConstantsEvidence.Machine machine,
                    ConstantsEvidence.Beta beta, ConstantsEvidence.Twins twins, ConstantsEvidence.Reading reading,
-                   ConstantsEvidence.Extrapolation extrapolation, Targets targets) {
+                   ConstantsEvidence.Extrapolation extrapolation, QuotaSideBySide.Section quotas, Targets targets) {
     }
 
     private OffCalibrationSection() {
@@ -104,6 +104,8 @@ final class OffCalibrationSection {
                 ConstantsEvidence.loadCost(runs),
                 ConstantsEvidence.machine(runs), ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),
                 ConstantsEvidence.reading(runs), ConstantsEvidence.extrapolation(runs),
+                QuotaSideBySide.of(runs, held.stream().collect(java.util.stream.Collectors.toMap(h -> h.run()
+                        .name(), Held::outcomes))),
                 new Targets(Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),
                         Cite.threshold(Forecast.COVERAGE_TARGET, "predict/Forecast.java"),
                         Cite.threshold(Forecast.NAMED_TARGET, "predict/Forecast.java"),
@@ -111,10 +113,10 @@ final class OffCalibrationSection {
     }
 
     /**
-     * One held-out run: what kind of work it measured, its outcomes, its table, and whether the calibration that
+     * One held-out run: the run, what kind of work it measured, its outcomes, its table, and whether the calibration that
      * predicted it kept k6's live latency histogram (its windows read percentiles), as the windows it predicts do.
      */
-    private record Held(String work, List<Outcome> outcomes, Run shown, boolean keptHistogram) {
+    private record Held(PublishedRun run, String work, List<Outcome> outcomes, Run shown, boolean keptHistogram) {
     }
 
     private static Total total(String work, List<Held> runs) {
@@ -143,15 +145,16 @@ final class OffCalibrationSection {
      * The run whose calibration predicts {@code run}'s closed-model windows, where it is held out: a run that
      * calibrated nothing itself (a database run's windows predicted from a database calibration), from the latest
      * calibration before it ({@link #calibratedBefore}); a run of its own plan that calibrated itself, from its own,
-     * at the points it did not calibrate ({@link #held}). A default run, a map and a database calibration measure at
-     * their calibrated points: not here.
+     * at the points it did not calibrate ({@link #held}), as a map of a few points that calibrated itself is (its
+     * JVMs at another quota than the run's predicted from the run's own: {@link CalibratedRun}). A default run, a
+     * regime map and a database calibration measure at their calibrated points: not here.
      */
     private static Optional<PublishedRun> predictedBy(PublishedRun run, List<PublishedRun> runs) {
         if (run.facts().windows().stream().noneMatch(w -> w.users() != null && !w.calibration())) {
             return Optional.empty();
         }
         if (run.facts().windows().stream().anyMatch(WindowResult::calibration)) {
-            return run.kind() == Kind.OTHER_RUN ? Optional.of(run) : Optional.empty();
+            return run.kind() == Kind.OTHER_RUN || run.kind() == Kind.POINTS ? Optional.of(run) : Optional.empty();
         }
         return run.kind() == Kind.OTHER_RUN || run.kind() == Kind.DATABASE ? calibratedBefore(run, runs)
                 : Optional.empty();
@@ -194,7 +197,7 @@ final class OffCalibrationSection {
         List<Outcome> outcomes = held.outcomes().stream().filter(o -> run.facts().windows().stream()
                 .noneMatch(w -> w.calibration() && w.variant().equals(o.variant()) && w.at().equals(o.at()))).toList();
         List<Row> rows = outcomes.stream().map(o -> Row.of(o, measured, calibration)).toList();
-        return new Held(WorkKind.words(kind(run)), outcomes, new Run(
+        return new Held(run, WorkKind.words(kind(run)), outcomes, new Run(
                 Cite.link(run.name(), run.report()), Cite.link(from.name(), from.report()),
                 "./experiment predict --from findings/" + from.name() + " --against findings/" + run.name()
                         + (kind(run).has(Axis.DOWNSTREAM) ? " --downstream " + kind(run).get(Axis.DOWNSTREAM).label()

@@ -56,9 +56,10 @@ final class ForecastNotes {
         }
         if (p.cpus() != m.quota()) {
             notes.add(String.format(Locale.ROOT, "calibrated at %s CPU: the CPU per request is taken as the same at %s,"
-                    + " an extrapolation, its error widened by %.0f %% per e-fold of quota; but a request's CPU moves"
-                    + " with the quota (held out below the calibration's, it cost more, by more than that error): to"
-                    + " forecast another quota, calibrate at it (--cpus)", Forecast.number(m.quota()),
+                    + " an extrapolation, its error widened by %.0f %% per e-fold of quota; runs at a lower quota on"
+                    + " other hours than their calibration missed by more than that, two quotas measured one after the"
+                    + " other differed by no more than the machine's own swings: to be sure of another quota,"
+                    + " calibrate at it (--cpus)", Forecast.number(m.quota()),
                     Forecast.number(p.cpus()),
                     CpuCurve.EXTRAPOLATION_PER_EFOLD * 100));
         }

@@ -27,6 +27,7 @@ class OffCalibrationSectionTest {
     private static final String DEFAULT = "default-2";
     private static final String HELD_OUT = "heldout-2";
     private static final String SELF_CALIBRATED = "same-points-1";
+    private static final String QUOTAS = "quota-side-by-side";
 
     @TempDir
     Path findings;
@@ -120,6 +121,39 @@ class OffCalibrationSectionTest {
                     .doesNotContain("10 ms, 700 users", "50 ms, 900 users")
                     .contains("10 ms, 900 users", "10 ms, 1,000 users", "50 ms, 700 users", "50 ms, 1,000 users");
         });
+    }
+
+    /**
+     * A map of a few points that calibrated itself (quota-side-by-side: reactive and virtual threads, each at 0.25 and
+     * 0.5 CPU, each JVM calibrated at its quota) is held out as such a run is: all its measured windows predicted from
+     * the run's own quota's JVMs, those at 0.5 across quotas; and the section sets its two quotas' costs side by side.
+     */
+    @Test
+    void aMapOfAFewPointsThatCalibratedItselfIsHeldOutAndItsQuotasSetSideBySide() throws Exception {
+        publish(QUOTAS, null);
+        List<PublishedRun> runs = PublishedRun.readAll(findings);
+        assertThat(runs.getFirst().kind()).isEqualTo(Kind.POINTS);
+
+        OffCalibrationSection.Section section = OffCalibrationSection.of(runs);
+
+        HeldOutAgainst all = HeldOutAgainst.of(CalibratedRun.read(findings.resolve(QUOTAS)),
+                RunRecord.read(findings.resolve(QUOTAS)));
+        assertThat(section.runs()).singleElement().satisfies(run -> {
+            assertThat(run.from()).contains(QUOTAS);
+            assertThat(run.rows()).hasSize(all.outcomes().size()).hasSize(16);
+        });
+        assertThat(all.outcomes()).filteredOn(o -> o.at().get(io.threadlab.experiment.plan.Axis.CPUS) == 0.5)
+                .hasSize(8).allSatisfy(o -> assertThat(o.prediction().orElseThrow().extrapolated())
+                        .as("another quota than the calibration's").isTrue());
+        assertThat(section.quotas().rows()).isNotEmpty().allSatisfy(r -> assertThat(r.quota()).contains("0.50"));
+        assertThat(strip(section.quotas().own())).isEqualTo("0.25 CPU");
+        // the forecasts across quotas: the windows at 0.5 alone, not the run's whole
+        List<Outcome> across = all.outcomes().stream()
+                .filter(o -> o.at().get(io.threadlab.experiment.plan.Axis.CPUS) == 0.5).toList();
+        long judged = across.stream().filter(Outcome::judged).count();
+        assertThat(judged).isPositive().isLessThan(all.outcomes().stream().filter(Outcome::judged).count());
+        assertThat(strip(section.quotas().across().within())).isEqualTo(across.stream().filter(Outcome::judged)
+                .filter(Outcome::withinTolerance).count() + " of " + judged);
     }
 
     /** Two default runs whose β differ: the section says what that earns, beside the constant. */
