@@ -15,6 +15,7 @@ import io.threadlab.experiment.load.Loads;
 import io.threadlab.experiment.load.RoundTrip;
 import io.threadlab.experiment.load.WarmUp;
 import io.threadlab.experiment.load.WindowRunner;
+import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.ExperimentPlan;
 import io.threadlab.experiment.plan.Jvm;
 import io.threadlab.experiment.plan.LoadPlacement;
@@ -271,10 +272,16 @@ final class Rig implements StepLoop.Performer {
                         plan.knobs().confineDelayService() ? String.valueOf(plan.knobs().cpuQuota()) : "none",
                         "cgroup CPU usage of each window <= quota + 5 %, availableProcessors and the rest of"
                                 + " /lab/runtime reported by each JVM before and after its warm-up's boost",
-                        plan.placement().name().toLowerCase(), "the rest"),
+                        plan.placement().name().toLowerCase(), "the rest", quotas()),
                 plan.knobs().jvmFlags(), LabSettings.read(), plan.knobs().serviceSettings(JavaCommand.delayUrl(), LabDatabase.url()),
                 new RunManifest.JfrSettings(labHome.relativize(jfrSettings.toAbsolutePath().normalize()).toString(),
                         "jfr/compiler.jfc (compiler events only, from each JVM's start to its end)"), facts);
+    }
+
+    /** Every quota a JVM of the plan runs at: the run's own, then any other a setup gives (a map's several --cpus). */
+    private List<Double> quotas() {
+        return Stream.concat(Stream.of(plan.knobs().cpuQuota()), plan.setups().stream()
+                .filter(s -> s.has(Axis.CPUS)).map(s -> s.get(Axis.CPUS))).distinct().toList();
     }
 
     /**

@@ -107,14 +107,17 @@ public record RunManifest(Integer format, @JsonUnwrapped Progress progress, @Jso
     }
 
     /**
-     * How the variants were confined: the engine and method, the quota, the warm-up's boost, the delay service's
-     * quota ("none": unconfined), and on which CPUs the load generator and the delay service ran ("all": anywhere).
+     * How the variants were confined: the engine and method, the quota (the run's own), the warm-up's boost, the delay
+     * service's quota ("none": unconfined), on which CPUs the load generator and the delay service ran ("all":
+     * anywhere), and every quota a JVM of the run ran at, the run's own first (a map's several {@code --cpus}; null in
+     * a manifest written before the runner said so).
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Confinement(String engine, String method, boolean limitsCpu, double variantCpuQuota,
                               double warmUpCpuQuota, String delayServiceCpuQuota, String verifiedBy,
-                              String loadCpus, String variantCpus) {
+                              String loadCpus, String variantCpus,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> variantCpuQuotas) {
     }
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)

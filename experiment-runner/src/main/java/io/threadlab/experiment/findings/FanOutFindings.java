@@ -53,7 +53,7 @@ final class FanOutFindings {
                     .filter(o -> o.prediction().isPresent()).toList();
             sections.add(new Run(Cite.link(run.name(), run.report()), Cite.link(HeadlineSection.day(run),
                     run.manifest()), variants, rows, outcomes.stream().map(o -> OffCalibrationSection.Row.of(o,
-                    run.results(), run.results())).toList(), OffCalibrationSection.within(outcomes, run.results()),
+                    run.results(), run.results())).toList(), Forecasts.within(outcomes, run.results()),
                     Forecasts.covered(outcomes).cited(run.results()), Forecasts.named(outcomes).cited(run.results())));
         }
         return sections;

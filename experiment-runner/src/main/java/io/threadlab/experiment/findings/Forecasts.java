@@ -40,6 +40,13 @@ record Forecasts(int within, int judged) {
                 judged.size());
     }
 
+    /** Of the points judged (one ceiling binds, measured soundly), "5 of 6" within the tolerance, linked. */
+    static String within(List<Outcome> outcomes, String file) {
+        List<Outcome> judged = outcomes.stream().filter(Outcome::judged).toList();
+        return new Forecasts((int) judged.stream().filter(Outcome::withinTolerance).count(), judged.size())
+                .cited(file);
+    }
+
     private static Forecasts of(List<Outcome> outcomes, Predicate<Outcome> which) {
         List<Outcome> judged = outcomes.stream().filter(Outcome::judged).filter(which)
                 .filter(o -> !o.prediction().orElseThrow().extrapolated()).toList();

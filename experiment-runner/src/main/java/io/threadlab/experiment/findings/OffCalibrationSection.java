@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Forecasts away from the calibrated point: each published run that measured without calibrating (at other delays
@@ -73,7 +74,8 @@ final class OffCalibrationSection {
      * The runs, each with its table; every run's points together, per kind of work; where the CPU bound, what a request
      * cost against the forecast's cost (at the share of the quota that says so); how close a forecast can land here;
      * how the load generator's cost was forecast; what the published runs say of the model's constants and of how a
-     * level reads its cost; a request's CPU at two quotas measured by turns; the targets, each linked to its constant.
+     * level reads its cost; a request's CPU at two quotas measured one after the other; the targets, each linked to
+     * its constant.
      */
     record Section(List<Run> runs, List<Total> totals, List<CostAgreement> costs, String cpuBound,
                    NoiseFloor.Floor floor, LoadGenerator loadGenerator,
@@ -104,8 +106,8 @@ final class OffCalibrationSection {
                 ConstantsEvidence.loadCost(runs),
                 ConstantsEvidence.machine(runs), ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),
                 ConstantsEvidence.reading(runs), ConstantsEvidence.extrapolation(runs),
-                QuotaSideBySide.of(runs, held.stream().collect(java.util.stream.Collectors.toMap(h -> h.run()
-                        .name(), Held::outcomes))),
+                QuotaSideBySide.of(runs, held.stream().collect(Collectors.toMap(h -> h.run().name(),
+                        Held::outcomes))),
                 new Targets(Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),
                         Cite.threshold(Forecast.COVERAGE_TARGET, "predict/Forecast.java"),
                         Cite.threshold(Forecast.NAMED_TARGET, "predict/Forecast.java"),
@@ -113,8 +115,8 @@ final class OffCalibrationSection {
     }
 
     /**
-     * One held-out run: the run, what kind of work it measured, its outcomes, its table, and whether the calibration that
-     * predicted it kept k6's live latency histogram (its windows read percentiles), as the windows it predicts do.
+     * One held-out run: the run, what kind of work it measured, its outcomes, its table, and whether the calibration
+     * that predicted it kept k6's live latency histogram (its windows read percentiles), as the windows it predicts do.
      */
     private record Held(PublishedRun run, String work, List<Outcome> outcomes, Run shown, boolean keptHistogram) {
     }
@@ -203,7 +205,7 @@ final class OffCalibrationSection {
                         + (kind(run).has(Axis.DOWNSTREAM) ? " --downstream " + kind(run).get(Axis.DOWNSTREAM).label()
                         : "") + (kind(run).has(Axis.DB_ACCESS) ? " --db-access " + Axis.DB_ACCESS.json(kind(run)
                         .get(Axis.DB_ACCESS)) : ""), rows,
-                within(outcomes, measured), Forecasts.covered(outcomes).cited(measured),
+                Forecasts.within(outcomes, measured), Forecasts.covered(outcomes).cited(measured),
                 Forecasts.named(outcomes).cited(measured)), keptHistogram(from));
     }
 
@@ -211,13 +213,5 @@ final class OffCalibrationSection {
     private static boolean keptHistogram(PublishedRun run) {
         List<WindowResult> calibration = run.facts().windows().stream().filter(WindowResult::calibration).toList();
         return !calibration.isEmpty() && calibration.stream().allMatch(w -> w.load().keptHistogram());
-    }
-
-    /** Of the points judged (one ceiling binds, measured soundly), "5 of 6" within the tolerance, linked. */
-    static String within(List<Outcome> outcomes, String file) {
-        List<Outcome> judged = outcomes.stream().filter(Outcome::judged).toList();
-        return judged.isEmpty() ? "none judged" : Cite.link(String.valueOf(judged.stream()
-                .filter(Outcome::withinTolerance).count()), file) + " of " + Cite.link(String.valueOf(judged.size()),
-                file);
     }
 }

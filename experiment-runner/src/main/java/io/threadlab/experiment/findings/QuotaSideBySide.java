@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A quota beside another: where a published run measured one variant in JVMs at two CPU quotas one after the other (a map with
- * several {@code --cpus}, each JVM calibrated at its own quota), the CPU a request cost at the other quota over the
- * cost at the run's own, at the same delay and users, calibration levels and measured windows alike, where both JVMs
- * used their quota ({@link Outcome#CPU_BOUND_SHARE}): below it a window's CPU is partly the JVM's idle work. Runs
- * measured hours apart cannot say this: the machine's speed moved a request's CPU between them by as much.
+ * A quota beside another: where a published run measured one variant in JVMs at two CPU quotas one after the other (a
+ * map with several {@code --cpus}, each JVM calibrated at its own quota), the CPU a request cost at the other quota
+ * over the cost at the run's own, at the same delay and users, calibration levels and measured windows alike, where
+ * both JVMs used their quota ({@link Outcome#CPU_BOUND_SHARE}): below it a window's CPU is partly the JVM's idle work.
+ * Runs measured hours apart cannot say this: the machine's speed moved a request's CPU between them by as much.
  */
 final class QuotaSideBySide {
 
@@ -39,8 +39,8 @@ final class QuotaSideBySide {
     }
 
     /**
-     * The section, or null where no run measured two quotas; {@code held}: each held-out run's outcomes by its name, predicted
-     * from its own quota's JVMs where it calibrated itself.
+     * The section, or null where no run measured two quotas; {@code held}: each held-out run's outcomes by its name,
+     * predicted from its own quota's JVMs where it calibrated itself.
      */
     static Section of(List<PublishedRun> runs, Map<String, List<Outcome>> held) {
         List<Row> rows = new ArrayList<>();
@@ -65,7 +65,7 @@ final class QuotaSideBySide {
         return new Section(rows, own, Cite.link(String.valueOf(ratios.length), all),
                 Cite.link(Cite.times(median(ratios)), all), Cite.link(Cite.times(ratios[0]), all),
                 Cite.link(Cite.times(ratios[ratios.length - 1]), all), new Across(
-                        OffCalibrationSection.within(across, all), Forecasts.covered(across).cited(all),
+                        Forecasts.within(across, all), Forecasts.covered(across).cited(all),
                         Forecasts.named(across).cited(all)));
     }
 

@@ -91,7 +91,7 @@ final class Run {
     RunManifest.Confinement confinement() {
         RunManifest.Confinement c = record.manifest().confinement();
         return c != null ? c : new RunManifest.Confinement("unknown", "unknown", false, Double.NaN, Double.NaN,
-                "unknown", null, null, null);
+                "unknown", null, null, null, null);
     }
 
     List<WindowResult> windows() {

@@ -3,6 +3,7 @@ package io.threadlab.experiment.report;
 import io.threadlab.experiment.collect.PlanFacts;
 import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Axis;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,8 +31,12 @@ final class Setup {
         LoadOrigin origin = LoadOrigin.of(run);
         // What the run recorded, not what a run is meant to do: an unconfined run says so, a JDK it did not record
         // is not named, and compiler recordings are mentioned where they are.
-        String confinement = c.limitsCpu() ? "Each JVM ran in its own CPU group at "
-                + Numbers.quota(c.variantCpuQuota()) + " CPU (" + c.method() + ")"
+        // a map's several --cpus: each JVM at its own, as its name says; the windows carry each JVM's quota
+        List<String> quotas = Stream.concat(Stream.of(c.variantCpuQuota()),
+                run.windows().stream().map(w -> w.at().has(Axis.CPUS) ? w.at().get(Axis.CPUS) : c.variantCpuQuota()))
+                .filter(q -> !Double.isNaN(q)).distinct().map(Numbers::quota).toList();
+        String confinement = c.limitsCpu() ? "Each JVM ran in its own CPU group at " + String.join(" or ", quotas)
+                + " CPU" + (quotas.size() > 1 ? ", as its name says" : "") + " (" + c.method() + ")"
                 : "The JVMs were NOT confined (" + c.method() + "): each could use the whole machine";
         String compiler = compilerRecordings(run) ? "; every JVM also kept a light JFR recording of compiler events"
                 + " (jfr/compiler.jfc)" : "";

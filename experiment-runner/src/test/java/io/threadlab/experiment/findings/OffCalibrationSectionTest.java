@@ -1,6 +1,7 @@
 package io.threadlab.experiment.findings;
 
 import io.threadlab.experiment.collect.RunRecord;
+import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.Forecast;
@@ -142,14 +143,14 @@ class OffCalibrationSectionTest {
             assertThat(run.from()).contains(QUOTAS);
             assertThat(run.rows()).hasSize(all.outcomes().size()).hasSize(16);
         });
-        assertThat(all.outcomes()).filteredOn(o -> o.at().get(io.threadlab.experiment.plan.Axis.CPUS) == 0.5)
+        assertThat(all.outcomes()).filteredOn(o -> o.at().get(Axis.CPUS) == 0.5)
                 .hasSize(8).allSatisfy(o -> assertThat(o.prediction().orElseThrow().extrapolated())
                         .as("another quota than the calibration's").isTrue());
         assertThat(section.quotas().rows()).isNotEmpty().allSatisfy(r -> assertThat(r.quota()).contains("0.50"));
         assertThat(strip(section.quotas().own())).isEqualTo("0.25 CPU");
         // the forecasts across quotas: the windows at 0.5 alone, not the run's whole
         List<Outcome> across = all.outcomes().stream()
-                .filter(o -> o.at().get(io.threadlab.experiment.plan.Axis.CPUS) == 0.5).toList();
+                .filter(o -> o.at().get(Axis.CPUS) == 0.5).toList();
         long judged = across.stream().filter(Outcome::judged).count();
         assertThat(judged).isPositive().isLessThan(all.outcomes().stream().filter(Outcome::judged).count());
         assertThat(strip(section.quotas().across().within())).isEqualTo(across.stream().filter(Outcome::judged)

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 /** A request's CPU at another quota over the run's own, point by point, where both JVMs used their quota. */
 class QuotaSideBySideTest {
@@ -34,7 +35,7 @@ class QuotaSideBySideTest {
         assertThat(rows.get(1).cost()).isEqualTo("[0.090](r.csv)");
         assertThat(rows.get(1).ownCost()).isEqualTo("[0.120](r.csv)");
         assertThat(rows.get(1).ratio()).isEqualTo("[0.75×](r.csv)");
-        assertThat(rows.get(0).value()).isEqualTo(1.2, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(rows.get(0).value()).isEqualTo(1.2, offset(1e-9));
     }
 
     @Test

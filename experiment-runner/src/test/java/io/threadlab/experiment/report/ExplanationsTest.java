@@ -237,6 +237,14 @@ class ExplanationsTest {
     }
 
     @Test
+    void aRunOfSeveralQuotasSaysEachJvmRanAtItsOwn() throws IOException {
+        Run two = run(List.of(closed("reactive", 1000, 2000).quota(0.25).cpuCores(0.25).build(),
+                closed("reactive", 1000, 4000).quota(0.5).build()));
+        assertThat(Setup.text(two)).contains("Each JVM ran in its own CPU group at 0.5 or 0.25 CPU, as its name says"
+                + " (cgroup-v2)");
+    }
+
+    @Test
     void theSetupSaysWhereTheLoadCameFromAndWhatTheWireAdds() throws IOException {
         List<WindowResult> windows = List.of(closed("imperative", 100, 1000).latency(20, 40, 90, 120).build());
         Map<String, Object> wire = Map.of("method", "TCP connect", "samples", 200, "median_ms", 0.412,
