@@ -272,14 +272,14 @@ final class Rig implements StepLoop.Performer {
                         plan.knobs().confineDelayService() ? String.valueOf(plan.knobs().cpuQuota()) : "none",
                         "cgroup CPU usage of each window <= quota + 5 %, availableProcessors and the rest of"
                                 + " /lab/runtime reported by each JVM before and after its warm-up's boost",
-                        plan.placement().name().toLowerCase(), "the rest", quotas()),
+                        plan.placement().name().toLowerCase(), "the rest", quotas(plan)),
                 plan.knobs().jvmFlags(), LabSettings.read(), plan.knobs().serviceSettings(JavaCommand.delayUrl(), LabDatabase.url()),
                 new RunManifest.JfrSettings(labHome.relativize(jfrSettings.toAbsolutePath().normalize()).toString(),
                         "jfr/compiler.jfc (compiler events only, from each JVM's start to its end)"), facts);
     }
 
     /** Every quota a JVM of the plan runs at: the run's own, then any other a setup gives (a map's several --cpus). */
-    private List<Double> quotas() {
+    static List<Double> quotas(ExperimentPlan plan) {
         return Stream.concat(Stream.of(plan.knobs().cpuQuota()), plan.setups().stream()
                 .filter(s -> s.has(Axis.CPUS)).map(s -> s.get(Axis.CPUS))).distinct().toList();
     }
