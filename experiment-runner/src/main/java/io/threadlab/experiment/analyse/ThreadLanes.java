@@ -103,7 +103,11 @@ public final class ThreadLanes {
      */
     public static ThreadLanes read(RecordingAnalysis analysis, Duration slice, int perGroup) throws IOException {
         Instant middle = analysis.start().plus(Duration.between(analysis.start(), analysis.end()).dividedBy(2));
-        Instant from = middle.minus(slice.dividedBy(2));
+        return read(analysis, middle.minus(slice.dividedBy(2)), slice, perGroup);
+    }
+
+    /** Reads the slice of {@code sliceMs} that begins at {@code from}, as {@link #read(RecordingAnalysis, Duration, int)}. */
+    static ThreadLanes read(RecordingAnalysis analysis, Instant from, Duration slice, int perGroup) throws IOException {
         Instant to = from.plus(slice);
         Map<Long, List<Segment>> segments = new HashMap<>();
         Map<Long, RecordedThread> threads = new HashMap<>();
@@ -183,8 +187,11 @@ public final class ThreadLanes {
                 hidden.put(kind, ids.size() - perGroup);
             }
         }
-        String title = analysis.label() + ": thread lanes, " + slice.toMillis() + " ms from the middle of "
-                + analysis.window() + " (" + analysis.socketEvents() + ")";
+        Instant middle = analysis.start().plus(Duration.between(analysis.start(), analysis.end()).dividedBy(2));
+        String where = from.plus(slice.dividedBy(2)).equals(middle) ? " ms from the middle of "
+                : " ms from " + Duration.between(analysis.start(), from).toMillis() + " ms into ";
+        String title = analysis.label() + ": thread lanes, " + slice.toMillis() + where + analysis.window()
+                + " (" + analysis.socketEvents() + ")";
         return new ThreadLanes(lanes, hidden, slice.toNanos() / 1e6, title, analysis.downstream().peer() + " (port "
                 + analysis.downstream().port() + ")");
     }
