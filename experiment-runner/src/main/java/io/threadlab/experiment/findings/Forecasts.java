@@ -42,9 +42,13 @@ record Forecasts(int within, int judged) {
 
     /** Of the points judged (one ceiling binds, measured soundly), "5 of 6" within the tolerance, linked. */
     static String within(List<Outcome> outcomes, String file) {
+        return judgedWithin(outcomes).cited(file);
+    }
+
+    /** Of the points judged (one ceiling binds, measured soundly), those within the tolerance. */
+    static Forecasts judgedWithin(List<Outcome> outcomes) {
         List<Outcome> judged = outcomes.stream().filter(Outcome::judged).toList();
-        return new Forecasts((int) judged.stream().filter(Outcome::withinTolerance).count(), judged.size())
-                .cited(file);
+        return new Forecasts((int) judged.stream().filter(Outcome::withinTolerance).count(), judged.size());
     }
 
     private static Forecasts of(List<Outcome> outcomes, Predicate<Outcome> which) {

@@ -9,6 +9,7 @@ import io.threadlab.experiment.predict.CalibratedRun;
 import io.threadlab.experiment.predict.CannotPredict;
 import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.predict.Forecast;
+import io.threadlab.experiment.record.Yardstick;
 import io.threadlab.experiment.report.HeldOutAgainst;
 import io.threadlab.experiment.report.landscape.Outcome;
 
@@ -19,6 +20,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -60,7 +62,24 @@ final class OffCalibrationSection {
      * interval stated, the binding ceiling named right; "64 of 71 (90 %)", linked to the published runs.
      */
     record Total(String work, String runs, String within, String covered, String named, String namedClear,
-                 String namedClose) {
+                 String namedClose, Range range, Machine machine) {
+    }
+
+    /**
+     * The points within the tolerance and inside their interval, apart by where they lay: within what the calibration
+     * measured, beyond its requests waiting or delays at its quota, or at another quota than its JVM was calibrated at
+     * (both extrapolations, their interval widened for the distance); each "64 of 71 (90 %)".
+     */
+    record Range(String withinInside, String withinBeyond, String withinQuota, String coveredInside,
+                 String coveredBeyond, String coveredQuota) {
+    }
+
+    /**
+     * The points judged within the tolerance, apart by the machine's speed over the window against the speed the
+     * forecast was made for ({@link Outcome#machineAsForecast}): kept, changed, or not recorded; and of the points
+     * missed, "71 of 92" where the machine kept it (the misses the machine does not explain).
+     */
+    record Machine(String kept, String changed, String unrecorded, String missesKept) {
     }
 
     /**
@@ -71,13 +90,14 @@ final class OffCalibrationSection {
     }
 
     /**
-     * The runs, each with its table; every run's points together, per kind of work; where the CPU bound, what a request
+     * The runs, each with its table; every run's points together, per kind of work (apart by whether the machine kept
+     * the speed the forecast took it for, within {@code machineShare}); where the CPU bound, what a request
      * cost against the forecast's cost (at the share of the quota that says so); how close a forecast can land here;
      * how the load generator's cost was forecast; what the published runs say of the model's constants and of how a
      * level reads its cost; a request's CPU at two quotas measured one after the other; the targets, each linked to
      * its constant.
      */
-    record Section(List<Run> runs, List<Total> totals, List<CostAgreement> costs, String cpuBound,
+    record Section(List<Run> runs, List<Total> totals, List<CostAgreement> costs, String cpuBound, String machineShare,
                    NoiseFloor.Floor floor, LoadGenerator loadGenerator,
                    ConstantsEvidence.LoadCost loadCost, ConstantsEvidence.Machine machine,
                    ConstantsEvidence.Beta beta, ConstantsEvidence.Twins twins, ConstantsEvidence.Reading reading,
@@ -100,7 +120,8 @@ final class OffCalibrationSection {
         List<CostAgreement> costs = byWork.entrySet().stream().flatMap(e -> CostAgreement.of(e.getKey(),
                 e.getValue().stream().flatMap(h -> h.outcomes().stream()).toList()).stream()).toList();
         return new Section(held.stream().map(Held::shown).toList(), totals, costs,
-                Cite.threshold(Outcome.CPU_BOUND_SHARE, "report/landscape/Outcome.java"), NoiseFloor.of(runs),
+                Cite.threshold(Outcome.CPU_BOUND_SHARE, "report/landscape/Outcome.java"),
+                Cite.threshold(Yardstick.SLOWER_SHARE, "record/Yardstick.java"), NoiseFloor.of(runs),
                 LoadGenerator.of(held.stream().flatMap(h -> h.outcomes().stream()).toList(), held.stream()
                         .filter(Held::keptHistogram).flatMap(h -> h.outcomes().stream()).toList()),
                 ConstantsEvidence.loadCost(runs),
@@ -115,23 +136,53 @@ final class OffCalibrationSection {
     }
 
     /**
-     * One held-out run: the run, what kind of work it measured, its outcomes, its table, and whether the calibration
-     * that predicted it kept k6's live latency histogram (its windows read percentiles), as the windows it predicts do.
+     * One held-out run: the run, what kind of work it measured, its outcomes (and those at another quota than the JVM
+     * whose calibration predicted them), its table, and whether the calibration that predicted it kept k6's live
+     * latency histogram (its windows read percentiles), as the windows it predicts do.
      */
-    private record Held(PublishedRun run, String work, List<Outcome> outcomes, Run shown, boolean keptHistogram) {
+    private record Held(PublishedRun run, String work, List<Outcome> outcomes, List<Outcome> atOtherQuota, Run shown,
+                        boolean keptHistogram) {
     }
 
     private static Total total(String work, List<Held> runs) {
         List<Outcome> all = runs.stream().flatMap(h -> h.outcomes().stream()).toList();
-        List<Outcome> judged = all.stream().filter(Outcome::judged).toList();
-        Forecasts within = new Forecasts((int) judged.stream().filter(Outcome::withinTolerance).count(),
-                judged.size());
         return new Total(work, Cite.link(String.valueOf(runs.size()), PublishedRun.FROM_DOCS),
-                share(within, Forecast.WITHIN_TARGET), share(Forecasts.covered(all), Forecast.COVERAGE_TARGET),
+                share(Forecasts.judgedWithin(all), Forecast.WITHIN_TARGET),
+                share(Forecasts.covered(all), Forecast.COVERAGE_TARGET),
                 share(Forecasts.named(all), Forecast.NAMED_TARGET), share(Forecasts.named(all.stream()
                         .filter(Outcome::oneCeilingBinds).toList()), Forecast.NAMED_TARGET),
                 share(Forecasts.named(all.stream().filter(o -> !o.oneCeilingBinds()).toList()),
-                        Forecast.NAMED_TARGET));
+                        Forecast.NAMED_TARGET),
+                range(all, runs.stream().flatMap(h -> h.atOtherQuota().stream()).toList()), machine(all));
+    }
+
+    private static Range range(List<Outcome> outcomes, List<Outcome> atOtherQuota) {
+        List<Outcome> inside = outcomes.stream().filter(o -> !extrapolated(o) && !atOtherQuota.contains(o)).toList();
+        List<Outcome> beyond = outcomes.stream().filter(o -> extrapolated(o) && !atOtherQuota.contains(o)).toList();
+        return new Range(share(Forecasts.judgedWithin(inside), Forecast.WITHIN_TARGET),
+                share(Forecasts.judgedWithin(beyond), Forecast.WITHIN_TARGET),
+                share(Forecasts.judgedWithin(atOtherQuota), Forecast.WITHIN_TARGET),
+                share(Forecasts.covered(inside), Forecast.COVERAGE_TARGET),
+                share(Forecasts.covered(beyond), Forecast.COVERAGE_TARGET),
+                share(Forecasts.covered(atOtherQuota), Forecast.COVERAGE_TARGET));
+    }
+
+    private static boolean extrapolated(Outcome outcome) {
+        return outcome.prediction().map(WindowResult.Prediction::extrapolated).orElse(false);
+    }
+
+    private static Machine machine(List<Outcome> outcomes) {
+        List<Outcome> missed = outcomes.stream().filter(o -> o.judged() && !o.withinTolerance()).toList();
+        Forecasts missesKept = new Forecasts((int) missed.stream().filter(o -> o.machineAsForecast()
+                .orElse(false)).count(), missed.size());
+        return new Machine(withinWhereMachine(outcomes, Optional.of(true)),
+                withinWhereMachine(outcomes, Optional.of(false)), withinWhereMachine(outcomes, Optional.empty()),
+                missesKept.cited(PublishedRun.FROM_DOCS));
+    }
+
+    private static String withinWhereMachine(List<Outcome> outcomes, Optional<Boolean> asForecast) {
+        return share(Forecasts.judgedWithin(outcomes.stream().filter(o -> o.machineAsForecast().equals(asForecast))
+                .toList()), Forecast.WITHIN_TARGET);
     }
 
     /**
@@ -199,7 +250,11 @@ final class OffCalibrationSection {
         List<Outcome> outcomes = held.outcomes().stream().filter(o -> run.facts().windows().stream()
                 .noneMatch(w -> w.calibration() && w.variant().equals(o.variant()) && w.at().equals(o.at()))).toList();
         List<Row> rows = outcomes.stream().map(o -> Row.of(o, measured, calibration)).toList();
-        return new Held(run, WorkKind.words(kind(run)), outcomes, new Run(
+        Map<String, Double> calibratedQuota = from.facts().windows().stream().filter(WindowResult::calibration)
+                .collect(Collectors.toMap(WindowResult::jvmId, w -> w.at().get(Axis.CPUS), (a, b) -> a));
+        List<Outcome> atOtherQuota = outcomes.stream().filter(o -> !Objects.equals(calibratedQuota.get(
+                o.calibratingJvmId()), o.at().get(Axis.CPUS))).toList();
+        return new Held(run, WorkKind.words(kind(run)), outcomes, atOtherQuota, new Run(
                 Cite.link(run.name(), run.report()), Cite.link(from.name(), from.report()),
                 "./experiment predict --from findings/" + from.name() + " --against findings/" + run.name()
                         + (kind(run).has(Axis.DOWNSTREAM) ? " --downstream " + kind(run).get(Axis.DOWNSTREAM).label()

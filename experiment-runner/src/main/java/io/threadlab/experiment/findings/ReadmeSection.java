@@ -51,7 +51,10 @@ final class ReadmeSection {
                     + first.work() + ", each predicted from a default run published before it or, where it calibrated"
                     + " itself, from that calibration): within "
                     + headline.tolerance() + " at " + first.within() + " where one ceiling binds, against a target"
-                    + " of " + offCalibration.targets().within() + "; inside their stated interval at " + first.covered()
+                    + " of " + offCalibration.targets().within() + " (in the calibration's range at "
+                    + first.range().withinInside() + ", beyond it at its quota " + first.range().withinBeyond()
+                    + ", at another quota " + first.range().withinQuota() + "); inside their stated interval at "
+                    + first.covered()
                     + ", against " + offCalibration.targets().coverage()
                     + (offCalibration.floor() == null ? ". " : "; two JVM starts of one point agree within "
                     + headline.tolerance() + " in " + offCalibration.floor().within() + " of "

@@ -155,6 +155,31 @@ class OffCalibrationSectionTest {
         assertThat(judged).isPositive().isLessThan(all.outcomes().stream().filter(Outcome::judged).count());
         assertThat(strip(section.quotas().across().within())).isEqualTo(across.stream().filter(Outcome::judged)
                 .filter(Outcome::withinTolerance).count() + " of " + judged);
+        // the totals set the windows at another quota apart from those beyond the calibrated requests at its quota
+        List<Outcome> held = all.outcomes().stream().filter(o -> o.at().get(Axis.CPUS) == 0.25)
+                .filter(Outcome::judged).toList();
+        assertThat(section.totals()).singleElement().satisfies(total -> {
+            assertThat(strip(total.range().withinQuota())).startsWith(strip(section.quotas().across().within())
+                    + " (");
+            assertThat(strip(total.range().withinBeyond())).startsWith(held.stream().filter(o -> o.prediction()
+                    .orElseThrow().extrapolated()).filter(Outcome::withinTolerance).count() + " of "
+                    + held.stream().filter(o -> o.prediction().orElseThrow().extrapolated()).count() + " (");
+            assertThat(judgedIn(total.range().withinInside()) + judgedIn(total.range().withinBeyond())
+                    + judgedIn(total.range().withinQuota())).isEqualTo(judgedIn(total.within()));
+            // and apart by the machine's speed: every judged window in one column, the misses counted again
+            assertThat(judgedIn(total.machine().kept()) + judgedIn(total.machine().changed())
+                    + judgedIn(total.machine().unrecorded())).isEqualTo(judgedIn(total.within()));
+            List<Outcome> missed = all.outcomes().stream().filter(Outcome::judged)
+                    .filter(o -> !o.withinTolerance()).toList();
+            assertThat(strip(total.machine().missesKept())).isEqualTo(missed.stream().filter(o -> o
+                    .machineAsForecast().orElse(false)).count() + " of " + missed.size());
+        });
+    }
+
+    /** The judged count of "5 of 6 (83 %)": 6; none judged: 0. */
+    private static int judgedIn(String share) {
+        String plain = strip(share);
+        return plain.equals("none judged") ? 0 : Integer.parseInt(plain.replaceAll("^\\d+ of (\\d+).*$", "$1"));
     }
 
     /** Two default runs whose β differ: the section says what that earns, beside the constant. */

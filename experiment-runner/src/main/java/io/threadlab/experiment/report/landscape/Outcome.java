@@ -6,6 +6,7 @@ import io.threadlab.experiment.plan.Headroom;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.predict.Forecast;
+import io.threadlab.experiment.record.Yardstick;
 
 import java.util.Locale;
 import java.util.Map;
@@ -179,6 +180,19 @@ public record Outcome(String jvm, String jvmId, String variant, Point at, double
      */
     public boolean heldUnanswered() {
         return readings.inFlight() != null && readings.inFlight() >= (1 - LITTLE_TOLERANCE) * users();
+    }
+
+    /**
+     * Whether the machine ran at the speed the forecast was made for: the runner's fixed piece of work took within
+     * {@link Yardstick#SLOWER_SHARE} of the CPU over the window that it took in the windows before it, which the
+     * forecast read the machine's speed from. Empty where the forecast did not record that speed (made before the
+     * runner did) or the window was not timed. A forecast cannot know the machine's next minute: where the machine
+     * kept its speed, what is missed is the model's.
+     */
+    public Optional<Boolean> machineAsForecast() {
+        Double us = readings.yardstickUs();
+        return prediction.map(WindowResult.Prediction::predictedMachineUs).filter(assumed -> us != null)
+                .map(assumed -> Math.abs(us / assumed - 1) <= Yardstick.SLOWER_SHARE);
     }
 
     public Boolean littleHolds() {

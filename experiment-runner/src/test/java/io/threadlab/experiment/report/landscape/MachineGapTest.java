@@ -75,6 +75,32 @@ class MachineGapTest {
                         + " its CPU in the windows before it, which the forecast was made for");
     }
 
+    /**
+     * Whether the window's machine kept the speed its forecast was made for, within the yardstick's slower share,
+     * either way; unknown where the forecast did not record the speed or the window was not timed.
+     */
+    @Test
+    void aWindowSaysWhetherItsMachineKeptTheSpeedItsForecastTookIt() {
+        WindowResult.Prediction forTheMachine = new WindowResult.Prediction(2660, "cpu", 2, 10.0, 300.0, 0.05, false,
+                "2026-11-27T20:19:00Z", "imperative-jvm1", Map.of("cpu", 2660.0), null, null, 1500.0, null);
+        assertThat(asForecast(Windows.closed("imperative", 500, 2100).yardstick(1700).prediction(forTheMachine)))
+                .hasValue(true);
+        assertThat(asForecast(Windows.closed("imperative", 500, 2100).yardstick(1800).prediction(forTheMachine)))
+                .hasValue(false);
+        assertThat(asForecast(Windows.closed("imperative", 500, 2100).yardstick(1200).prediction(forTheMachine)))
+                .hasValue(false);
+        assertThat(asForecast(Windows.closed("imperative", 500, 2100).yardstick(1530)
+                .prediction(predicted(2660, "cpu")))).as("made before the runner recorded the speed").isEmpty();
+        assertThat(asForecast(Windows.closed("imperative", 500, 2100).prediction(forTheMachine)))
+                .as("not timed").isEmpty();
+    }
+
+    private static Optional<Boolean> asForecast(Windows point) {
+        List<WindowResult> rows = new ArrayList<>(calibration());
+        rows.add(point.build());
+        return Landscape.of(rows, 2, false).outcomes().getFirst().machineAsForecast();
+    }
+
     @Test
     void theMachineTheOtherWayOrAsFastIsNotNamed() {
         // slower machine, faster point: the machine cannot have made it faster
