@@ -3,6 +3,7 @@ package io.threadlab.experiment.findings;
 import io.threadlab.experiment.plan.Axis;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.predict.Ceiling;
+import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.report.RunFacts;
 import io.threadlab.experiment.report.landscape.Outcome;
 
@@ -31,10 +32,39 @@ final class FanOutFindings {
                List<OffCalibrationSection.Row> forecasts, String within, String covered, String named) {
     }
 
+    /**
+     * The runs, and every run's held-out points together against the capacity model's targets (each linked to its
+     * constant): within the tolerance, inside the interval stated, the binding ceiling named; "59 of 65 (91 %)".
+     */
+    record Section(List<Run> runs, String count, String within, String covered, String named, String withinTarget,
+                   String coverageTarget, String namedTarget) {
+    }
+
     private FanOutFindings() {
     }
 
-    static List<Run> of(List<PublishedRun> runs) {
+    /** The section, or null where no fan-out run is published. */
+    static Section of(List<PublishedRun> runs) {
+        if (runs.isEmpty()) {
+            return null;
+        }
+        List<Outcome> all = runs.stream().flatMap(run -> heldOut(run).stream()).toList();
+        return new Section(runs(runs), Cite.link(String.valueOf(runs.size()), PublishedRun.FROM_DOCS),
+                OffCalibrationSection.share(Forecasts.judgedWithin(all), Forecast.WITHIN_TARGET),
+                OffCalibrationSection.share(Forecasts.covered(all), Forecast.COVERAGE_TARGET),
+                OffCalibrationSection.share(Forecasts.named(all), Forecast.NAMED_TARGET),
+                Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),
+                Cite.threshold(Forecast.COVERAGE_TARGET, "predict/Forecast.java"),
+                Cite.threshold(Forecast.NAMED_TARGET, "predict/Forecast.java"));
+    }
+
+    /** The points predicted from their own JVM's calibration before they were measured, where it did not calibrate. */
+    private static List<Outcome> heldOut(PublishedRun run) {
+        return run.facts().landscape().outcomes().stream().filter(Outcome::heldOut)
+                .filter(o -> o.prediction().isPresent()).toList();
+    }
+
+    private static List<Run> runs(List<PublishedRun> runs) {
         List<Run> sections = new ArrayList<>();
         for (PublishedRun run : runs) {
             List<RunFacts.CellFact> cells = run.facts().cells();
@@ -49,8 +79,7 @@ final class FanOutFindings {
                     ? "1 call" : calls(e.getKey()) + " calls " + mode(e.getKey()),
                     variants.stream().map(v -> e.getValue().containsKey(v) ? cell(e.getValue().get(v), run.results())
                             : "–").toList())).toList();
-            List<Outcome> outcomes = run.facts().landscape().outcomes().stream().filter(Outcome::heldOut)
-                    .filter(o -> o.prediction().isPresent()).toList();
+            List<Outcome> outcomes = heldOut(run);
             sections.add(new Run(Cite.link(run.name(), run.report()), Cite.link(HeadlineSection.day(run),
                     run.manifest()), variants, rows, outcomes.stream().map(o -> OffCalibrationSection.Row.of(o,
                     run.results(), run.results())).toList(), Forecasts.within(outcomes, run.results()),

@@ -36,7 +36,7 @@ public final class FindingsPage {
                  HeadlineSection.Section headline, OffCalibrationSection.Section offCalibration,
                  SurvivorCalls.Section survivors, ClaimsSection.Section claims, List<DatabaseSection.Run> database,
                  CollectorStates.Section collector,
-                 List<FanOutFindings.Run> fanOut, List<BurstFindings.Run> burst, List<MistakesSection.Run> mistakes,
+                 FanOutFindings.Section fanOut, List<BurstFindings.Run> burst, List<MistakesSection.Run> mistakes,
                  PlatformsSection.Section platforms, CompilerInWarmUps.Section compiler, Pictures pictures) {
     }
 

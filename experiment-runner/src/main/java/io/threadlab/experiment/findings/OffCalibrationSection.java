@@ -189,7 +189,7 @@ final class OffCalibrationSection {
      * "64 of 71 (90 %)", the numbers linked to the published runs, the share never rounded up to the target it falls
      * short of; "none judged" where none was.
      */
-    private static String share(Forecasts f, double target) {
+    static String share(Forecasts f, double target) {
         return f.judged() == 0 ? "none judged" : f.cited(PublishedRun.FROM_DOCS) + " (" + Cite.link(Cite.percent(
                 (double) f.within() / f.judged(), target), PublishedRun.FROM_DOCS) + ")";
     }
