@@ -78,12 +78,13 @@ public final class CapacityModel implements ForecastNotes.Model {
     private final double machineCores;
     private final CollectorPauses pauses;
     private final MachineSpeed machine;
+    private final SlotErrors slots;
 
     private CapacityModel(String jvm, Variant.Threads threads, List<Level> levels, CpuCurve curve, boolean saturated,
                           int delayMs, double downstreamLateMs, double quota, double overheadMs,
                           boolean overheadMeasured, double[] rssLine, Downstream downstream, Double dbQuota,
                           FanOutCalibration fanOut, LoadCost load, double machineCores, CollectorPauses pauses,
-                          MachineSpeed machine) {
+                          MachineSpeed machine, SlotErrors slots) {
         this.jvm = jvm;
         this.threads = threads;
         this.levels = levels;
@@ -102,6 +103,7 @@ public final class CapacityModel implements ForecastNotes.Model {
         this.machineCores = machineCores;
         this.pauses = pauses;
         this.machine = machine;
+        this.slots = slots;
     }
 
     /** A model, or why there is none. */
@@ -153,14 +155,15 @@ public final class CapacityModel implements ForecastNotes.Model {
         CapacityModel model = new CapacityModel(jvm, threads, levels, curve, saturated, delay, Math.max(0, late),
                 quota, overhead, measured, Line.fit(levels.stream().map(l -> new double[] {l.users(), l.rssMb()})
                 .toList()), downstream, first.at().get(Axis.DB_CPUS), FanOutCalibration.NONE,
-                LoadCost.fit(calibration), Double.NaN, CollectorPauses.fit(levels, calibration), machine);
+                LoadCost.fit(calibration), Double.NaN, CollectorPauses.fit(levels, calibration), machine,
+                SlotErrors.of(levels, pools(threads, downstream, first.at()), overhead, quota));
         return new Fit(Optional.of(model.with(FanOutCalibration.of(calibration, levels,
                 SATURATED_SHARE * quota, model::cost))), null);
     }
 
     private CapacityModel with(FanOutCalibration calibrated) {
         return new CapacityModel(jvm, threads, levels, curve, saturated, delayMs, downstreamLateMs, quota, overheadMs,
-                overheadMeasured, rssLine, downstream, dbQuota, calibrated, load, machineCores, pauses, machine);
+                overheadMeasured, rssLine, downstream, dbQuota, calibrated, load, machineCores, pauses, machine, slots);
     }
 
     /**
@@ -169,7 +172,7 @@ public final class CapacityModel implements ForecastNotes.Model {
      */
     public CapacityModel onMachine(double cores) {
         return new CapacityModel(jvm, threads, levels, curve, saturated, delayMs, downstreamLateMs, quota, overheadMs,
-                overheadMeasured, rssLine, downstream, dbQuota, fanOut, load, cores, pauses, machine);
+                overheadMeasured, rssLine, downstream, dbQuota, fanOut, load, cores, pauses, machine, slots);
     }
 
     /**
@@ -179,7 +182,7 @@ public final class CapacityModel implements ForecastNotes.Model {
     public CapacityModel forMachine(Double yardstickUs) {
         return new CapacityModel(jvm, threads, levels, curve, saturated, delayMs, downstreamLateMs, quota, overheadMs,
                 overheadMeasured, rssLine, downstream, dbQuota, fanOut, load, machineCores, pauses,
-                machine.forMachine(yardstickUs));
+                machine.forMachine(yardstickUs), slots);
     }
 
     /**
@@ -269,9 +272,27 @@ public final class CapacityModel implements ForecastNotes.Model {
                 true);
     }
 
-    /** A ceiling's error: the CPU's what its cost earned; the others' that of a window (their sizes are given). */
-    private static double errorOf(Ceiling ceiling, CpuCurve.Cost cost) {
-        return ceiling == Ceiling.CPU ? cost.error() : LEAST_ERROR;
+    /**
+     * A ceiling's error: the CPU's what its cost earned; a pool's what its calibration levels earned ({@link SlotErrors});
+     * the others' that of a window.
+     */
+    private double errorOf(Ceiling ceiling, CpuCurve.Cost cost) {
+        return ceiling == Ceiling.CPU ? cost.error() : slots.of(ceiling);
+    }
+
+    /** The pools a JVM of these threads and this downstream has at {@code at}, each with its size. */
+    static Map<Ceiling, Integer> pools(Variant.Threads threads, Downstream downstream, Point at) {
+        Map<Ceiling, Integer> sizes = new EnumMap<>(Ceiling.class);
+        if (threads == Variant.Threads.WORKER && at.has(Axis.WORKER_MAX)) {
+            sizes.put(Ceiling.WORKERS, at.get(Axis.WORKER_MAX));
+        }
+        if (downstream == Downstream.HTTP && at.has(Axis.POOL_SIZE)) {
+            sizes.put(Ceiling.CONNECTIONS, at.get(Axis.POOL_SIZE));
+        }
+        if (downstream == Downstream.DB && at.has(Axis.DB_POOL_SIZE)) {
+            sizes.put(Ceiling.DB_POOL, at.get(Axis.DB_POOL_SIZE));
+        }
+        return sizes;
     }
 
     /** The throughput the CPU allows with {@code waiting} requests in the JVM, its calls in flight solved with it. */
