@@ -33,6 +33,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class MistakesTest {
 
     private static final Duration WINDOW = Duration.ofMillis(1200);
+    /** Twice the samples the analysis asks of a group: the workload's group is most, not all, of them. */
+    private static final int ENOUGH_SAMPLES = 2 * CpuMistakes.MIN_CPU_SAMPLES;
 
     @TempDir
     static Path results;
@@ -64,14 +66,15 @@ class MistakesTest {
         record(jfr, "blocking-event-loop", "reactive-closed-10-1", () -> workloads.blockingEventLoop(WINDOW));
         record(jfr, "connection-pool-cap", "imperative-closed-10-1", () -> workloads.connectionPoolCap(12, 3, WINDOW));
         // Enough requests in flight to keep the event loop, and the carriers, hashing most of the time.
-        record(jfr, "cpu-on-event-loop", "reactive-closed-10-2", () -> workloads.cpuOnEventLoop(16, WINDOW));
-        record(jfr, "cpu-on-virtual-thread", "virtual-thread-closed-10-1",
-                () -> workloads.cpuOnVirtualThreads(16, WINDOW));
+        recordSampled(jfr, "cpu-on-event-loop", "reactive-closed-10-2", WINDOW,
+                length -> () -> workloads.cpuOnEventLoop(16, length));
+        recordSampled(jfr, "cpu-on-virtual-thread", "virtual-thread-closed-10-1", WINDOW,
+                length -> () -> workloads.cpuOnVirtualThreads(16, length));
         record(jfr, "pinned-class-init", "virtual-thread-closed-10-2",
                 () -> workloads.pinnedInClassInitialisers(4, WINDOW));
         // Request code inside the synchronized method costs about 0.05 ms a call: many calls, for its samples.
-        record(jfr, "synchronized-virtual-thread", "virtual-thread-closed-10-3",
-                () -> workloads.synchronizedCalls(64, Duration.ofMillis(2500)));
+        recordSampled(jfr, "synchronized-virtual-thread", "virtual-thread-closed-10-3", Duration.ofMillis(2500),
+                length -> () -> workloads.synchronizedCalls(64, length));
         if (MistakeWorkloads.nativeCallsPossible()) {
             record(jfr, "native-call-on-virtual-thread", "virtual-thread-closed-10-4",
                     () -> workloads.nativeCallsOnVirtualThreads(2, 100));
@@ -93,6 +96,23 @@ class MistakesTest {
         requestsMade.put(mistake, recorded.requests());
         analyses.put(mistake, new RecordingAnalyzer(signatures.delayPort()).analyse(file)
                 .withCpuMsPerRequest(msPerRequest));
+    }
+
+    /**
+     * A workload whose mistake is read from CPU samples, recorded until the recording holds enough of them: on a busy
+     * machine the sampler gets less CPU, and 1.2 s of the event loop hashing held 19 samples (the analysis asks
+     * {@link CpuMistakes#MIN_CPU_SAMPLES} of a group before it judges). Each try is twice as long as the last.
+     */
+    private static void recordSampled(Path jfr, String mistake, String window, Duration first,
+                                      java.util.function.Function<Duration, ThreadAnalysisTest.Requests> workload)
+            throws Exception {
+        for (Duration length = first; ; length = length.multipliedBy(2)) {
+            record(jfr, mistake, window, workload.apply(length));
+            if (analyses.get(mistake).totalSamples() >= ENOUGH_SAMPLES
+                    || length.compareTo(first.multipliedBy(8)) >= 0) {
+                return;
+            }
+        }
     }
 
     @AfterAll
