@@ -27,10 +27,10 @@ import java.util.stream.Collectors;
 /**
  * Forecasts away from the calibrated point: each published run that measured without calibrating (at other delays
  * and users), every closed-model window of it predicted from the calibration of the latest default run published
- * before it on the same Quarkus platform (a database run's from the latest run that calibrated the database), and
- * each run of its own plan that calibrated itself, its windows at points it did not calibrate predicted from that
- * calibration, as {@code ./experiment predict --from <calibration> --against <run>} prints it. The measured numbers
- * come from the run's results.csv, the predictions from the calibration windows.
+ * before it on the same Quarkus platform and processor (a database run's from the latest run that calibrated the
+ * database), and each run of its own plan that calibrated itself, its windows at points it did not calibrate
+ * predicted from that calibration, as {@code ./experiment predict --from <calibration> --against <run>} prints it.
+ * The measured numbers come from the run's results.csv, the predictions from the calibration windows.
  */
 final class OffCalibrationSection {
 
@@ -214,15 +214,17 @@ final class OffCalibrationSection {
     }
 
     /**
-     * The run whose calibration predicts it: the latest published before it on the same Quarkus platform and the same
-     * JVM flags (heap and collector: on another collector a request costs another CPU) that calibrated its kind of
-     * work, a default run for the delay service's.
+     * The run whose calibration predicts it: the latest published before it on the same Quarkus platform, the same
+     * JVM flags (heap and collector: on another collector a request costs another CPU) and the same processor (on this
+     * machine's AMD EPYC a request cost about 1.3 times what it cost on its Intel Xeon: {@link HeldOutAgainst}) that
+     * calibrated its kind of work, a default run for the delay service's.
      */
     private static Optional<PublishedRun> calibratedBefore(PublishedRun run, List<PublishedRun> runs) {
         String started = String.valueOf(run.facts().manifest().startedAt());
         Point kind = kind(run);
         return runs.stream().filter(r -> r.platform().equals(run.platform()))
                 .filter(r -> r.facts().manifest().jvmFlags().equals(run.facts().manifest().jvmFlags()))
+                .filter(r -> r.processor().equals(run.processor()))
                 .filter(r -> kind.equals(Point.NONE) ? r.kind() == Kind.DEFAULT_RUN : r.facts().windows().stream()
                         .anyMatch(w -> w.calibration() && WorkKind.of(w.at()).equals(kind)))
                 .filter(r -> String.valueOf(r.facts().manifest().startedAt()).compareTo(started) < 0)

@@ -65,6 +65,11 @@ record PublishedRun(String name, Kind kind, RunFacts facts) {
         return facts.manifest().lab() == null ? "unknown" : String.valueOf(facts.manifest().lab().quarkusVersion());
     }
 
+    /** The processor it ran on, as its manifest names it ("unknown" where it did not). */
+    String processor() {
+        return facts.manifest().lab() == null ? "unknown" : String.valueOf(facts.manifest().lab().cpuModel());
+    }
+
     /** The commit it was measured at, short. */
     String commit() {
         String sha = facts.manifest().lab() == null ? null : facts.manifest().lab().gitSha();

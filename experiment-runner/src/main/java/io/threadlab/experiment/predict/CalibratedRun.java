@@ -39,14 +39,17 @@ public final class CalibratedRun {
     private final Map<String, JvmStarts> starts;
     private final Integer readTimeoutMs;
     private final double sharedCores;
+    /** The processor it ran on, as its manifest names it (null: not recorded). */
+    private final String processor;
 
     private CalibratedRun(Path dir, Map<String, Calibrated> variants, Map<String, JvmStarts> starts,
-                          Integer readTimeoutMs, double sharedCores) {
+                          Integer readTimeoutMs, double sharedCores, String processor) {
         this.dir = dir;
         this.variants = variants;
         this.starts = starts;
         this.readTimeoutMs = readTimeoutMs;
         this.sharedCores = sharedCores;
+        this.processor = processor;
     }
 
     /** The calibrations of {@code dir} on the delay service; refused, saying why, where it cannot be read or has none. */
@@ -111,7 +114,12 @@ public final class CalibratedRun {
         variants.keySet().forEach(v -> starts.put(v, JvmStarts.of(measured, v)));
         Object timeout = record.manifest().knobs().get(READ_TIMEOUT);
         return new CalibratedRun(dir, variants, starts, timeout instanceof Number n ? n.intValue() : null,
-                sharedCores(record));
+                sharedCores(record), record.manifest().lab() == null ? null : record.manifest().lab().cpuModel());
+    }
+
+    /** The processor the calibration ran on, as its manifest names it; null where it was not recorded. */
+    public String processor() {
+        return processor;
     }
 
     /**

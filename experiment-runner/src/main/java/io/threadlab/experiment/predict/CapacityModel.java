@@ -257,11 +257,11 @@ public final class CapacityModel implements ForecastNotes.Model {
      * extrapolation along the quota, its error widened as one along the requests waiting is
      * ({@link CpuCurve#EXTRAPOLATION_PER_EFOLD} per e-fold). Held out at 0.25 and 0.35 CPU against default-16's 0.5
      * (quota-025, quota-035), a request cost 1.3-1.5 times what it cost at 0.5 at the same points (heldout-23), at
-     * either quota: the widening, set after quota-025 was seen, held 5 of quota-035's 16 event-loop and virtual-thread
-     * windows. Measured one after the other in one run (quota-side-by-side, 0.25 and 0.5), the two quotas' costs
+     * either quota; but those runs ran on an AMD EPYC and default-16 on an Intel Xeon, where a request costs about
+     * 1.3 times less. Measured one after the other in one run (quota-side-by-side, 0.25 and 0.5), the two quotas' costs
      * scattered both ways around the same, by as much as that run's machine moved: what the earlier runs met was the
-     * machine on another hour as much as the quota. How the cost moves with the quota is not in the model: the note
-     * tells the user to calibrate at it.
+     * processor and the machine on another hour more than the quota. How the cost moves with the quota is not in the
+     * model: the note tells the user to calibrate at it.
      */
     private CpuCurve.Cost atQuota(CpuCurve.Cost cost, double cpus) {
         if (cpus == quota) {

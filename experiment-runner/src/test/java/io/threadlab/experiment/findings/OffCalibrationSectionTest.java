@@ -94,6 +94,19 @@ class OffCalibrationSectionTest {
         assertThat(OffCalibrationSection.of(PublishedRun.readAll(findings))).isNull();
     }
 
+    /** On another processor a request costs another CPU: the run is not predicted from a default run on this one. */
+    @Test
+    void aRunOnAnotherProcessorIsNotPredictedFromThisDefault() throws IOException {
+        publish(DEFAULT, null);
+        publish(HELD_OUT, null);
+        Path manifest = findings.resolve(HELD_OUT).resolve("manifest.json");
+        String text = Files.readString(manifest);
+        assertThat(text).contains("\"cpu_model\" : \"AMD EPYC\"");
+        Files.writeString(manifest, text.replace("\"cpu_model\" : \"AMD EPYC\"",
+                "\"cpu_model\" : \"Intel(R) Xeon(R) Processor\""));
+        assertThat(OffCalibrationSection.of(PublishedRun.readAll(findings))).isNull();
+    }
+
     @Test
     void theDefaultRunItselfIsNotHeldOut() throws IOException {
         publish(DEFAULT, null);
