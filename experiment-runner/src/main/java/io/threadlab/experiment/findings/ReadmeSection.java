@@ -48,8 +48,8 @@ final class ReadmeSection {
         if (offCalibration != null && !offCalibration.totals().isEmpty()) {
             OffCalibrationSection.Total first = offCalibration.totals().getFirst();
             forecasts = "Forecasts of points no calibration measured (" + first.runs() + " held-out runs on "
-                    + first.work() + ", each predicted from a default run published before it or, where it calibrated"
-                    + " itself, from that calibration): within "
+                    + first.work() + ", each predicted from a default run published before it on its processor or,"
+                    + " where it calibrated itself, from that calibration): within "
                     + headline.tolerance() + " at " + first.within() + " where one ceiling binds, against a target"
                     + " of " + offCalibration.targets().within() + " (in the calibration's range at "
                     + first.range().withinInside() + ", beyond it at its quota " + first.range().withinBeyond()
