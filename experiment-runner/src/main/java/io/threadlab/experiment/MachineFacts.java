@@ -88,7 +88,8 @@ final class MachineFacts {
         }
     }
 
-    private static String cpuModel() {
+    /** This machine's processor, as /proc/cpuinfo names it (and every run's manifest records it). */
+    static String cpuModel() {
         return lineValue(Path.of("/proc/cpuinfo"), "model name");
     }
 

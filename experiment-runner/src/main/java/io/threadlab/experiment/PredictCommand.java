@@ -118,8 +118,10 @@ public final class PredictCommand implements Callable<Integer> {
                 answer.leftOut().forEach(l -> System.err.println("experiment predict: left out: " + l));
                 System.out.println(Json.MAPPER.writeValueAsString(answer.forecasts().stream().map(ForecastJson::of)
                         .toList()));
+                anotherProcessor(run).ifPresent(n -> System.err.println("experiment predict: " + n));
             } else {
                 System.out.print(ForecastTable.of(run.dir(), answer.forecasts(), answer.leftOut()));
+                anotherProcessor(run).ifPresent(System.out::println);
             }
             return 0;
         } catch (CannotPredict e) {
@@ -129,6 +131,18 @@ public final class PredictCommand implements Callable<Integer> {
             System.err.println("experiment predict: cannot write JSON: " + e.getMessage());
             return 1;
         }
+    }
+
+    /**
+     * Where the calibration ran on another processor than this machine's: the forecasts are for its machine, and on
+     * another processor a request costs another CPU (on this sandbox's AMD EPYC about 1.3 times its Intel Xeon's).
+     */
+    private static java.util.Optional<String> anotherProcessor(CalibratedRun run) {
+        String here = MachineFacts.cpuModel();
+        return run.processor() == null || here.isEmpty() || run.processor().equals(here) ? java.util.Optional.empty()
+                : java.util.Optional.of("Calibrated on " + run.processor() + "; this machine is " + here + ": the"
+                + " forecasts are for the calibration's machine,\nand on another processor a request costs another CPU"
+                + " (docs/predict.md, \"Another processor\"). Calibrate here to forecast here.");
     }
 
     /**

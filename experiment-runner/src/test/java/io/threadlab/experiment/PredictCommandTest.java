@@ -66,6 +66,35 @@ class PredictCommandTest {
         assertThat(none.err()).contains("--against");
     }
 
+    /**
+     * A calibration made on another processor than this machine's: the table says so after it (on stderr with
+     * --json, which stays one array); made on this machine's, nothing is said. Published far-heap-2g, its manifest told
+     * each processor in turn.
+     */
+    @Test
+    void aCalibrationOnAnotherProcessorIsSaidToBeForItsMachine(@TempDir Path copy) throws IOException {
+        Path run = Path.of("..", "findings", "far-heap-2g").toAbsolutePath().normalize();
+        String manifest = java.nio.file.Files.readString(run.resolve("manifest.json"));
+        java.nio.file.Files.copy(run.resolve("results.json"), copy.resolve("results.json"));
+        String recorded = "\"cpu_model\" : \"AMD EPYC\"";
+        assertThat(manifest).contains(recorded);
+        java.nio.file.Files.writeString(copy.resolve("manifest.json"), manifest.replace(recorded,
+                "\"cpu_model\" : \"a processor no machine has\""));
+        Outcome elsewhere = execute("predict", "--from", copy.toString(), "--users", "1000", "--delay-ms", "50");
+        assertThat(elsewhere.exit()).isZero();
+        assertThat(elsewhere.out()).contains("Calibrated on a processor no machine has; this machine is "
+                + MachineFacts.cpuModel() + ": the forecasts are for the calibration's machine");
+        Outcome json = execute("predict", "--from", copy.toString(), "--users", "1000", "--delay-ms", "50", "--json");
+        assertThat(new ObjectMapper().readTree(json.out()).isArray()).isTrue();
+        assertThat(json.err()).contains("Calibrated on a processor no machine has");
+
+        java.nio.file.Files.writeString(copy.resolve("manifest.json"), manifest.replace(recorded,
+                "\"cpu_model\" : \"" + MachineFacts.cpuModel() + "\""));
+        Outcome here = execute("predict", "--from", copy.toString(), "--users", "1000", "--delay-ms", "50");
+        assertThat(here.exit()).isZero();
+        assertThat(here.out()).doesNotContain("Calibrated on");
+    }
+
     /** A fan-out run's rows differ only in their calls: --against shows them (published fanout-3: 1/4/8 parallel). */
     @Test
     void againstAFanOutRunEachPointShowsItsCalls() {
