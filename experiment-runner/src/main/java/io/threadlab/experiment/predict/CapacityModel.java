@@ -281,7 +281,7 @@ public final class CapacityModel implements ForecastNotes.Model {
     }
 
     /** The pools a JVM of these threads and this downstream has at {@code at}, each with its size. */
-    static Map<Ceiling, Integer> pools(Variant.Threads threads, Downstream downstream, Point at) {
+    private static Map<Ceiling, Integer> pools(Variant.Threads threads, Downstream downstream, Point at) {
         Map<Ceiling, Integer> sizes = new EnumMap<>(Ceiling.class);
         if (threads == Variant.Threads.WORKER && at.has(Axis.WORKER_MAX)) {
             sizes.put(Ceiling.WORKERS, at.get(Axis.WORKER_MAX));

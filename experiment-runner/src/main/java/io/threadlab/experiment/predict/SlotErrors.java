@@ -19,9 +19,6 @@ import java.util.Map;
  */
 record SlotErrors(Map<Ceiling, Double> errors, Map<Ceiling, Integer> earnedAt) {
 
-    /** No level queued for any pool: every pool ceiling a window's error. */
-    static final SlotErrors NONE = new SlotErrors(Map.of(), Map.of());
-
     /**
      * @param sizes      each pool ceiling the calibration's JVM had, with its size
      * @param overheadMs what a request took above the delay where nothing queued
