@@ -10,6 +10,7 @@ import io.threadlab.experiment.predict.Forecast;
 import io.threadlab.experiment.predict.LoadCostEvidence;
 import io.threadlab.experiment.predict.MachineEvidence;
 import io.threadlab.experiment.predict.MachineSpeed;
+import io.threadlab.experiment.predict.PauseEvidence;
 import io.threadlab.experiment.predict.WindowEvidence;
 
 import java.util.ArrayList;
@@ -18,11 +19,53 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the published runs say of the capacity model's constants, each beside the constant the model takes and whether
- * it still holds: the machine's elasticity, β's least error, a cost's least error. A constant a publication moves away
- * from its evidence is said in bold on the page, and fails a test until it follows.
+ * What the published runs say of the capacity model's constants and readings, each beside what the model takes and
+ * whether it still holds: the machine's elasticity, β's least error, a cost's least error, how a level reads its
+ * cost, the error beyond the calibration, k6's cost, how the collector's pauses grow. A constant a publication moves
+ * away from its evidence is said in bold on the page, and fails a test until it follows.
  */
 final class ConstantsEvidence {
+
+    /** Each piece of evidence, null where the published runs give none. */
+    record Constants(LoadCost loadCost, Machine machine, Beta beta, Twins twins, Reading reading,
+                     Extrapolation extrapolation, Pauses pauses) {
+    }
+
+    /**
+     * How the collector's pauses a request, read from each JVM's calibration as a power of the users (the model's) and
+     * as a line in the throughput (its reading before), predicted that JVM's later windows, within the users read and
+     * beyond them (root mean square log errors).
+     *
+     * @param holds whether the power predicts the windows beyond the users read at least as well as the line
+     */
+    record Pauses(PauseErrors within, PauseErrors beyond, boolean holds) {
+    }
+
+    /** "0.412" each: the windows, their JVMs, each reading's error; "none" where no window was predicted. */
+    record PauseErrors(String windows, String jvms, String power, String line) {
+    }
+
+    /** Every piece of evidence from the published runs. */
+    static Constants of(List<PublishedRun> runs) {
+        return new Constants(loadCost(runs), machine(runs), beta(runs), twins(runs), reading(runs),
+                extrapolation(runs), pauses(runs));
+    }
+
+    /** How the collector's pauses grow, from every published run's calibrated JVMs; null where none paused. */
+    static Pauses pauses(List<PublishedRun> runs) {
+        PauseEvidence evidence = PauseEvidence.of(windows(runs));
+        if (evidence.within().windows() + evidence.beyond().windows() == 0) {
+            return null;
+        }
+        return new Pauses(pauseErrors(evidence.within()), pauseErrors(evidence.beyond()), evidence.holds());
+    }
+
+    private static PauseErrors pauseErrors(PauseEvidence.Errors e) {
+        return e.windows() == 0 ? new PauseErrors("none", "none", "none", "none")
+                : new PauseErrors(Cite.number(e.windows(), 0, PublishedRun.FROM_DOCS),
+                Cite.number(e.jvms(), 0, PublishedRun.FROM_DOCS), Cite.number(e.power(), 3, PublishedRun.FROM_DOCS),
+                Cite.number(e.line(), 3, PublishedRun.FROM_DOCS));
+    }
 
     /** What the published runs say of the machine's term, and the constant the model takes. */
     record Machine(String elasticity, String standardError, String windows, String runs, String constant) {

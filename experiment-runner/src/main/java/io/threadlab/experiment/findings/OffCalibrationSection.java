@@ -98,10 +98,8 @@ final class OffCalibrationSection {
      * its constant.
      */
     record Section(List<Run> runs, List<Total> totals, List<CostAgreement> costs, String cpuBound, String machineShare,
-                   NoiseFloor.Floor floor, LoadGenerator loadGenerator,
-                   ConstantsEvidence.LoadCost loadCost, ConstantsEvidence.Machine machine,
-                   ConstantsEvidence.Beta beta, ConstantsEvidence.Twins twins, ConstantsEvidence.Reading reading,
-                   ConstantsEvidence.Extrapolation extrapolation, QuotaSideBySide.Section quotas, Targets targets) {
+                   NoiseFloor.Floor floor, LoadGenerator loadGenerator, ConstantsEvidence.Constants constants,
+                   QuotaSideBySide.Section quotas, Targets targets) {
     }
 
     private OffCalibrationSection() {
@@ -124,9 +122,7 @@ final class OffCalibrationSection {
                 Cite.threshold(Yardstick.SLOWER_SHARE, "record/Yardstick.java"), NoiseFloor.of(runs),
                 LoadGenerator.of(held.stream().flatMap(h -> h.outcomes().stream()).toList(), held.stream()
                         .filter(Held::keptHistogram).flatMap(h -> h.outcomes().stream()).toList()),
-                ConstantsEvidence.loadCost(runs),
-                ConstantsEvidence.machine(runs), ConstantsEvidence.beta(runs), ConstantsEvidence.twins(runs),
-                ConstantsEvidence.reading(runs), ConstantsEvidence.extrapolation(runs),
+                ConstantsEvidence.of(runs),
                 QuotaSideBySide.of(runs, held.stream().collect(Collectors.toMap(h -> h.run().name(),
                         Held::outcomes))),
                 new Targets(Cite.threshold(Forecast.WITHIN_TARGET, "predict/Forecast.java"),

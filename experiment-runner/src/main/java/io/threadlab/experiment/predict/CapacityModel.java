@@ -33,7 +33,7 @@ import java.util.Optional;
  * the calibration levels' (PostgreSQL's own cost per query moves with its load);</li>
  * <li>users: the closed model's users ÷ that same time;</li>
  * <li>each of these slot ceilings (workers, connections, database pool, users) less the collector's pauses at its
- * throughput, through which every slot stays held ({@link CollectorPauses});</li>
+ * throughput and users, through which every slot stays held ({@link CollectorPauses});</li>
  * <li>the load generator, on the machine it shares with the service ({@link LoadCost}): where k6 would need more CPU
  * than the service's quota and the delay service leave it.</li>
  * </ul>
@@ -152,11 +152,12 @@ public final class CapacityModel implements ForecastNotes.Model {
                 .mapToDouble(r -> r.instruments().delayServedMeanMs() - r.delayMs()).filter(d -> !Double.isNaN(d))
                 .average().orElse(0);
         CpuCurve curve = CpuCurve.fit(cpu.stream().map(Level::onCurve).toList());
+        CollectorPauses pauses = CollectorPauses.fit(levels, calibration);
         CapacityModel model = new CapacityModel(jvm, threads, levels, curve, saturated, delay, Math.max(0, late),
                 quota, overhead, measured, Line.fit(levels.stream().map(l -> new double[] {l.users(), l.rssMb()})
                 .toList()), downstream, first.at().get(Axis.DB_CPUS), FanOutCalibration.NONE,
-                LoadCost.fit(calibration), Double.NaN, CollectorPauses.fit(levels, calibration), machine,
-                SlotErrors.of(levels, pools(threads, downstream, first.at()), overhead, quota));
+                LoadCost.fit(calibration), Double.NaN, pauses, machine,
+                SlotErrors.of(levels, pools(threads, downstream, first.at()), overhead, quota, pauses));
         return new Fit(Optional.of(model.with(FanOutCalibration.of(calibration, levels,
                 SATURATED_SHARE * quota, model::cost))), null);
     }
@@ -232,23 +233,24 @@ public final class CapacityModel implements ForecastNotes.Model {
         if (load.known() && !Double.isNaN(machineCores)) {
             ceilings.put(Ceiling.LOAD, load.ceiling(calls.calls(), machineCores, cpus));
         }
-        pauses.apply(ceilings, notes);
+        pauses.apply(ceilings, users, notes);
         machine.note().ifPresent(notes::add);
         Map.Entry<Ceiling, Double> binding = ceilings.entrySet().stream()
                 .min(Comparator.comparingDouble(Map.Entry::getValue)).orElseThrow();
         double rps = binding.getValue();
         Map.Entry<Ceiling, Double> next = ceilings.entrySet().stream().filter(e -> e.getKey() != binding.getKey())
                 .min(Comparator.comparingDouble(Map.Entry::getValue)).orElse(null);
-        double error = errorOf(binding.getKey(), cost);
+        double error = errorOf(binding, cost, users);
+        double nextError = next == null ? 0 : errorOf(next, cost, users);
         ForecastNotes.say(notes, this, new ForecastNotes.Point(users, delay, cpus, waiting, cost, downstreamSeconds,
                 rps, calls), binding.getKey(), next == null ? null : next.getKey(), next == null ? Double.NaN
-                : next.getValue() / rps - 1, next == null ? 0 : error + errorOf(next.getKey(), cost));
+                : next.getValue() / rps - 1, next == null ? 0 : error + nextError);
         double rss = rssLine[1] + rssLine[0] * users;
         double k6 = load.known() ? load.k6Cores(rps) : Double.NaN;
         return new Forecast(jvm, rps, binding.getKey(), next == null ? Double.POSITIVE_INFINITY : next.getValue() / rps,
                 ceilings, users / rps * 1000, Double.isNaN(rss) ? null : rss, error,
                 binding.getKey() == Ceiling.CPU && cost.extrapolated(), requestSeconds * 1000, notes,
-                next == null ? 0 : errorOf(next.getKey(), cost), k6, load.errorAt(users),
+                nextError, k6, load.errorAt(users),
                 machine.factor() == 1 ? null : machine.forUs());
     }
 
@@ -276,8 +278,10 @@ public final class CapacityModel implements ForecastNotes.Model {
      * A ceiling's error: the CPU's what its cost earned; a pool's what its calibration levels earned ({@link SlotErrors});
      * the others' that of a window.
      */
-    private double errorOf(Ceiling ceiling, CpuCurve.Cost cost) {
-        return ceiling == Ceiling.CPU ? cost.error() : slots.of(ceiling);
+    /** A ceiling's error at its throughput: the cost's for the CPU's, a pool's earned, the pauses' beyond the users. */
+    private double errorOf(Map.Entry<Ceiling, Double> ceiling, CpuCurve.Cost cost, int users) {
+        return ceiling.getKey() == Ceiling.CPU ? cost.error()
+                : slots.of(ceiling.getKey()) + pauses.beyond(ceiling.getKey(), ceiling.getValue(), users);
     }
 
     /** The pools a JVM of these threads and this downstream has at {@code at}, each with its size. */

@@ -23,8 +23,10 @@ record SlotErrors(Map<Ceiling, Double> errors, Map<Ceiling, Integer> earnedAt) {
      * @param sizes      each pool ceiling the calibration's JVM had, with its size
      * @param overheadMs what a request took above the delay where nothing queued
      * @param quota      the calibration's CPUs
+     * @param pauses     the collector's pauses, which lower a slot's ceiling as in a forecast
      */
-    static SlotErrors of(List<Level> levels, Map<Ceiling, Integer> sizes, double overheadMs, double quota) {
+    static SlotErrors of(List<Level> levels, Map<Ceiling, Integer> sizes, double overheadMs, double quota,
+                         CollectorPauses pauses) {
         Map<Ceiling, Double> errors = new EnumMap<>(Ceiling.class);
         Map<Ceiling, Integer> earnedAt = new EnumMap<>(Ceiling.class);
         for (Level level : levels) {
@@ -35,7 +37,8 @@ record SlotErrors(Map<Ceiling, Double> errors, Map<Ceiling, Integer> earnedAt) {
                     .filter(e -> e.getValue() / holdSeconds < Math.min(cpu, level.users() / holdSeconds))
                     .filter(e -> level.cores() < CapacityModel.SATURATED_SHARE * quota)
                     .ifPresent(e -> {
-                        double miss = Math.abs(level.rps() / (e.getValue() / holdSeconds) - 1);
+                        double miss = Math.abs(level.rps() / pauses.slotCeiling(e.getValue() / holdSeconds,
+                                level.users()) - 1);
                         errors.merge(e.getKey(), miss, Math::max);
                         earnedAt.merge(e.getKey(), 1, Integer::sum);
                     });

@@ -3,6 +3,7 @@ package io.threadlab.experiment.findings;
 import io.threadlab.experiment.predict.BetaEvidence;
 import io.threadlab.experiment.predict.ExtrapolationEvidence;
 import io.threadlab.experiment.predict.LoadCostEvidence;
+import io.threadlab.experiment.predict.PauseEvidence;
 import io.threadlab.experiment.predict.WindowEvidence;
 import org.junit.jupiter.api.Test;
 
@@ -67,5 +68,20 @@ class ConstantsEvidenceTest {
         assertThat(evidence.pairs()).as("calibrated points measured again in findings/").isGreaterThan(5);
         assertThat(evidence.holds(WindowEvidence.leastError())).as("published runs: %.3f ± %.3f over %d pairs of %d"
                 + " runs", evidence.difference(), evidence.standardError(), evidence.pairs(), evidence.runs()).isTrue();
+    }
+
+    /**
+     * The collector's pauses a request, read from a calibration as a power of the users, predict the later windows of
+     * its JVM beyond the users it read at least as well as the line in the throughput the model read before: a
+     * publication that turns that fails here until the model follows.
+     */
+    @Test
+    void thePausesAsAPowerOfTheUsersPredictTheWindowsBeyondTheCalibration() throws IOException {
+        PauseEvidence evidence = PauseEvidence.of(ConstantsEvidence.windows(PublishedRun.readAll(FINDINGS)));
+        assertThat(evidence.beyond().windows()).as("windows beyond the users calibrated in findings/")
+                .isGreaterThan(20);
+        assertThat(evidence.holds()).as("published runs beyond the users read: power %.3f, line %.3f over %d"
+                        + " windows", evidence.beyond().power(), evidence.beyond().line(), evidence.beyond().windows())
+                .isTrue();
     }
 }

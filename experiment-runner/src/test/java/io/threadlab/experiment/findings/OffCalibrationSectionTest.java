@@ -202,7 +202,7 @@ class OffCalibrationSectionTest {
         publish("default-4", null);
         publish("default-5", null);
         publish(HELD_OUT, null);
-        ConstantsEvidence.Beta beta = OffCalibrationSection.of(PublishedRun.readAll(findings)).beta();
+        ConstantsEvidence.Beta beta = OffCalibrationSection.of(PublishedRun.readAll(findings)).constants().beta();
         BetaEvidence evidence = ConstantsEvidence.betaEvidence(PublishedRun.readAll(findings));
         assertThat(evidence.runs()).isEqualTo(3);
         assertThat(strip(beta.error())).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f", evidence.error()));
