@@ -275,10 +275,10 @@ public final class CapacityModel implements ForecastNotes.Model {
     }
 
     /**
-     * A ceiling's error: the CPU's what its cost earned; a pool's what its calibration levels earned ({@link SlotErrors});
-     * the others' that of a window.
+     * A ceiling's error at its throughput: the CPU's what its cost earned; a pool's what its calibration levels earned
+     * ({@link SlotErrors}), the others' that of a window; a slot's, beyond the users whose pauses the calibration read,
+     * the share the pauses take there too ({@link CollectorPauses#beyond}).
      */
-    /** A ceiling's error at its throughput: the cost's for the CPU's, a pool's earned, the pauses' beyond the users. */
     private double errorOf(Map.Entry<Ceiling, Double> ceiling, CpuCurve.Cost cost, int users) {
         return ceiling.getKey() == Ceiling.CPU ? cost.error()
                 : slots.of(ceiling.getKey()) + pauses.beyond(ceiling.getKey(), ceiling.getValue(), users);

@@ -19,12 +19,12 @@ import java.util.Map;
  * <p>Seen where it matters: held out at 100 ms × 1,000 and 2,000 users, the imperative variant's 200 workers served
  * 1,855 and 1,832 req/s against 1,960 predicted without pauses, with the JVM paused 4.8 % and 9.0 % of those windows
  * (heldout-2); its calibration (default-2) paused 3 % at 822 req/s and 9–15 % at 2,600–3,100. And where the users go
- * beyond the calibration's: in the published runs the young collections came as often a request at 3,000 users as at
- * 300 (a sixth of one per thousand requests on a 512 MB heap), but each paused 3-14 ms at 150-400 users, 10-50 ms at
- * 700-1,000 and 120-290 ms at 3,000. Taken as a line in the throughput alone, as the model did before,
- * default-16's calibration gave the event loop about 0.5 % of heldout-24's window at 1,000 ms × 3,000 users, paused
- * 7.7 %; as a power of the users, 3.6 %. Beyond the calibrated users the pauses are carried by that power, as unsure as they are large: a
- * slot ceiling's error takes in their share there ({@link #beyond}).
+ * beyond the calibration's: in the published runs the young collections came about as often a request at 3,000 users
+ * as at 300 (a sixth of one per thousand requests on a 512 MB heap), but each paused 3-14 ms at 150-400 users, 10-50 ms
+ * at 700-1,000 and 120-290 ms at 3,000. Taken as a line in the throughput alone, as the model did before, default-16's
+ * calibration gave the event loop about 0.5 % of heldout-24's window at 1,000 ms × 3,000 users, paused 7.7 %; as a
+ * power of the users, 3.6 %. Beyond the calibrated users the pauses are carried by that power, as unsure as they are
+ * large: a slot ceiling's error takes in their share there ({@link #beyond}).
  *
  * @param perRequest the seconds paused a request served at one user (the power's factor; 0 where nothing paused)
  * @param growth     the power of the users (0 where the levels paused at fewer than two numbers of users)
@@ -43,7 +43,7 @@ record CollectorPauses(double perRequest, double growth, int mostUsers, Survivor
      * The power is kept between none (more requests alive do not make a collection shorter) and this: a calibration's
      * levels scatter, and two close numbers of users could carry a steep line far.
      */
-    static final double MOST_GROWTH = 2;
+    private static final double MOST_GROWTH = 2;
 
     /**
      * Fitted to the levels whose pauses the variant's metrics gave and that paused (none where no level did), with the

@@ -47,7 +47,7 @@ public record PauseEvidence(Errors within, Errors beyond) {
                 errors(predicted.stream().filter(Predicted::beyond).toList()));
     }
 
-    /** Whether, beyond the users read, the power predicts the windows at least as well as the line: it is the model's. */
+    /** Whether, beyond the users read, the power predicts the windows at least as well as the line, the model's. */
     public boolean holds() {
         return beyond.windows() > 0 && beyond.power() <= beyond.line();
     }
