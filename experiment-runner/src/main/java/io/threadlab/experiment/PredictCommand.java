@@ -27,6 +27,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -137,10 +138,10 @@ public final class PredictCommand implements Callable<Integer> {
      * Where the calibration ran on another processor than this machine's: the forecasts are for its machine, and on
      * another processor a request costs another CPU (on this sandbox's AMD EPYC about 1.3 times its Intel Xeon's).
      */
-    private static java.util.Optional<String> anotherProcessor(CalibratedRun run) {
+    private static Optional<String> anotherProcessor(CalibratedRun run) {
         String here = MachineFacts.cpuModel();
-        return run.processor() == null || here.isEmpty() || run.processor().equals(here) ? java.util.Optional.empty()
-                : java.util.Optional.of("Calibrated on " + run.processor() + "; this machine is " + here + ": the"
+        return run.processor() == null || here.isEmpty() || run.processor().equals(here) ? Optional.empty()
+                : Optional.of("Calibrated on " + run.processor() + "; this machine is " + here + ": the"
                 + " forecasts are for the calibration's machine,\nand on another processor a request costs another CPU"
                 + " (docs/predict.md, \"Another processor\"). Calibrate here to forecast here.");
     }

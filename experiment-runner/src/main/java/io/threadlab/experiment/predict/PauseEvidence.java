@@ -3,6 +3,7 @@ package io.threadlab.experiment.predict;
 import io.threadlab.experiment.collect.WindowResult;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +93,6 @@ public record PauseEvidence(Errors within, Errors beyond) {
 
     private static double rms(double[] logs) {
         return logs.length == 0 ? Double.NaN
-                : Math.sqrt(java.util.Arrays.stream(logs).map(d -> d * d).sum() / logs.length);
+                : Math.sqrt(Arrays.stream(logs).map(d -> d * d).sum() / logs.length);
     }
 }
