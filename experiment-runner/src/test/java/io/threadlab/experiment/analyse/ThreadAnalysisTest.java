@@ -5,6 +5,8 @@ import io.threadlab.api.SignatureWorkloads;
 import io.threadlab.experiment.collect.Json;
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,6 +17,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -390,14 +394,26 @@ class ThreadAnalysisTest {
         assertThat(ThreadAnalysis.table(List.of(a))).contains("UNEXPECTED");
     }
 
+    /**
+     * The legend names what the slice shows, and only that: whether a 200 ms slice from the middle catches a worker
+     * on CPU is chance (samples every 20 ms, and on a busy machine none fell in it), so that entry is checked against
+     * the slice's own lanes, and {@link #aSliceThatHoldsASampleDrawsItAndNamesItInTheLegend} draws one for sure.
+     */
     @Test
     void eachVariantGetsALanePictureWithLabelledLanesAndALegend() throws IOException {
         assertThat(outcome.lanes()).containsOnlyKeys("imperative", "reactive", "virtual-thread", "imperative-rest");
         String imperative = Files.readString(outcome.lanes().get("imperative"));
         assertThat(imperative).startsWith("<svg").contains("worker pool (executor-thread-*)", ">executor-thread-1<",
-                ">socket read<", ">on CPU (execution sample)<", "#1f77b4", "The requests wait on the delay service (port " + workloads.delayPort() + ")")
-                // the legend names what the slice shows: no database here (DatabaseWindowsTest has one)
+                ">socket read<", "#1f77b4", "The requests wait on the delay service (port " + workloads.delayPort()
+                        + ")")
+                // no database here (DatabaseWindowsTest has one)
                 .doesNotContain(ThreadLanes.Activity.DATABASE_READ.label, ThreadLanes.Activity.POOL_WAIT.label);
+        List<ThreadLanes.Activity> shown = LaneChart.drawn(ThreadLanes.read(analysis("imperative"),
+                Duration.ofMillis(200), 14));
+        for (ThreadLanes.Activity activity : ThreadLanes.Activity.values()) {
+            assertThat(imperative.contains(">" + activity.label + "<")).as(activity.label)
+                    .isEqualTo(shown.contains(activity));
+        }
         // From 1 ms, the event loop neither blocks nor is always caught on CPU in 200 ms: its lane is there anyway.
         String reactive = Files.readString(outcome.lanes().get("reactive"));
         assertThat(reactive).contains("event loops (vert.x-eventloop-thread-*)", ">vert.x-eventloop-thread-0<",
@@ -408,6 +424,22 @@ class ThreadAnalysisTest {
                 ThreadLanes.Activity.ALIVE.color);
         assertThat(results.resolve("lanes-imperative.png")).isNotEmptyFile();
         assertThat(Files.readString(outcome.markdown())).contains("## imperative-closed-10-1", "lanes-reactive.svg");
+    }
+
+    /** A slice that begins 5 ms before a worker's first execution sample has it: drawn, and named in the legend. */
+    @Test
+    void aSliceThatHoldsASampleDrawsItAndNamesItInTheLegend(@TempDir Path dir) throws IOException {
+        RecordingAnalysis imperative = analysis("imperative");
+        Instant firstSample = RecordingFile.readAllEvents(imperative.file()).stream()
+                .filter(e -> e.getEventType().getName().equals("jdk.ExecutionSample"))
+                .filter(e -> String.valueOf(e.getThread("sampledThread").getJavaName()).startsWith("executor-thread-"))
+                .map(RecordedEvent::getStartTime).min(Comparator.naturalOrder()).orElseThrow();
+        ThreadLanes lanes = ThreadLanes.read(imperative, firstSample.minusMillis(5), Duration.ofMillis(200), 14);
+        assertThat(lanes.lanes()).flatExtracting(ThreadLanes.Lane::segments)
+                .anyMatch(s -> s.activity() == ThreadLanes.Activity.SAMPLE);
+        Path svg = dir.resolve("lanes.svg");
+        LaneChart.write(lanes, svg, null);
+        assertThat(Files.readString(svg)).contains(">on CPU (execution sample)<", ThreadLanes.Activity.SAMPLE.color);
     }
 
     @Test
