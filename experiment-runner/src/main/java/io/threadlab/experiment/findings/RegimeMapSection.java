@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Which model when: the newest published regime map as a grid of delays by users, each cell the model that served the
@@ -19,8 +20,8 @@ import java.util.TreeSet;
 final class RegimeMapSection {
 
     /** One cell as the picture and the table show it. */
-    record Cell(int delayMs, int users, String winner, String variant, List<String> tied, double margin, String ceiling,
-                double measured) {
+    record Cell(int delayMs, int users, String winner, String variant, List<String> tied, List<Winners.Excuse> excused,
+                double margin, String ceiling, double measured) {
         boolean tie() {
             return !tied.isEmpty();
         }
@@ -83,7 +84,8 @@ final class RegimeMapSection {
     private static Cell cell(Winners.Cell c) {
         Outcome winner = c.winner();
         List<String> tied = c.clear() ? List.of() : c.leaders().stream().map(Outcome::jvm).toList();
-        return new Cell(c.delayMs(), c.users(), winner.jvm(), winner.variant(), tied, c.margin(), ceiling(winner), winner.measured());
+        return new Cell(c.delayMs(), c.users(), winner.jvm(), winner.variant(), tied, c.excused(), c.margin(),
+                ceiling(winner), winner.measured());
     }
 
     /** What bound the winner: its prediction's ceiling, else the CPU where it used its quota; else not known. */
@@ -94,7 +96,10 @@ final class RegimeMapSection {
 
     private static String text(Cell c, String file) {
         String margin = Double.isNaN(c.margin()) ? "" : " " + Cite.link(Cite.times(c.margin()), file);
-        return (c.tie() ? "tie: " + String.join(", ", c.tied()) : "**" + c.winner() + "**") + margin + " · "
-                + c.ceiling();
+        String excused = c.excused().isEmpty() ? "" : c.excused().stream().map(e -> e.crowded() ? e.describe()
+                : "the machine " + Cite.link(Cite.times(e.slowdown()), file) + " slower for " + e.jvm())
+                .collect(Collectors.joining("; ", " (", ")"));
+        return (c.tie() ? "tie: " + String.join(", ", c.tied()) : "**" + c.winner() + "**") + margin + excused
+                + " · " + c.ceiling();
     }
 }

@@ -13,7 +13,8 @@ import java.util.Set;
  * What runs say of {@link CpuCurve#LEAST_ERROR}, what two windows of one JVM at one point differ by: where a run
  * measured a point it had calibrated at, on the same JVM, the calibration window and the measured one are two windows
  * of one JVM at one point. Each pair's log ratio of CPU per request, taken to one machine speed ({@link
- * MachineSpeed#ELASTICITY}), and their root mean square.
+ * MachineSpeed#ELASTICITY}), and their root mean square. The findings page gives it the windows whose k6 kept to its
+ * room: where k6 crowded it, the window's CPU was not the JVM's own.
  *
  * @param difference    the root mean square of the pairs' log ratios: what two windows of one JVM at one point differ by
  * @param standardError its standard error (a root mean square of n: difference / √(2n))

@@ -223,7 +223,9 @@ record LandscapeView(boolean map, List<PointRow> points, List<ErrorRow> errors, 
     private static WinnerRow winner(Winners.Cell c) {
         Outcome w = c.winner();
         String who = c.clear() ? w.jvm()
-                : "tie: " + c.leaders().stream().map(Outcome::jvm).collect(Collectors.joining(" ≈ "));
+                : "tie: " + c.leaders().stream().map(Outcome::jvm).collect(Collectors.joining(" ≈ "))
+                + (c.excused().isEmpty() ? "" : c.excused().stream().map(Winners.Excuse::describe)
+                .collect(Collectors.joining("; ", " (", ")")));
         return new WinnerRow(c.delayMs(), c.users(), who, ChartStyle.hex(w.variant()), Double.isNaN(c.margin())
                 ? "–" : String.format(Locale.ROOT, "%.2f×", c.margin()), w.binding().map(Ceiling::label).orElse("–"),
                 c.ranked().stream().map(p -> p.jvm() + " " + rate(p.measured()) + p.binding()

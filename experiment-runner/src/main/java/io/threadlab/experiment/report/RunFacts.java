@@ -3,6 +3,7 @@ package io.threadlab.experiment.report;
 import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
+import io.threadlab.experiment.plan.Headroom;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.report.landscape.Landscape;
@@ -102,6 +103,19 @@ public final class RunFacts {
     /** The windows the run measured, as results.json has them. */
     public List<WindowResult> windows() {
         return run.windows();
+    }
+
+    /**
+     * The windows whose k6 had its room by the one rule, or whose k6 CPU was not read: where k6 crowded its room, it
+     * competed with the JVM for the machine, and what the window measured is not the JVM's alone.
+     */
+    public List<WindowResult> windowsK6LeftRoom() {
+        LoadOrigin origin = LoadOrigin.of(run);
+        double cores = origin.loadCores(run.lab().machineCores());
+        return run.windows().stream().filter(w -> {
+            Headroom room = w.headroom(cores, origin.loadAlone());
+            return !room.measured() || room.enough();
+        }).toList();
     }
 
     /** The headline ratios: each model over the worker-thread model, at every point, with their JVM starts. */

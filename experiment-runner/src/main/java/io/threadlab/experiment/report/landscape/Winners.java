@@ -1,9 +1,13 @@
 package io.threadlab.experiment.report.landscape;
 
+import io.threadlab.experiment.predict.Ceiling;
+import io.threadlab.experiment.record.Yardstick;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -13,6 +17,12 @@ import java.util.TreeMap;
  * the next at the same delay, or from one delay to the next at the same users. A lead under {@link #CLEAR} is a
  * tie: cells of one JVM start differ by about 4 % on this kind of machine, so a smaller lead names no winner, and
  * a crossover is only counted between clear leaders. Each JVM counts once per point: its best window there.
+ * <p>
+ * The JVMs of a cell are measured one after another, and the machine does not keep one speed: a runner-up whose
+ * window found the machine slower than the leader's (the runner's fixed piece of work took more CPU, beyond
+ * {@link Yardstick#SLOWER_SHARE}) might have served that much more, so its lead must clear {@link #CLEAR} times the
+ * slowdown; one whose load generator crowded its room, and which no ceiling of its own is known to have held,
+ * served what k6 could send, a floor, and ties the leader.
  */
 public final class Winners {
 
@@ -32,12 +42,65 @@ public final class Winners {
 
         /** Whether the leader is clearly ahead (always, with one JVM). */
         public boolean clear() {
-            return ranked.size() < 2 || margin() >= CLEAR;
+            return leaders().size() == 1;
         }
 
-        /** The JVMs within {@link #CLEAR} of the leader: one when it is clear, the tied ones otherwise. */
+        /**
+         * The leader and the JVMs it does not clearly lead: within {@link #CLEAR} of it once their window's slowdown
+         * is allowed for, or measured with k6 crowded.
+         */
         public List<Outcome> leaders() {
-            return ranked.stream().filter(p -> winner().measured() / p.measured() < CLEAR).toList();
+            return ranked.stream().filter(p -> p == winner() || crowded(p)
+                    || winner().measured() / (p.measured() * slowdown(p)) < CLEAR).toList();
+        }
+
+        /**
+         * Why a lead of {@link #CLEAR} or more is a tie all the same, a JVM at a time; empty where the margin alone
+         * says tie, or the leader is clear.
+         */
+        public List<Excuse> excused() {
+            if (clear() || margin() < CLEAR) {
+                return List.of();
+            }
+            return leaders().stream().skip(1).filter(p -> winner().measured() / p.measured() >= CLEAR)
+                    .map(p -> new Excuse(p.jvm(), crowded(p) ? Double.NaN : slowdown(p))).toList();
+        }
+
+        /** How much slower the machine was in {@code p}'s window than in the leader's; 1 within the yardstick's noise.
+         */
+        double slowdown(Outcome p) {
+            Double mine = p.readings().yardstickUs();
+            Double leader = winner().readings().yardstickUs();
+            if (mine == null || leader == null || leader <= 0) {
+                return 1;
+            }
+            double ratio = mine / leader;
+            return ratio > 1 + Yardstick.SLOWER_SHARE ? ratio : 1;
+        }
+
+        /**
+         * k6 crowded the window and nothing else is known to have bound it: a JVM held at its workers or connections
+         * served what they allow, whatever k6 could send.
+         */
+        private static boolean crowded(Outcome p) {
+            return p.headroom().map(h -> h.measured() && !h.enough()).orElse(false)
+                    && p.measuredBinding().map(c -> c == Ceiling.CPU).orElse(true);
+        }
+    }
+
+    /**
+     * A JVM the leader's lead does not clear: its window found the machine {@code slowdown} times slower than the
+     * leader's, or (NaN) k6 crowded it.
+     */
+    public record Excuse(String jvm, double slowdown) {
+        public boolean crowded() {
+            return Double.isNaN(slowdown);
+        }
+
+        /** "the machine 1.39× slower for reactive", "k6 crowded reactive" */
+        public String describe() {
+            return crowded() ? "k6 crowded " + jvm
+                    : String.format(Locale.ROOT, "the machine %.2f× slower for %s", slowdown, jvm);
         }
     }
 

@@ -86,6 +86,60 @@ class LandscapeTest {
         });
     }
 
+    /**
+     * map-4's cells at 1 ms × 500 users and 100 ms × 1,000, on a machine that changed its speed from window to window:
+     * virtual threads ahead by 13 % where reactive's window found the machine 1.39× slower, reactive ahead by 36 %
+     * where virtual threads' found it 1.32× slower. Neither lead clears the slowdown; 1.6× would.
+     */
+    @Test
+    void aLeadTheMachinesSlowdownCouldHaveMadeIsATie() {
+        List<WindowResult> rows = new ArrayList<>();
+        rows.add(Windows.closed("virtual-thread", 500, 4495).jvmLabel("virtual-thread").delay(1).yardstick(1398)
+                .build());
+        rows.add(Windows.closed("reactive", 500, 3974).jvmLabel("reactive").delay(1).yardstick(1937).build());
+        rows.add(Windows.closed("reactive", 1000, 4318).jvmLabel("reactive").delay(100).yardstick(1706).build());
+        rows.add(Windows.closed("virtual-thread", 1000, 3172).jvmLabel("virtual-thread").delay(100).yardstick(2259)
+                .build());
+        rows.add(Windows.closed("reactive", 1000, 5200).jvmLabel("reactive").delay(300).yardstick(1706).build());
+        rows.add(Windows.closed("virtual-thread", 1000, 3172).jvmLabel("virtual-thread").delay(300).yardstick(2259)
+                .build());
+        // 12 % slower: within the yardstick's own noise, so the 8 % lead stands
+        rows.add(Windows.closed("reactive", 1000, 4320).jvmLabel("reactive").delay(1000).yardstick(1700).build());
+        rows.add(Windows.closed("virtual-thread", 1000, 4000).jvmLabel("virtual-thread").delay(1000).yardstick(1904)
+                .build());
+        List<Winners.Cell> cells = Landscape.of(rows, CORES, false).cells();
+        assertThat(cells).extracting(Winners.Cell::clear).containsExactly(false, false, true, true);
+        assertThat(cells.get(0).leaders()).extracting(Outcome::jvm).containsExactly("virtual-thread", "reactive");
+        assertThat(cells.get(0).excused()).extracting(Winners.Excuse::describe)
+                .containsExactly("the machine 1.39× slower for reactive");
+        assertThat(cells.get(1).excused()).extracting(Winners.Excuse::describe)
+                .containsExactly("the machine 1.32× slower for virtual-thread");
+        assertThat(cells.get(2).excused()).isEmpty();
+        assertThat(cells.get(2).winner().jvm()).isEqualTo("reactive");
+        assertThat(cells.get(3).winner().jvm()).isEqualTo("reactive");
+        // the 1 ms lead of virtual threads and 100 ms lead of reactive are no winners to cross between
+        assertThat(Winners.crossovers(cells)).isEmpty();
+    }
+
+    /**
+     * A runner-up whose k6 crowded its room served what k6 could send: the leader's lead over it is no lead. One held
+     * at its workers, as measured, served what they allow: k6 crowding it excuses nothing.
+     */
+    @Test
+    void aLeadOverAWindowK6CrowdedIsATie() {
+        List<WindowResult> rows = new ArrayList<>();
+        rows.add(Windows.closed("virtual-thread", 3000, 3797).jvmLabel("virtual-thread").delay(1).cpuCores(0.5)
+                .k6Cores(0.6).build());
+        rows.add(Windows.closed("reactive", 3000, 2823).jvmLabel("reactive").delay(1).cpuCores(0.5)
+                .k6Cores(1.28).build()); // 1.28 of the 1.4 CPUs the JVM and the delay service left
+        rows.add(Windows.closed("imperative", 3000, 1900).jvmLabel("imperative").delay(1).cpuCores(0.3)
+                .k6Cores(1.3).prediction(predicted(2000, "workers", 1.5)).build());
+        Winners.Cell cell = Landscape.of(rows, CORES, false).cells().getFirst();
+        assertThat(cell.clear()).isFalse();
+        assertThat(cell.leaders()).extracting(Outcome::jvm).containsExactly("virtual-thread", "reactive");
+        assertThat(cell.excused()).extracting(Winners.Excuse::describe).containsExactly("k6 crowded reactive");
+    }
+
     @Test
     void whatARequestInFlightCostsIsTheSlopeOfALeastSquaresLine() {
         List<WindowResult> rows = new ArrayList<>();
