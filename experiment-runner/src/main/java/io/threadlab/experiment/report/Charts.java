@@ -69,9 +69,10 @@ final class Charts {
     static Figures of(Run run, List<Cell> cells, Ratios ratios, List<CpuBreakdown.Bar> bars,
                       Map<String, XYChart> landscape) {
         Map<String, Map<Point, Stats.Ratio>> costs = ratios.recordingCosts();
+        List<Point> recordedByAll = pointsEveryVariantRecorded(costs);
         List<SloCapacity> open = SloCapacity.of(run.windows());
         return new Figures(throughput(run, cells), latency(run, cells),
-                costs.isEmpty() ? null : new Figure("jfr-overhead", recordingCost(run, costs)),
+                recordedByAll.isEmpty() ? null : new Figure("jfr-overhead", recordingCost(run, costs, recordedByAll)),
                 bars.isEmpty() ? null : new Figure("where-the-cpu-goes", CpuBreakdown.svg(run, bars)),
                 open.isEmpty() ? null : new Figure("latency-vs-offered-load", openModel(run, open)),
                 run.timesToPeak().isEmpty() ? null
@@ -244,13 +245,26 @@ final class Charts {
         return ChartStyle.svg(chart);
     }
 
-    private static String recordingCost(Run run, Map<String, Map<Point, Stats.Ratio>> costs) {
+    /**
+     * The points every variant has a recording cost at, in the first variant's order: as for the CPU chart, each
+     * series must have every category (fanout-4's imperative had no parallel fan-out at 400 users, and the chart
+     * threw), so the others are left out of the chart, not of the table.
+     */
+    private static List<Point> pointsEveryVariantRecorded(Map<String, Map<Point, Stats.Ratio>> costs) {
+        return costs.values().stream().map(byPoint -> List.copyOf(byPoint.keySet()))
+                .reduce((a, b) -> a.stream().filter(b::contains).toList()).orElse(List.of());
+    }
+
+    private static String recordingCost(Run run, Map<String, Map<Point, Stats.Ratio>> costs, List<Point> points) {
+        boolean all = costs.values().stream().allMatch(byPoint -> byPoint.size() == points.size());
         CategoryChart chart = category("Cost of the detailed JFR recording (throughput with / without; whiskers: "
-                + Numbers.CONFIDENCE + " CI)", "closed model: concurrent users", "ratio (1 = no cost)");
+                + Numbers.CONFIDENCE + " CI)" + (all ? "" : "; at the points every variant was recorded at"),
+                "closed model: concurrent users", "ratio (1 = no cost)");
         costs.forEach((variant, byPoint) -> {
-            List<String> x = byPoint.keySet().stream().map(run::label).toList();
-            List<Double> y = byPoint.values().stream().map(Stats.Ratio::ratio).toList();
-            List<Double> error = byPoint.values().stream().map(r -> Double.isNaN(r.low()) ? 0.0
+            List<Stats.Ratio> at = points.stream().map(byPoint::get).toList();
+            List<String> x = points.stream().map(run::label).toList();
+            List<Double> y = at.stream().map(Stats.Ratio::ratio).toList();
+            List<Double> error = at.stream().map(r -> Double.isNaN(r.low()) ? 0.0
                     : Math.max(r.high() - r.ratio(), r.ratio() - r.low())).toList();
             chart.addSeries(variant, x, y, error).setFillColor(ChartStyle.colour(variant));
         });
