@@ -55,11 +55,11 @@ public final class Winners {
         }
 
         /**
-         * Why a lead of {@link #CLEAR} or more is a tie all the same, a JVM at a time; empty where the margin alone
-         * says tie, or the leader is clear.
+         * Why a JVM the leader leads by {@link #CLEAR} or more ties it all the same, a JVM at a time; empty where the
+         * leader is clear.
          */
         public List<Excuse> excused() {
-            if (clear() || margin() < CLEAR) {
+            if (clear()) {
                 return List.of();
             }
             return leaders().stream().skip(1).filter(p -> winner().measured() / p.measured() >= CLEAR)

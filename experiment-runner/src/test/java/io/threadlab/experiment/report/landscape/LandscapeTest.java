@@ -134,10 +134,22 @@ class LandscapeTest {
                 .k6Cores(1.28).build()); // 1.28 of the 1.4 CPUs the JVM and the delay service left
         rows.add(Windows.closed("imperative", 3000, 1900).jvmLabel("imperative").delay(1).cpuCores(0.3)
                 .k6Cores(1.3).prediction(predicted(2000, "workers", 1.5)).build());
-        Winners.Cell cell = Landscape.of(rows, CORES, false).cells().getFirst();
+        // at 10 ms, reactive and virtual threads tie by 2 %; imperative, far behind, ties them too, k6 crowding it
+        rows.add(Windows.closed("reactive", 3000, 3800).jvmLabel("reactive").delay(10).cpuCores(0.5).k6Cores(0.6)
+                .build());
+        rows.add(Windows.closed("virtual-thread", 3000, 3725).jvmLabel("virtual-thread").delay(10).cpuCores(0.5)
+                .k6Cores(0.6).build());
+        rows.add(Windows.closed("imperative", 3000, 1500).jvmLabel("imperative").delay(10).cpuCores(0.5)
+                .k6Cores(1.3).build());
+        List<Winners.Cell> cells = Landscape.of(rows, CORES, false).cells();
+        Winners.Cell cell = cells.getFirst();
         assertThat(cell.clear()).isFalse();
         assertThat(cell.leaders()).extracting(Outcome::jvm).containsExactly("virtual-thread", "reactive");
         assertThat(cell.excused()).extracting(Winners.Excuse::describe).containsExactly("k6 crowded reactive");
+        assertThat(cells.get(1).leaders()).extracting(Outcome::jvm)
+                .containsExactly("reactive", "virtual-thread", "imperative");
+        assertThat(cells.get(1).excused()).extracting(Winners.Excuse::describe)
+                .containsExactly("k6 crowded imperative");
     }
 
     @Test
