@@ -48,6 +48,11 @@ public record Headroom(double k6Cores, double roomCores) {
         return measured() && share() <= MOST_SHARE;
     }
 
+    /** Measured, and past the rule: k6 competed with the JVM for the machine. */
+    public boolean crowded() {
+        return measured() && !enough();
+    }
+
     public String describe() {
         return measured() ? String.format(Locale.ROOT, "k6 used %.2f CPU of the %.2f left to it (%.0f %%)", k6Cores,
                 roomCores, share() * 100) : "k6's CPU was not read: its headroom is not measured";

@@ -3,7 +3,6 @@ package io.threadlab.experiment.report;
 import io.threadlab.experiment.collect.RunManifest;
 import io.threadlab.experiment.collect.WarmUpResult;
 import io.threadlab.experiment.collect.WindowResult;
-import io.threadlab.experiment.plan.Headroom;
 import io.threadlab.experiment.plan.Point;
 import io.threadlab.experiment.plan.Variant;
 import io.threadlab.experiment.report.landscape.Landscape;
@@ -112,10 +111,7 @@ public final class RunFacts {
     public List<WindowResult> windowsK6LeftRoom() {
         LoadOrigin origin = LoadOrigin.of(run);
         double cores = origin.loadCores(run.lab().machineCores());
-        return run.windows().stream().filter(w -> {
-            Headroom room = w.headroom(cores, origin.loadAlone());
-            return !room.measured() || room.enough();
-        }).toList();
+        return run.windows().stream().filter(w -> !w.headroom(cores, origin.loadAlone()).crowded()).toList();
     }
 
     /** The headline ratios: each model over the worker-thread model, at every point, with their JVM starts. */

@@ -1,5 +1,6 @@
 package io.threadlab.experiment.report.landscape;
 
+import io.threadlab.experiment.plan.Headroom;
 import io.threadlab.experiment.predict.Ceiling;
 import io.threadlab.experiment.record.Yardstick;
 
@@ -83,7 +84,7 @@ public final class Winners {
          * served what they allow, whatever k6 could send.
          */
         private static boolean crowded(Outcome p) {
-            return p.headroom().map(h -> h.measured() && !h.enough()).orElse(false)
+            return p.headroom().map(Headroom::crowded).orElse(false)
                     && p.measuredBinding().map(c -> c == Ceiling.CPU).orElse(true);
         }
     }
